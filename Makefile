@@ -1,0 +1,40 @@
+# One target per npm script, same names. Every target installs what is missing first.
+.PHONY: run test generate check-generated lint typecheck build install
+
+INSTALLED := node_modules/.installed
+
+$(INSTALLED): package.json package-lock.json
+	npm ci
+	touch $@
+
+install: $(INSTALLED)
+
+run: $(INSTALLED) build
+	npm start
+
+build: $(INSTALLED)
+	npm run build
+
+test: $(INSTALLED)
+	npm run lint:spec
+	npm run typecheck
+	npm run lint
+	npm test
+
+lint: $(INSTALLED)
+	npm run lint
+
+typecheck: $(INSTALLED)
+	npm run typecheck
+
+generate: $(INSTALLED)
+	rm -rf generated
+	npm run generate
+
+# Regenerates into a scratch folder and fails on any difference from generated/.
+check-generated: $(INSTALLED)
+	@scratch=$$(mktemp -d) && \
+	cp -r openapi.yaml openapitools.json templates "$$scratch"/ && \
+	(cd "$$scratch" && PWD="$$scratch" "$(CURDIR)/node_modules/.bin/openapi-generator-cli" generate --generator-key types >/dev/null) && \
+	if diff -r generated "$$scratch/generated"; then echo "generated/ is in step with openapi.yaml"; \
+	else echo "generated/ is stale: run 'make generate' and commit the result" >&2; exit 1; fi

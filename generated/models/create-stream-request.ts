@@ -1,0 +1,31 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+// May contain unused imports in some cases
+// @ts-ignore
+import type { InitialMessageInput } from './initial-message-input.js';
+
+/**
+ * Stream creation payload.
+ */
+export interface CreateStreamRequest {
+    /**
+     * The stream\'s title.
+     */
+    'title': string;
+    /**
+     * Who can see the stream; any string.
+     */
+    'visibility'?: string;
+    /**
+     * User identifiers of initial members.
+     */
+    'memberUserIds'?: Array<string>;
+    'initialMessage'?: InitialMessageInput;
+}
+

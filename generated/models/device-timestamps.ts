@@ -1,0 +1,23 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+
+/**
+ * When a device registration was made and last changed.
+ */
+export interface DeviceTimestamps {
+    /**
+     * When the `(appId, installationId)` pair was first registered.
+     */
+    'createdAt': string;
+    /**
+     * When the registration last changed.
+     */
+    'updatedAt': string;
+}
+

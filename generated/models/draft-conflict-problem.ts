@@ -1,0 +1,35 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+
+/**
+ * A 409 problem carrying the stored draft\'s current `updatedAt`.
+ */
+export interface DraftConflictProblem {
+    /**
+     * A URI naming the kind of problem.
+     */
+    'type': string;
+    /**
+     * A short summary of the kind of problem.
+     */
+    'title': string;
+    /**
+     * The HTTP status code, 409.
+     */
+    'status': number;
+    /**
+     * Why the save conflicts.
+     */
+    'detail': string;
+    /**
+     * The stored draft\'s `updatedAt`, or null when no draft exists.
+     */
+    'updatedAt': string | null;
+}
+

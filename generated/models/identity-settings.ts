@@ -1,0 +1,27 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+
+/**
+ * One namespace of the caller\'s identity settings.
+ */
+export interface IdentitySettings {
+    /**
+     * The namespace.
+     */
+    'namespace': string;
+    /**
+     * The settings after all merges.
+     */
+    'settings': { [key: string]: unknown; };
+    /**
+     * When the namespace last changed.
+     */
+    'updatedAt': string;
+}
+

@@ -1,0 +1,23 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+// May contain unused imports in some cases
+// @ts-ignore
+import type { MessageContent } from './message-content.js';
+
+/**
+ * The stream\'s first message.
+ */
+export interface InitialMessageInput {
+    'content': MessageContent;
+    /**
+     * Identifiers of attached assets.
+     */
+    'assetIds'?: Array<string>;
+}
+

@@ -1,0 +1,59 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+
+/**
+ * The caller\'s navigation preferences after all merges.
+ */
+export interface NavigationPreferences {
+    /**
+     * Grouping of the stream list.
+     */
+    'grouping'?: string;
+    /**
+     * List view.
+     */
+    'listView'?: string;
+    /**
+     * Sort order.
+     */
+    'sort'?: string;
+    /**
+     * Pinned streams, in order.
+     */
+    'pinnedStreamIds'?: Array<string>;
+    /**
+     * Pinned sessions, in order.
+     */
+    'pinnedSessionIds'?: Array<string>;
+    /**
+     * Archived streams.
+     */
+    'archivedStreamIds'?: Array<string>;
+    /**
+     * Map from stream id to rank.
+     */
+    'rankByStreamId'?: { [key: string]: number; };
+    /**
+     * Map from stream id to when it was last viewed.
+     */
+    'lastViewedAt'?: { [key: string]: string; };
+    /**
+     * Width of the left sidebar.
+     */
+    'leftSidebarWidth'?: number;
+    /**
+     * Whether the stream tip was dismissed.
+     */
+    'hideStreamTipSeen'?: boolean;
+    /**
+     * When the preferences last changed.
+     */
+    'updatedAt': string;
+}
+

@@ -1,0 +1,19 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+// May contain unused imports in some cases
+// @ts-ignore
+import type { NotificationSettingsChannelsMobile } from './notification-settings-channels-mobile.js';
+
+/**
+ * Global channels.
+ */
+export interface NotificationSettingsChannels {
+    'mobile'?: NotificationSettingsChannelsMobile;
+}
+

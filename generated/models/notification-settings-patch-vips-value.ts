@@ -1,0 +1,16 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+
+export interface NotificationSettingsPatchVipsValue {
+    /**
+     * Whether this VIP\'s messages bypass availability hours.
+     */
+    'bypass': boolean;
+}
+

@@ -1,0 +1,27 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+
+/**
+ * A read marker to record.
+ */
+export interface ReadMarkerInput {
+    /**
+     * The stream read in.
+     */
+    'streamId': string;
+    /**
+     * The thread session read in; absent for the stream itself.
+     */
+    'threadSessionId'?: string;
+    /**
+     * The last message read.
+     */
+    'lastReadMessageId': string;
+}
+

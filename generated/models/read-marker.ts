@@ -1,0 +1,31 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+
+/**
+ * A stored read marker.
+ */
+export interface ReadMarker {
+    /**
+     * The stream read in.
+     */
+    'streamId': string;
+    /**
+     * The thread session read in; null for the stream itself.
+     */
+    'threadSessionId': string | null;
+    /**
+     * The last message read.
+     */
+    'lastReadMessageId': string;
+    /**
+     * When the marker was last written.
+     */
+    'updatedAt': string;
+}
+

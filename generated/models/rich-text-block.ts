@@ -1,0 +1,26 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+// May contain unused imports in some cases
+// @ts-ignore
+import type { Element } from './element.js';
+
+/**
+ * A block of rich-text elements (`type` seen as `rich_text`).
+ */
+export interface RichTextBlock {
+    /**
+     * Node type.
+     */
+    'type': string;
+    /**
+     * The block\'s elements.
+     */
+    'elements': Array<Element>;
+}
+

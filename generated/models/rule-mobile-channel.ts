@@ -1,0 +1,22 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+// May contain unused imports in some cases
+// @ts-ignore
+import type { NotificationLevel } from './notification-level.js';
+
+/**
+ * Mobile notification levels of a stream-notification rule.
+ */
+export interface RuleMobileChannel {
+    'main': NotificationLevel;
+    'sessions': NotificationLevel;
+}
+
+
+

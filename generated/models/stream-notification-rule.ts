@@ -1,0 +1,23 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+// May contain unused imports in some cases
+// @ts-ignore
+import type { StreamNotificationRuleChannels } from './stream-notification-rule-channels.js';
+
+/**
+ * A stream-notification rule as stored.
+ */
+export interface StreamNotificationRule {
+    'channels': StreamNotificationRuleChannels;
+    /**
+     * When the rule stops applying.
+     */
+    'until'?: string;
+}
+

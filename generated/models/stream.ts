@@ -1,0 +1,43 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+// May contain unused imports in some cases
+// @ts-ignore
+import type { Message } from './message.js';
+
+/**
+ * A stream as stored.
+ */
+export interface Stream {
+    /**
+     * Server-made id (UUID v7).
+     */
+    'id': string;
+    /**
+     * The stream\'s title.
+     */
+    'title': string;
+    /**
+     * Who can see the stream, as given at creation; absent when not given.
+     */
+    'visibility'?: string;
+    /**
+     * User ids of the members; the creator first, then `memberUserIds` in order, without duplicates.
+     */
+    'members': Array<string>;
+    /**
+     * User id of the creator.
+     */
+    'createdBy': string;
+    /**
+     * When the stream was created.
+     */
+    'createdAt': string;
+    'initialMessage'?: Message;
+}
+

@@ -1,0 +1,23 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+
+/**
+ * A node that names a trigger.
+ */
+export interface TriggerNode {
+    /**
+     * Node type.
+     */
+    'type': string;
+    /**
+     * The trigger\'s name.
+     */
+    'triggerName': string;
+}
+

@@ -1,0 +1,19 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+
+/**
+ * A node carrying only its type.
+ */
+export interface TypeOnlyNode {
+    /**
+     * Node type.
+     */
+    'type': string;
+}
+

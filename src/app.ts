@@ -1,0 +1,45 @@
+import express, { type Express } from 'express';
+import type { Config } from './config.js';
+import { keepKnownBodyMembers } from './contract/known-members.js';
+import { loadSpec } from './contract/spec.js';
+import { validateAgainst } from './contract/validator.js';
+import { cycleRoutes } from './cycles/handler.js';
+import { deviceRoutes } from './devices/handler.js';
+import { healthRoutes } from './health/handler.js';
+import { limitBodyDepth } from './http/body-depth.js';
+import { identifyCaller } from './http/caller.js';
+import { handleError } from './http/error-handler.js';
+import { identityRoutes } from './identity/handler.js';
+import { navRoutes } from './nav/handler.js';
+import { notificationRoutes } from './notifications/handler.js';
+import { readRoutes } from './reads/handler.js';
+import type { Store } from './store/store.js';
+import { streamsRoutes } from './streams/handler.js';
+
+export interface AppOptions {
+  config: Pick<Config, 'bodyLimit' | 'validateResponses'>;
+  store: Store;
+}
+
+/** Builds the service: parse, guard, identify, validate against openapi.yaml, route, report errors. */
+export function createApp({ config, store }: AppOptions): Express {
+  const spec = loadSpec();
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/merge-patch+json'] }));
+  app.use(limitBodyDepth);
+  app.use(identifyCaller);
+  app.use(validateAgainst(spec, config.validateResponses));
+  app.use(keepKnownBodyMembers(spec));
+  app.use(healthRoutes());
+  // /api/streams/nav before /api/streams/:streamId.
+  app.use(navRoutes(store));
+  app.use(streamsRoutes(store));
+  app.use(notificationRoutes(store));
+  app.use(deviceRoutes(store));
+  app.use(cycleRoutes(store));
+  app.use(identityRoutes(store));
+  app.use(readRoutes(store));
+  app.use(handleError);
+  return app;
+}

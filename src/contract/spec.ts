@@ -1,0 +1,26 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export type SchemaObject = { [keyword: string]: unknown };
+
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, SchemaObject> };
+}
+
+/** openapi.yaml at the project root, whether running from src/ or dist/src/. */
+export const specPath = findUp('openapi.yaml', dirname(fileURLToPath(import.meta.url)));
+
+export function loadSpec(): OpenApiDocument {
+  return parse(readFileSync(specPath, 'utf8')) as OpenApiDocument;
+}
+
+function findUp(name: string, from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, name);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error(`${name} not found above ${from}`);
+  }
+}

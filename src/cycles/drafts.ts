@@ -1,0 +1,65 @@
+import type { CycleTemplateDraft, CycleTemplateDraftInput, Phase } from '../../generated/index.js';
+import { HttpProblem, type FieldError } from '../http/problem.js';
+import { nextTimestamp, sameInstant } from '../lib/time.js';
+import type { Store } from '../store/store.js';
+
+export async function getDraft(store: Store, templateId: string): Promise<CycleTemplateDraft> {
+  const draft = await store.get<CycleTemplateDraft>('drafts', templateId.toLowerCase());
+  if (!draft) throw new HttpProblem('not-found', `No draft of template ${templateId}.`);
+  return draft;
+}
+
+/** Saves the one draft of a template, honouring `createOnly` and `expectedDraftUpdatedAt`. */
+export async function saveDraft(
+  store: Store,
+  userId: string,
+  templateId: string,
+  input: CycleTemplateDraftInput,
+): Promise<{ draft: CycleTemplateDraft; created: boolean }> {
+  rejectRepeatedPhaseIds(input.phasesTemplate);
+  const id = templateId.toLowerCase();
+  const { previous, current } = await store.update<CycleTemplateDraft>('drafts', id, (stored) => {
+    checkPreconditions(input, stored);
+    const updatedAt = nextTimestamp(stored?.updatedAt);
+    return {
+      templateId: id,
+      triggerName: input.triggerName,
+      description: input.description,
+      phasesTemplate: input.phasesTemplate,
+      createdAt: stored?.createdAt ?? updatedAt,
+      updatedAt,
+      updatedBy: userId,
+    };
+  });
+  return { draft: current as CycleTemplateDraft, created: previous === undefined };
+}
+
+function checkPreconditions(input: CycleTemplateDraftInput, stored: CycleTemplateDraft | undefined): void {
+  if (input.createOnly === true && stored) {
+    throw conflict('A draft of this template already exists and createOnly is true.', stored);
+  }
+  const expected = input.expectedDraftUpdatedAt;
+  if (expected === undefined) return;
+  if (!stored) throw conflict('No draft of this template exists yet, so none can be at expectedDraftUpdatedAt.', stored);
+  if (!sameInstant(stored.updatedAt, expected)) {
+    throw conflict('The draft was saved since expectedDraftUpdatedAt; reload it and retry.', stored);
+  }
+}
+
+function conflict(detail: string, stored: CycleTemplateDraft | undefined): HttpProblem {
+  return new HttpProblem('conflict', detail, { extensions: { updatedAt: stored?.updatedAt ?? null } });
+}
+
+function rejectRepeatedPhaseIds(phases: Phase[]): void {
+  const firstIndex = new Map<string, number>();
+  const errors: FieldError[] = [];
+  phases.forEach((phase, index) => {
+    const id = phase.id.toLowerCase();
+    const first = firstIndex.get(id);
+    if (first === undefined) firstIndex.set(id, index);
+    else errors.push({ path: `/body/phasesTemplate/${index}/id`, message: `repeats the id of phase ${first}` });
+  });
+  if (errors.length > 0) {
+    throw new HttpProblem('validation-failed', 'Phase ids must be unique within a draft.', { errors });
+  }
+}

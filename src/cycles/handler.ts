@@ -1,0 +1,19 @@
+import { Router, type Request, type Response } from 'express';
+import type { CycleTemplateDraft, CycleTemplateDraftInput } from '../../generated/index.js';
+import { callerOf } from '../http/caller.js';
+import type { Store } from '../store/store.js';
+import { getDraft, saveDraft } from './drafts.js';
+
+type Params = { templateId: string };
+const path = '/api/cycles/templates/:templateId/draft';
+
+export function cycleRoutes(store: Store): Router {
+  return Router()
+    .get(path, async (req: Request<Params>, res: Response<CycleTemplateDraft>) => {
+      res.json(await getDraft(store, req.params.templateId));
+    })
+    .put(path, async (req: Request<Params, CycleTemplateDraft, CycleTemplateDraftInput>, res: Response<CycleTemplateDraft>) => {
+      const { draft, created } = await saveDraft(store, callerOf(res), req.params.templateId, req.body);
+      res.status(created ? 201 : 200).json(draft);
+    });
+}

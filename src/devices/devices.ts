@@ -1,0 +1,43 @@
+import type { Device, DeviceRegistration } from '../../generated/index.js';
+import { HttpProblem } from '../http/problem.js';
+import { nextTimestamp } from '../lib/time.js';
+import { keyOf, type Store } from '../store/store.js';
+
+/** What is stored: the device and the user it belongs to. */
+type StoredDevice = Device & { userId: string };
+
+const deviceKey = (appId: string, installationId: string) => keyOf(appId, installationId);
+
+/** Stores the registration under (appId, installationId) for `userId`, replacing any earlier one. */
+export async function registerDevice(
+  store: Store,
+  userId: string,
+  registration: DeviceRegistration,
+): Promise<{ device: Device; created: boolean }> {
+  const key = deviceKey(registration.appId, registration.installationId);
+  const { previous, current } = await store.update<StoredDevice>('devices', key, (stored) => {
+    const updatedAt = nextTimestamp(stored?.updatedAt);
+    return { ...registration, createdAt: stored?.createdAt ?? updatedAt, updatedAt, userId };
+  });
+  return { device: withoutOwner(current as StoredDevice), created: previous === undefined };
+}
+
+export async function listDevices(store: Store, userId: string): Promise<Device[]> {
+  const devices = await store.list<StoredDevice>('devices');
+  return devices
+    .filter((device) => device.userId === userId)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map(withoutOwner);
+}
+
+/** Removes the caller's registration; another user's is reported as missing. */
+export async function unregisterDevice(store: Store, userId: string, appId: string, installationId: string) {
+  await store.update<StoredDevice>('devices', deviceKey(appId, installationId), (stored) => {
+    if (stored?.userId !== userId) throw new HttpProblem('not-found', 'No such device is registered to you.');
+    return undefined;
+  });
+}
+
+function withoutOwner({ userId: _owner, ...device }: StoredDevice): Device {
+  return device;
+}

@@ -1,0 +1,22 @@
+import { Router, type Request, type Response } from 'express';
+import type { Device, DeviceList, DeviceRegistration } from '../../generated/index.js';
+import { callerOf } from '../http/caller.js';
+import type { Store } from '../store/store.js';
+import { listDevices, registerDevice, unregisterDevice } from './devices.js';
+
+type DeviceParams = { appId: string; installationId: string };
+
+export function deviceRoutes(store: Store): Router {
+  return Router()
+    .get('/api/notifications/devices', async (_req, res: Response<DeviceList>) => {
+      res.json({ items: await listDevices(store, callerOf(res)) });
+    })
+    .put('/api/notifications/devices', async (req: Request<object, Device, DeviceRegistration>, res: Response<Device>) => {
+      const { device, created } = await registerDevice(store, callerOf(res), req.body);
+      res.status(created ? 201 : 200).json(device);
+    })
+    .delete('/api/notifications/devices/:appId/:installationId', async (req: Request<DeviceParams>, res) => {
+      await unregisterDevice(store, callerOf(res), req.params.appId, req.params.installationId);
+      res.status(204).end();
+    });
+}

@@ -1,0 +1,73 @@
+import type { ErrorRequestHandler } from 'express';
+import { HttpProblem, type FieldError, type ProblemKind } from './problem.js';
+
+interface StatusError {
+  status?: number;
+  type?: string;
+  message?: string;
+  errors?: { path?: string; message?: string }[];
+  headers?: Record<string, string>;
+}
+
+/** Every error leaves as application/problem+json; 5xx bodies say nothing internal. */
+export const handleError: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  const problem = toProblem(error);
+  if (problem.status >= 500) console.error(error);
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  for (const [name, value] of Object.entries(problem.options.headers ?? {})) res.set(name, value);
+  res.status(problem.status).type('application/problem+json').json(problem.toJSON());
+};
+
+function toProblem(error: unknown): HttpProblem {
+  if (error instanceof HttpProblem) return error;
+  const failure = (typeof error === 'object' && error !== null ? error : {}) as StatusError;
+  const fromParser = parserProblem(failure);
+  if (fromParser) return fromParser;
+  switch (failure.status) {
+    case 400:
+      return new HttpProblem('validation-failed', 'The request does not match openapi.yaml.', {
+        errors: fieldErrors(failure),
+      });
+    case 404:
+      return new HttpProblem('not-found', 'No such route.');
+    case 405:
+      return new HttpProblem('method-not-allowed', 'This path does not serve that method.', {
+        headers: { Allow: (failure.headers?.Allow ?? '').toUpperCase() },
+      });
+    case 413:
+      return new HttpProblem('payload-too-large', 'The body is over the size limit.');
+    case 415:
+      return new HttpProblem('unsupported-media-type', unsupportedDetail(failure));
+    default:
+      return new HttpProblem('internal', 'Something went wrong on our side.');
+  }
+}
+
+const PARSER_KINDS: Record<string, [ProblemKind, string]> = {
+  'entity.parse.failed': ['malformed-json', 'The body could not be parsed as JSON.'],
+  'entity.too.large': ['payload-too-large', 'The body is over the size limit.'],
+  'charset.unsupported': ['unsupported-media-type', 'Bodies must be UTF-8 JSON.'],
+  'encoding.unsupported': ['unsupported-media-type', 'That content encoding is not supported.'],
+  'request.aborted': ['validation-failed', 'The request body ended early.'],
+  'request.size.invalid': ['validation-failed', 'The body length does not match Content-Length.'],
+};
+
+function parserProblem(failure: StatusError): HttpProblem | undefined {
+  const entry = failure.type === undefined ? undefined : PARSER_KINDS[failure.type];
+  return entry && new HttpProblem(entry[0], entry[1]);
+}
+
+function fieldErrors(failure: StatusError): FieldError[] {
+  return (failure.errors ?? []).map((error) => ({
+    path: error.path ?? '',
+    message: error.message ?? 'is invalid',
+  }));
+}
+
+function unsupportedDetail(failure: StatusError): string {
+  const said = failure.errors?.[0]?.message ?? failure.message ?? '';
+  return `Send the body as application/json (${said}).`;
+}

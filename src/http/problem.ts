@@ -1,0 +1,55 @@
+// One error type and a catalogue of RFC 9457 problem kinds; serialised only at
+// the edge, by the error handler.
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+const catalogue = {
+  'validation-failed': { status: 400, title: 'The request breaks the contract' },
+  'malformed-json': { status: 400, title: 'The body is not valid JSON' },
+  'unauthenticated': { status: 401, title: 'Authentication is required' },
+  'not-found': { status: 404, title: 'Not found' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'conflict': { status: 409, title: 'The request conflicts with the stored state' },
+  'payload-too-large': { status: 413, title: 'The body is too large' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'internal': { status: 500, title: 'Internal error' },
+} as const;
+
+export type ProblemKind = keyof typeof catalogue;
+
+export interface ProblemOptions {
+  errors?: FieldError[];
+  headers?: Record<string, string>;
+  /** Extension members of the problem document, such as a draft's `updatedAt`. */
+  extensions?: Record<string, unknown>;
+}
+
+export class HttpProblem extends Error {
+  readonly kind: ProblemKind;
+  readonly status: number;
+  readonly title: string;
+  readonly options: ProblemOptions;
+
+  constructor(kind: ProblemKind, detail: string, options: ProblemOptions = {}) {
+    super(detail);
+    this.name = 'HttpProblem';
+    this.kind = kind;
+    this.status = catalogue[kind].status;
+    this.title = catalogue[kind].title;
+    this.options = options;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return {
+      ...this.options.extensions,
+      type: `urn:problem:collab:${this.kind}`,
+      title: this.title,
+      status: this.status,
+      detail: this.message,
+      ...(this.options.errors ? { errors: this.options.errors } : {}),
+    };
+  }
+}

@@ -1,0 +1,22 @@
+import type { Collection, Store } from '../store/store.js';
+import { mergePatch } from './merge-patch.js';
+import { nextTimestamp } from './time.js';
+
+interface Stamped {
+  updatedAt: string;
+}
+
+/** Merges `patch` into the stored document at `key` and stamps it; returns the result. */
+export async function mergeDocument<T extends Stamped>(
+  store: Store,
+  collection: Collection,
+  key: string,
+  patch: object,
+): Promise<T> {
+  const { current } = await store.update<T>(collection, key, (previous) => {
+    const { updatedAt, ...document } = previous ?? {};
+    // The merge result is the stored document with a patch the contract validated.
+    return { ...(mergePatch(document, patch) as object), updatedAt: nextTimestamp(updatedAt) } as T;
+  });
+  return current as T;
+}

@@ -1,0 +1,27 @@
+const INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A timestamp later than `previous` (when given), so that `updatedAt` strictly
+ * increases even when two saves land in the same millisecond.
+ */
+export function nextTimestamp(previous?: string, now: number = Date.now()): string {
+  const floor = previous === undefined ? -Infinity : Math.floor(Date.parse(previous)) + 1;
+  return new Date(Math.max(now, floor)).toISOString();
+}
+
+/** Whether two RFC 3339 date-times name the same instant, to the last digit given. */
+export function sameInstant(a: string, b: string): boolean {
+  const left = toInstant(a);
+  const right = toInstant(b);
+  return left !== undefined && right !== undefined &&
+    left.seconds === right.seconds && left.fraction === right.fraction;
+}
+
+function toInstant(text: string): { seconds: number; fraction: string } | undefined {
+  const match = INSTANT.exec(text);
+  if (!match) return undefined;
+  const [, wholeSeconds, fraction = '', zone] = match;
+  const millis = Date.parse(`${wholeSeconds}${zone}`);
+  if (Number.isNaN(millis)) return undefined;
+  return { seconds: millis / 1000, fraction: fraction.replace(/0+$/, '') };
+}

@@ -1,0 +1,15 @@
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openLowdbStore } from './store/lowdb-store.js';
+
+const config = loadConfig();
+const store = await openLowdbStore(config.dataFile);
+const server = createApp({ config, store }).listen(config.port, config.host, () => {
+  console.log(`Serving on http://${config.host}:${config.port} (data in ${config.dataFile})`);
+});
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    server.close(() => void store.close().then(() => process.exit(0)));
+  });
+}

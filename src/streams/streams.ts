@@ -1,0 +1,34 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { CreateStreamRequest, Message, Stream } from '../../generated/index.js';
+import { HttpProblem } from '../http/problem.js';
+import type { Store } from '../store/store.js';
+
+export async function createStream(store: Store, userId: string, input: CreateStreamRequest): Promise<Stream> {
+  const createdAt = new Date().toISOString();
+  const stream: Stream = {
+    id: uuidv7(),
+    title: input.title,
+    ...(input.visibility === undefined ? {} : { visibility: input.visibility }),
+    members: [...new Set([userId, ...(input.memberUserIds ?? [])])],
+    createdBy: userId,
+    createdAt,
+  };
+  if (input.initialMessage) {
+    const message: Message = {
+      id: uuidv7(),
+      authorId: userId,
+      content: input.initialMessage.content,
+      assetIds: input.initialMessage.assetIds ?? [],
+      createdAt,
+    };
+    stream.initialMessage = message;
+  }
+  await store.update<Stream>('streams', stream.id, () => stream);
+  return stream;
+}
+
+export async function getStream(store: Store, streamId: string): Promise<Stream> {
+  const stream = await store.get<Stream>('streams', streamId.toLowerCase());
+  if (!stream) throw new HttpProblem('not-found', `No stream ${streamId}.`);
+  return stream;
+}

@@ -1,0 +1,38 @@
+import { once } from 'node:events';
+import { mkdtemp } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../../src/app.js';
+import { parseSize } from '../../src/config.js';
+import { openLowdbStore } from '../../src/store/lowdb-store.js';
+
+export interface Service {
+  url: string;
+  dataFile: string;
+  close(): Promise<void>;
+}
+
+/** A fresh data file in its own temporary folder. */
+export async function freshDataFile(): Promise<string> {
+  return join(await mkdtemp(join(tmpdir(), 'collab-test-')), 'db.json');
+}
+
+/** The real app on a real port over a real lowdb file, checking every response against openapi.yaml. */
+export async function startService(options: { dataFile?: string; bodyLimit?: string } = {}): Promise<Service> {
+  const dataFile = options.dataFile ?? (await freshDataFile());
+  const store = await openLowdbStore(dataFile);
+  const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: true }, store });
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataFile,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await store.close();
+    },
+  };
+}
