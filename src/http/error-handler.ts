@@ -60,11 +60,21 @@ function parserProblem(failure: StatusError): HttpProblem | undefined {
   return entry && new HttpProblem(entry[0], entry[1]);
 }
 
+/**
+ * One entry per offending field. A strict format is written twice in openapi.yaml
+ * (format and pattern), so where the format failed, its pattern twin is dropped.
+ */
 function fieldErrors(failure: StatusError): FieldError[] {
-  return (failure.errors ?? []).map((error) => ({
-    path: error.path ?? '',
-    message: error.message ?? 'is invalid',
-  }));
+  const messages = new Map<string, string[]>();
+  for (const error of failure.errors ?? []) {
+    const path = error.path ?? '';
+    messages.set(path, [...(messages.get(path) ?? []), error.message ?? 'is invalid']);
+  }
+  return [...messages].map(([path, said]) => {
+    const hasFormat = said.some((message) => message.startsWith('must match format'));
+    const kept = hasFormat ? said.filter((message) => !message.startsWith('must match pattern')) : said;
+    return { path, message: [...new Set(kept)].join('; ') };
+  });
 }
 
 function unsupportedDetail(failure: StatusError): string {
