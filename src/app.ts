@@ -16,6 +16,13 @@ import { readRoutes } from './reads/handler.js';
 import type { Store } from './store/store.js';
 import { streamsRoutes } from './streams/handler.js';
 
+const JSON_TYPES = ['application/json', 'application/merge-patch+json'];
+
+/** body-parser reads an empty body as {}; it is not a JSON document. */
+function refuseEmptyBody(_req: unknown, _res: unknown, body: Buffer): void {
+  if (body.length === 0) throw Object.assign(new Error('empty body'), { type: 'body.empty' });
+}
+
 export interface AppOptions {
   config: Pick<Config, 'bodyLimit' | 'validateResponses'>;
   store: Store;
@@ -26,7 +33,7 @@ export function createApp({ config, store }: AppOptions): Express {
   const spec = loadSpec();
   const app = express();
   app.disable('x-powered-by');
-  app.use(express.json({ limit: config.bodyLimit, type: ['application/json', 'application/merge-patch+json'] }));
+  app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
   app.use(limitBodyDepth);
   app.use(identifyCaller);
   app.use(validateAgainst(spec, config.validateResponses));

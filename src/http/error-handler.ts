@@ -48,6 +48,7 @@ function toProblem(error: unknown): HttpProblem {
 
 const PARSER_KINDS: Record<string, [ProblemKind, string]> = {
   'entity.parse.failed': ['malformed-json', 'The body could not be parsed as JSON.'],
+  'body.empty': ['malformed-json', 'The body is empty; send a JSON document.'],
   'entity.too.large': ['payload-too-large', 'The body is over the size limit.'],
   'charset.unsupported': ['unsupported-media-type', 'Bodies must be UTF-8 JSON.'],
   'encoding.unsupported': ['unsupported-media-type', 'That content encoding is not supported.'],
