@@ -1,0 +1,28 @@
+import { Router, type Request, type Response } from 'express';
+import { callerOf } from '../http/caller.js';
+import { HttpProblem } from '../http/problem.js';
+import { keyOf, type Collection, type Store } from '../store/store.js';
+import { mergeDocument } from './merge-document.js';
+
+interface DocumentRoute {
+  path: string;
+  collection: Collection;
+  /** The 404 detail when the caller has saved nothing yet. */
+  missing: string;
+}
+
+/** GET and merge-PATCH of a per-user document stamped with `updatedAt`. */
+export function documentRoutes<Document extends { updatedAt: string }, Patch extends object>(
+  store: Store,
+  { path, collection, missing }: DocumentRoute,
+): Router {
+  return Router()
+    .get(path, async (_req, res: Response<Document>) => {
+      const document = await store.get<Document>(collection, keyOf(callerOf(res)));
+      if (!document) throw new HttpProblem('not-found', missing);
+      res.json(document);
+    })
+    .patch(path, async (req: Request<object, Document, Patch>, res: Response<Document>) => {
+      res.json(await mergeDocument<Document>(store, collection, keyOf(callerOf(res)), req.body));
+    });
+}
