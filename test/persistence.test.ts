@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { call } from './helpers/client.js';
 import { aDevice, aDraft, uuid } from './helpers/factories.js';
+import { startServerProcess, stop } from './helpers/process.js';
 import { freshDataFile, startService, type Service } from './helpers/service.js';
 
 /** Writes one of everything; returns the GET paths and what each returned when written. */
@@ -46,8 +45,12 @@ describe('storage in the lowdb file', () => {
       expect(existsSync(dataFile)).to.equal(false);
       await call(service, 'PATCH', '/api/streams/nav', { body: { sort: 'a' } });
       expect(existsSync(dataFile)).to.equal(true);
-      const stored = JSON.parse(await readFile(dataFile, 'utf8'));
-      expect(Object.values(stored.navigation)).to.have.length(1);
+      expect(JSON.parse(await readFile(dataFile, 'utf8'))).to.deep.equal({ format: 'collab-lowdb-shards-v1', shards: 1024 });
+      const shards = await readdir(`${dataFile}.d/navigation`);
+      expect(shards).to.have.length(1);
+      const stored = JSON.parse(await readFile(`${dataFile}.d/navigation/${shards[0]}`, 'utf8'));
+      expect(stored).to.have.all.keys('local');
+      expect(stored.local.sort).to.equal('a');
     } finally {
       await service.close();
     }
@@ -68,33 +71,16 @@ describe('storage in the lowdb file', () => {
 });
 
 describe('the server process (src/server.ts)', () => {
-  const start = async (dataFile: string): Promise<{ child: ChildProcess; service: Service }> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      env: { ...process.env, PORT: '0', DATA_FILE: dataFile },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    for await (const chunk of child.stdout!) {
-      output += String(chunk);
-      const match = /Serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) return { child, service: { url: match[1]!, dataFile, close: async () => {} } };
-    }
-    throw new Error(`the server did not start: ${output}`);
-  };
-
   it('when it is stopped with SIGTERM and started again on the same file, then it exits 0 and keeps everything', async () => {
     const dataFile = await freshDataFile();
-    const first = await start(dataFile);
+    const first = await startServerProcess(dataFile);
     const written = await writeOneOfEach(first.service);
-    first.child.kill('SIGTERM');
-    const [code] = await once(first.child, 'exit');
-    expect(code).to.equal(0);
-    const second = await start(dataFile);
+    expect(await stop(first, 'SIGTERM')).to.equal(0);
+    const second = await startServerProcess(dataFile);
     try {
       await expectAllReadBack(second.service, written);
     } finally {
-      second.child.kill('SIGTERM');
-      await once(second.child, 'exit');
+      await stop(second, 'SIGTERM');
     }
   });
 });

@@ -1,44 +1,111 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, readdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Low } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
+import { DataFileError, DurableJsonFile } from './durable-json-file.js';
+import { GroupCommit } from './group-commit.js';
+import { acquireLock } from './lock.js';
 import { COLLECTIONS, type Change, type Collection, type Store } from './store.js';
 
 type Table = Record<string, unknown>;
-type Tables = Record<Collection, Table>;
+interface Manifest {
+  format: typeof FORMAT;
+  shards: number;
+}
 
-/** The embedded default: every collection in one lowdb JSON file. */
-export async function openLowdbStore(file: string): Promise<Store> {
-  await mkdir(dirname(file), { recursive: true });
-  const db = new Low<Partial<Tables>>(new JSONFile(file), {});
-  await db.read();
-  const tables = toTables(db.data);
-  db.data = tables;
+const FORMAT = 'collab-lowdb-shards-v1';
+/** Shards per collection: a write rewrites one small file whatever the total size. */
+const SHARDS = 1024;
 
-  return {
-    async get<T>(collection: Collection, key: string) {
-      return tables[collection][key] as T | undefined;
-    },
-    async list<T>(collection: Collection, prefix = '') {
-      return Object.entries(tables[collection])
-        .filter(([key]) => key.startsWith(prefix))
-        .map(([, value]) => value as T);
-    },
-    async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined) {
-      const table = tables[collection];
-      const previous = table[key] as T | undefined;
-      const current = change(previous);
-      put(table, key, current);
-      try {
-        await db.write();
-      } catch (error) {
-        if (table[key] === current) put(table, key, previous);
-        throw error;
+/**
+ * The embedded default. `dataFile` is a lowdb manifest; each collection is split
+ * by key hash into lowdb shard files under `<dataFile>.d/<collection>/`. Every
+ * value is in memory; writes are group-committed, and only the shards a batch
+ * changed are rewritten, each durably.
+ */
+export async function openLowdbStore(dataFile: string): Promise<Store> {
+  const folder = `${dataFile}.d`;
+  await mkdir(folder, { recursive: true });
+  const release = await acquireLock(dataFile);
+  try {
+    const manifest = new Low<Manifest>(new DurableJsonFile(dataFile, isManifest, `a ${FORMAT} manifest`), { format: FORMAT, shards: SHARDS });
+    const existing = await manifest.adapter.read();
+    const shards = await loadShards(folder, existing?.shards ?? SHARDS, existing !== null);
+    let manifestWritten = existing !== null;
+    const dirty = new Set<Low<Table>>();
+
+    const writer = new GroupCommit(async () => {
+      if (!manifestWritten) {
+        await manifest.write();
+        manifestWritten = true;
       }
-      return { previous, current } satisfies Change<T>;
-    },
-    async close() {},
-  };
+      const batch = [...dirty];
+      dirty.clear();
+      const writes: Promise<void>[] = [];
+      for (const shard of batch) {
+        writes.push(shard.write().catch((error: unknown) => { dirty.add(shard); throw error; }));
+        await nextTurn(); // serialise one shard per turn: no long stall of the event loop
+      }
+      await Promise.all(writes);
+    });
+
+    const shardOf = (collection: Collection, key: string) => shards[collection][hash(key) % shards[collection].length]!;
+    return {
+      async get<T>(collection: Collection, key: string) {
+        return shardOf(collection, key).data[key] as T | undefined;
+      },
+      async list<T>(collection: Collection, prefix = '') {
+        return shards[collection].flatMap((shard) =>
+          Object.keys(shard.data).filter((key) => key.startsWith(prefix)).map((key) => shard.data[key] as T));
+      },
+      async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined) {
+        const shard = shardOf(collection, key);
+        const previous = shard.data[key] as T | undefined;
+        const current = change(previous);
+        put(shard.data, key, current);
+        dirty.add(shard);
+        await writer.commit();
+        return { previous, current } satisfies Change<T>;
+      },
+      async close() {
+        await writer.idle();
+        await release();
+      },
+    };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+async function loadShards(folder: string, count: number, expectData: boolean): Promise<Record<Collection, Low<Table>[]>> {
+  const shards = {} as Record<Collection, Low<Table>[]>;
+  for (const collection of COLLECTIONS) {
+    const directory = join(folder, collection);
+    await mkdir(directory, { recursive: true });
+    const names = new Set(await readdir(directory));
+    await removeTemporaryFiles(directory, names);
+    shards[collection] = Array.from({ length: count }, (_, index) =>
+      new Low<Table>(new DurableJsonFile(join(directory, `${index}.json`), isTable, 'a JSON object of records'), emptyTable()));
+    await Promise.all(shards[collection].map(async (shard, index) => {
+      if (!names.has(`${index}.json`)) return;
+      if (!expectData) throw new DataFileError(folder, 'holds shard files but the manifest beside it is missing');
+      shard.data = Object.assign(emptyTable(), await shard.adapter.read());
+    }));
+  }
+  return shards;
+}
+
+/** Left by a process that stopped mid-write; the lock says no one else is writing. */
+async function removeTemporaryFiles(directory: string, names: Set<string>): Promise<void> {
+  for (const name of names) {
+    if (name.endsWith('.tmp')) await unlink(join(directory, name));
+  }
+}
+
+/** Prototype-less, so a key such as `__proto__` is plain data. */
+function emptyTable(): Table {
+  return Object.create(null) as Table;
 }
 
 function put(table: Table, key: string, value: unknown): void {
@@ -48,11 +115,21 @@ function put(table: Table, key: string, value: unknown): void {
   else table[key] = value;
 }
 
-/** Tables without prototypes, so a key such as `__proto__` is plain data. */
-function toTables(data: Partial<Tables>): Tables {
-  const tables = {} as Tables;
-  for (const collection of COLLECTIONS) {
-    tables[collection] = Object.assign(Object.create(null) as Table, data[collection] ?? {});
+/** FNV-1a, 32 bits: stable across versions, so keys stay in their shard. */
+function hash(key: string): number {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < key.length; index++) {
+    value = Math.imul(value ^ key.charCodeAt(index), 0x01000193) >>> 0;
   }
-  return tables;
+  return value;
+}
+
+function isManifest(data: unknown): data is Manifest {
+  const manifest = data as Partial<Manifest> | null;
+  return typeof manifest === 'object' && manifest !== null && manifest.format === FORMAT &&
+    Number.isInteger(manifest.shards) && (manifest.shards ?? 0) > 0;
+}
+
+function isTable(data: unknown): data is Table {
+  return typeof data === 'object' && data !== null && !Array.isArray(data);
 }

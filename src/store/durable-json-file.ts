@@ -1,0 +1,88 @@
+import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Adapter } from 'lowdb';
+
+/** The data on disk cannot be used; the service must not start (nor touch the file). */
+export class DataFileError extends Error {
+  constructor(readonly file: string, problem: string) {
+    super(`${file}: ${problem}`);
+    this.name = 'DataFileError';
+  }
+}
+
+let sequence = 0;
+
+/**
+ * A lowdb adapter whose write is durable when it resolves: the JSON goes to a
+ * unique temporary file, which is fsynced, renamed over the target, and then
+ * the directory is fsynced. A crash leaves either the old file or the new one.
+ * Serialises compactly, and synchronously before its first await, so the file
+ * holds the data exactly as it was when write() was called.
+ */
+export class DurableJsonFile<T> implements Adapter<T> {
+  constructor(
+    readonly path: string,
+    private readonly isExpectedShape: (data: unknown) => data is T,
+    private readonly shapeName: string,
+  ) {}
+
+  async read(): Promise<T | null> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw new DataFileError(this.path, `cannot be read (${(error as Error).message})`);
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw new DataFileError(this.path, `is not valid JSON, perhaps truncated (${(error as Error).message})`);
+    }
+    if (!this.isExpectedShape(data)) throw new DataFileError(this.path, `is JSON but not ${this.shapeName}`);
+    return data;
+  }
+
+  async write(data: T): Promise<void> {
+    const text = JSON.stringify(data);
+    const temporary = `${this.path}.${process.pid}.${++sequence}.tmp`;
+    const file = await open(temporary, 'w');
+    try {
+      await file.writeFile(text);
+      await file.sync();
+    } catch (error) {
+      await file.close();
+      await unlink(temporary).catch(() => {});
+      throw error;
+    }
+    await file.close();
+    await rename(temporary, this.path);
+    await syncDirectory(dirname(this.path));
+  }
+}
+
+const directorySyncs = new Map<string, { started: boolean; done: Promise<void> }>();
+
+/**
+ * fsyncs a directory so renames in it survive a crash. Calls that arrive before
+ * a sync has started share it; later ones get the next.
+ */
+export function syncDirectory(path: string): Promise<void> {
+  const waiting = directorySyncs.get(path);
+  if (waiting && !waiting.started) return waiting.done;
+  const previous = waiting?.done ?? Promise.resolve();
+  const entry = { started: false, done: Promise.resolve() };
+  entry.done = previous.catch(() => {}).then(async () => {
+    entry.started = true;
+    const directory = await open(path, 'r');
+    try {
+      await directory.sync();
+    } finally {
+      await directory.close();
+      if (directorySyncs.get(path) === entry) directorySyncs.delete(path);
+    }
+  });
+  directorySyncs.set(path, entry);
+  return entry.done;
+}

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import type { Service } from './service.js';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  service: Service;
+}
+
+/** src/server.ts as a real child process on a free port; resolves once it serves. */
+export async function startServerProcess(dataFile: string): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: { ...process.env, PORT: '0', DATA_FILE: dataFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += String(chunk);
+      const match = /Serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) resolve({ child, service: { url: match[1]!, dataFile, close: async () => {} } });
+    };
+    // Keep reading both pipes for the child's whole life: a closed pipe would fail its later writes.
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before serving: ${output}`)));
+  });
+}
+
+/** Runs src/server.ts expecting it to refuse to start; resolves to its exit code and stderr. */
+export async function refusedStart(dataFile: string): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    env: { ...process.env, PORT: '0', DATA_FILE: dataFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => { stderr += String(chunk); });
+  child.stdout.on('data', (chunk) => {
+    if (String(chunk).includes('Serving on')) child.kill('SIGKILL');
+  });
+  const [code] = await once(child, 'exit');
+  return { code: code as number | null, stderr };
+}
+
+export async function stop(server: ServerProcess, signal: NodeJS.Signals): Promise<number | null> {
+  const exited = once(server.child, 'exit');
+  server.child.kill(signal);
+  const [code] = await exited;
+  return code as number | null;
+}
