@@ -49,7 +49,11 @@ export async function openLowdbStore(dataFile: string): Promise<Store> {
       await Promise.all(writes);
     });
 
-    const shardOf = (collection: Collection, key: string) => shards[collection][hash(key) % shards[collection].length]!;
+    const shardOf = (collection: Collection, key: string): Low<Table> => {
+      const shard = shards[collection][hash(key) % shards[collection].length];
+      if (!shard) throw new Error(`no shard for ${collection}/${key}`);
+      return shard;
+    };
     return {
       async get<T>(collection: Collection, key: string) {
         return shardOf(collection, key).data[key] as T | undefined;

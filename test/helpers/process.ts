@@ -7,12 +7,25 @@ export interface ServerProcess {
   service: Service;
 }
 
+const running = new Set<ChildProcess>();
+
+/** Kills every server process a test left behind (a root hook calls it), so no run can hang on one. */
+export function killLeftoverServers(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
+function track(child: ChildProcess): ChildProcess {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
 /** src/server.ts as a real child process on a free port; resolves once it serves. */
 export async function startServerProcess(dataFile: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     env: { ...process.env, PORT: '0', DATA_FILE: dataFile },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  }));
   return new Promise((resolve, reject) => {
     let output = '';
     const collect = (chunk: Buffer) => {
@@ -29,13 +42,13 @@ export async function startServerProcess(dataFile: string): Promise<ServerProces
 
 /** Runs src/server.ts expecting it to refuse to start; resolves to its exit code and stderr. */
 export async function refusedStart(dataFile: string): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     env: { ...process.env, PORT: '0', DATA_FILE: dataFile },
     stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  }));
   let stderr = '';
-  child.stderr.on('data', (chunk) => { stderr += String(chunk); });
-  child.stdout.on('data', (chunk) => {
+  child.stderr!.on('data', (chunk) => { stderr += String(chunk); });
+  child.stdout!.on('data', (chunk) => {
     if (String(chunk).includes('Serving on')) child.kill('SIGKILL');
   });
   const [code] = await once(child, 'exit');
@@ -43,6 +56,7 @@ export async function refusedStart(dataFile: string): Promise<{ code: number | n
 }
 
 export async function stop(server: ServerProcess, signal: NodeJS.Signals): Promise<number | null> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.child.exitCode;
   const exited = once(server.child, 'exit');
   server.child.kill(signal);
   const [code] = await exited;
