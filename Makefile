@@ -1,5 +1,5 @@
 # One target per npm script, same names. Every target installs what is missing first.
-.PHONY: run test generate check-generated lint typecheck build install
+.PHONY: run test generate check-generated lint typecheck build install bench
 
 INSTALLED := node_modules/.installed
 
@@ -38,3 +38,6 @@ check-generated: $(INSTALLED)
 	(cd "$$scratch" && PWD="$$scratch" "$(CURDIR)/node_modules/.bin/openapi-generator-cli" generate --generator-key types >/dev/null) && \
 	if diff -r generated "$$scratch/generated"; then echo "generated/ is in step with openapi.yaml"; \
 	else echo "generated/ is stale: run 'make generate' and commit the result" >&2; exit 1; fi
+
+bench: $(INSTALLED)
+	npm run bench

@@ -33,6 +33,7 @@ export function createApp({ config, store }: AppOptions): Express {
   const spec = loadSpec();
   const app = express();
   app.disable('x-powered-by');
+  app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
   app.use(limitBodyDepth);
   app.use(identifyCaller);

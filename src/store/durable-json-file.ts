@@ -14,7 +14,7 @@ let sequence = 0;
 
 /**
  * A lowdb adapter whose write is durable when it resolves: the JSON goes to a
- * unique temporary file, which is fsynced, renamed over the target, and then
+ * unique temporary file, which is fdatasynced, renamed over the target, and then
  * the directory is fsynced. A crash leaves either the old file or the new one.
  * Serialises compactly, and synchronously before its first await, so the file
  * holds the data exactly as it was when write() was called.
@@ -50,7 +50,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
     const file = await open(temporary, 'w');
     try {
       await file.writeFile(text);
-      await file.sync();
+      await file.datasync(); // a new file: its data and size are what must reach the disk
     } catch (error) {
       await file.close();
       await unlink(temporary).catch(() => {});

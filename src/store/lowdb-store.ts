@@ -16,6 +16,8 @@ interface Manifest {
 const FORMAT = 'collab-lowdb-shards-v1';
 /** Shards per collection: a write rewrites one small file whatever the total size. */
 const SHARDS = 1024;
+/** Longest stretch of serialising shards before other work gets a turn. */
+const SLICE_MS = 4;
 
 /**
  * The embedded default. `dataFile` is a lowdb manifest; each collection is split
@@ -42,9 +44,13 @@ export async function openLowdbStore(dataFile: string): Promise<Store> {
       const batch = [...dirty];
       dirty.clear();
       const writes: Promise<void>[] = [];
+      let sliceStart = performance.now();
       for (const shard of batch) {
         writes.push(shard.write().catch((error: unknown) => { dirty.add(shard); throw error; }));
-        await nextTurn(); // serialise one shard per turn: no long stall of the event loop
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await nextTurn(); // let requests in between: no long stall of the event loop
+          sliceStart = performance.now();
+        }
       }
       await Promise.all(writes);
     });

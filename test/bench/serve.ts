@@ -1,0 +1,64 @@
+// A server for the benchmark, in its own process: `validated` (the service on a
+// memory store), `bare` (express.json() and the same handler work), or `durable`
+// (the service on the real lowdb store, seeded with RECORDS read markers).
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import express from 'express';
+import { createApp } from '../../src/app.js';
+import { registerDevice } from '../../src/devices/devices.js';
+import { markRead } from '../../src/reads/reads.js';
+import { openLowdbStore } from '../../src/store/lowdb-store.js';
+import type { Store } from '../../src/store/store.js';
+import { benchStreamId } from './ids.js';
+import { memoryStore } from './memory-store.js';
+
+const [mode = 'validated', records = '0'] = process.argv.slice(2);
+const config = { bodyLimit: 1024 * 1024, validateResponses: false };
+
+async function build(): Promise<{ app: express.Express; store: Store; dataFile?: string }> {
+  if (mode === 'bare') {
+    const store = memoryStore();
+    const app = express().use(express.json({ limit: config.bodyLimit }));
+    app.put('/api/notifications/devices', async (req, res) => {
+      const { device, created } = await registerDevice(store, 'local', req.body);
+      res.status(created ? 201 : 200).json(device);
+    });
+    return { app, store };
+  }
+  if (mode === 'validated') {
+    const store = memoryStore();
+    return { app: createApp({ config, store }), store };
+  }
+  const dataFile = join(await mkdtemp(join(tmpdir(), 'collab-bench-')), 'db.json');
+  const store = await openLowdbStore(dataFile);
+  await Promise.all(Array.from({ length: Number(records) }, (_, index) =>
+    markRead(store, 'local', { streamId: benchStreamId(index), lastReadMessageId: randomUUID() })));
+  return { app: createApp({ config, store }), store, dataFile };
+}
+
+const { app, store, dataFile } = await build();
+const loop = monitorEventLoopDelay({ resolution: 5 });
+const server = app.listen(0, '127.0.0.1', () => {
+  loop.enable();
+  process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port, dataFile })}\n`);
+});
+
+// After the warm-up: measure stalls from here on.
+process.on('SIGUSR2', () => loop.reset());
+
+process.once('SIGTERM', () => {
+  loop.disable();
+  server.close();
+  void store.close().then(() => {
+    process.stdout.write(`${JSON.stringify({
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+      loopMaxMs: loop.max / 1e6,
+      loopP99Ms: loop.percentile(99) / 1e6,
+    })}\n`);
+    process.exit(0);
+  });
+});
