@@ -38,32 +38,8 @@ export interface NotificationSettingsPatch {
      */
     'vips'?: { [key: string]: NotificationSettingsPatchVipsValue; } | null;
     /**
-     * Notification sound; `null` removes it.
+     * Notification sound, one of the values of `Sound`; `null` removes it. Written as a pattern because a nullable `enum` needs `null` among its values for one standard tool and breaks validation in another. 
      */
-    'sound'?: NotificationSettingsPatchSoundEnum | null;
+    'sound'?: string | null;
 }
-
-export const NotificationSettingsPatchSoundEnum = {
-    ShakeBottlePop: 'shake-bottle-pop',
-    Boing: 'boing',
-    BubblePop: 'bubble-pop',
-    BubblePopQuick: 'bubble-pop-quick',
-    BubblesPop: 'bubbles-pop',
-    Doodoodoo: 'doodoodoo',
-    DoodoodooReverb: 'doodoodoo-reverb',
-    HighPitchPing: 'high-pitch-ping',
-    LightDoubleClicks: 'light-double-clicks',
-    Mhm: 'mhm',
-    MusicNote: 'music-note',
-    Oooh: 'oooh',
-    Quack: 'quack',
-    StoreDoorOpening: 'store-door-opening',
-    ThrowBoing: 'throw-boing',
-    Uhoh: 'uhoh',
-    WaterDrop: 'water-drop',
-    Wow: 'wow',
-} as const;
-
-export type NotificationSettingsPatchSoundEnum = typeof NotificationSettingsPatchSoundEnum[keyof typeof NotificationSettingsPatchSoundEnum];
-
 
