@@ -34,7 +34,7 @@ generate: $(INSTALLED)
 # Regenerates into a scratch folder and fails on any difference from generated/.
 check-generated: $(INSTALLED)
 	@scratch=$$(mktemp -d) && \
-	cp -r openapi.yaml openapitools.json templates "$$scratch"/ && \
+	cp -r openapi.yaml openapitools.json templates mocks "$$scratch"/ && \
 	(cd "$$scratch" && PWD="$$scratch" "$(CURDIR)/node_modules/.bin/openapi-generator-cli" generate --generator-key types >/dev/null) && \
 	if diff -r generated "$$scratch/generated"; then echo "generated/ is in step with openapi.yaml"; \
 	else echo "generated/ is stale: run 'make generate' and commit the result" >&2; exit 1; fi

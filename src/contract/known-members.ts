@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import { Ajv, type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { isObject } from '../lib/json.js';
-import { contractFormats } from './formats.js';
+import { contractAjv } from './contract-ajv.js';
 import type { OpenApiDocument, SchemaObject } from './spec.js';
 
 type KeepKnown = (value: unknown, schema: SchemaObject) => unknown;
@@ -13,11 +13,7 @@ type KeepKnown = (value: unknown, schema: SchemaObject) => unknown;
  * names. UUIDs are case-insensitive, so they are kept in lower case.
  */
 export function keepKnownMembers(spec: OpenApiDocument): KeepKnown {
-  const ajv = new Ajv({ strict: false, allErrors: false });
-  for (const [name, format] of Object.entries(contractFormats)) ajv.addFormat(name, format);
-  for (const [name, schema] of Object.entries(spec.components.schemas)) {
-    ajv.addSchema(schema, `#/components/schemas/${name}`);
-  }
+  const ajv = contractAjv(spec);
   const validators = new WeakMap<SchemaObject, ValidateFunction>();
   const matches = (schema: SchemaObject, value: unknown): boolean => {
     let validate = validators.get(schema);

@@ -1,14 +1,15 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import { contractFormats } from './formats.js';
-import type { OpenApiDocument } from './spec.js';
+import { specPath } from './spec.js';
 
 /** express-openapi-validator enforcing openapi.yaml on every request, strictly. */
-export function validateAgainst(spec: OpenApiDocument, validateResponses: boolean): RequestHandler[] {
+export function validateAgainst(validateResponses: boolean): RequestHandler[] {
   return OpenApiValidator.middleware({
-    // The validator keeps and rewrites the document it is given: hand it a copy.
-    apiSpec: structuredClone(spec) as never,
-    validateRequests: { coerceTypes: false, removeAdditional: false, allErrors: true },
+    // The path, not a parsed copy: examples live in files beside it (mocks/examples/).
+    apiSpec: specPath,
+    // Unknown query parameters are ignored, as the Prism mock ignores them.
+    validateRequests: { coerceTypes: false, removeAdditional: false, allErrors: true, allowUnknownQueryParameters: true },
     validateResponses: validateResponses ? { removeAdditional: false } : false,
     validateSecurity: false,
     validateFormats: true,

@@ -1,0 +1,13 @@
+import { Ajv } from 'ajv';
+import { contractFormats } from './formats.js';
+import type { OpenApiDocument } from './spec.js';
+
+/** Ajv with the contract's formats and every component schema, addressable as `#/components/schemas/Name`. */
+export function contractAjv(spec: OpenApiDocument, options: { allErrors?: boolean } = {}): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: options.allErrors ?? false });
+  for (const [name, format] of Object.entries(contractFormats)) ajv.addFormat(name, format);
+  for (const [name, schema] of Object.entries(spec.components.schemas)) {
+    ajv.addSchema(schema, `#/components/schemas/${name}`);
+  }
+  return ajv;
+}
