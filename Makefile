@@ -1,5 +1,5 @@
 # One target per npm script, same names. Every target installs what is missing first.
-.PHONY: run test generate check-generated lint typecheck build install bench
+.PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic
 
 INSTALLED := node_modules/.installed
 
@@ -41,3 +41,11 @@ check-generated: $(INSTALLED)
 
 bench: $(INSTALLED)
 	npm run bench
+
+# The Prism mock of openapi.yaml for front-end work; PORT defaults to 4010.
+mock: $(INSTALLED)
+	npx prism mock openapi.yaml --host 127.0.0.1 --port $${PORT:-4010}
+
+# The same, answering with generated data instead of the named examples.
+mock-dynamic: $(INSTALLED)
+	npx prism mock openapi.yaml --host 127.0.0.1 --port $${PORT:-4010} --dynamic

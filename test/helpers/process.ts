@@ -14,7 +14,7 @@ export function killLeftoverServers(): void {
   for (const child of running) child.kill('SIGKILL');
 }
 
-function track(child: ChildProcess): ChildProcess {
+export function track(child: ChildProcess): ChildProcess {
   running.add(child);
   child.once('exit', () => running.delete(child));
   return child;

@@ -19,10 +19,10 @@ export async function freshDataFile(): Promise<string> {
 }
 
 /** The real app on a real port over a real lowdb file, checking every response against openapi.yaml. */
-export async function startService(options: { dataFile?: string; bodyLimit?: string } = {}): Promise<Service> {
+export async function startService(options: { dataFile?: string; bodyLimit?: string; validateResponses?: boolean } = {}): Promise<Service> {
   const dataFile = options.dataFile ?? (await freshDataFile());
   const store = await openLowdbStore(dataFile);
-  const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: true }, store });
+  const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true }, store });
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
