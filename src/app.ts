@@ -5,6 +5,7 @@ import { loadSpec } from './contract/spec.js';
 import { validateAgainst } from './contract/validator.js';
 import { cycleRoutes } from './cycles/handler.js';
 import { deviceRoutes } from './devices/handler.js';
+import { docsRoutes } from './docs/handler.js';
 import { healthRoutes } from './health/handler.js';
 import { limitBodyDepth } from './http/body-depth.js';
 import { identifyCaller } from './http/caller.js';
@@ -37,6 +38,7 @@ export function createApp({ config, store }: AppOptions): Express {
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
   app.use(limitBodyDepth);
   app.use(identifyCaller);
+  app.use(docsRoutes()); // about the contract, not part of it
   app.use(validateAgainst(config.validateResponses));
   app.use(keepKnownBodyMembers(spec));
   app.use(healthRoutes());

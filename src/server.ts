@@ -15,8 +15,9 @@ const store = await openLowdbStore(config.dataFile).catch((error: unknown) => {
 });
 
 const server = createApp({ config, store }).listen(config.port, config.host, () => {
-  const { port } = server.address() as AddressInfo;
-  console.log(`Serving on http://${config.host}:${port} (data in ${config.dataFile})`);
+  const url = `http://${config.host}:${(server.address() as AddressInfo).port}`;
+  // The validator loads openapi.yaml in the background: say "Serving" once a request has gone through.
+  void fetch(`${url}/healthz`).then(() => console.log(`Serving on ${url} (data in ${config.dataFile})`));
 });
 
 /** Stop accepting, let in-flight requests finish, flush, release the data file, exit 0. */

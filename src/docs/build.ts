@@ -1,0 +1,17 @@
+// npm run build:docs: the reference for people, from openapi.yaml, into dist/docs/:
+// the bundled contract (YAML and JSON, examples inlined), Redoc's standalone bundle, the page.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { specPath } from '../contract/spec.js';
+
+const root = dirname(specPath);
+const out = join(root, 'dist', 'docs');
+mkdirSync(out, { recursive: true });
+for (const file of ['openapi.yaml', 'openapi.json']) {
+  execFileSync(join(root, 'node_modules', '.bin', 'redocly'), ['bundle', specPath, '-o', join(out, file)], { stdio: 'ignore' });
+}
+copyFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), join(out, 'redoc.standalone.js'));
+copyFileSync(join(root, 'src', 'docs', 'index.html'), join(out, 'index.html'));
+console.log(`Built the reference in ${out}`);
