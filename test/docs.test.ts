@@ -32,8 +32,10 @@ describe('the rendered reference (GET /docs, GET /openapi.yaml)', function () {
       const response = await page.goto(`${service.url}/docs`, { waitUntil: 'load' });
       expect(response?.status()).to.equal(200);
       // Redoc renders after load: wait until the visible text holds the summaries (or time out and report).
-      await page.waitForFunction((expected) => expected.every((summary) => document.body.innerText.includes(summary)),
-        summaries, { timeout: 30_000 }).catch(() => {});
+      await page.waitForFunction((expected) => {
+        const { document } = globalThis as unknown as { document: { body: { innerText: string } } };
+        return expected.every((summary) => document.body.innerText.includes(summary));
+      }, summaries, { timeout: 30_000 }).catch(() => {});
       const text = await page.locator('body').innerText();
       for (const summary of summaries) expect(text, summary).to.contain(summary);
       expect(text).to.contain('Collaboration Service API');
