@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import { authenticate } from './auth/authenticate.js';
 import type { Config } from './config.js';
 import { keepKnownBodyMembers } from './contract/known-members.js';
 import { loadSpec } from './contract/spec.js';
@@ -8,7 +9,6 @@ import { deviceRoutes } from './devices/handler.js';
 import { docsRoutes } from './docs/handler.js';
 import { healthRoutes } from './health/handler.js';
 import { limitBodyDepth } from './http/body-depth.js';
-import { identifyCaller } from './http/caller.js';
 import { handleError } from './http/error-handler.js';
 import { identityRoutes } from './identity/handler.js';
 import { navRoutes } from './nav/handler.js';
@@ -25,11 +25,11 @@ function refuseEmptyBody(_req: unknown, _res: unknown, body: Buffer): void {
 }
 
 export interface AppOptions {
-  config: Pick<Config, 'bodyLimit' | 'validateResponses'>;
+  config: Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'>;
   store: Store;
 }
 
-/** Builds the service: parse, guard, identify, validate against openapi.yaml, route, report errors. */
+/** Builds the service: parse, guard, authenticate, validate against openapi.yaml, route, report errors. */
 export function createApp({ config, store }: AppOptions): Express {
   const spec = loadSpec();
   const app = express();
@@ -37,7 +37,7 @@ export function createApp({ config, store }: AppOptions): Express {
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
   app.use(limitBodyDepth);
-  app.use(identifyCaller);
+  app.use(authenticate(config.auth));
   app.use(docsRoutes()); // about the contract, not part of it
   app.use(validateAgainst(config.validateResponses));
   app.use(keepKnownBodyMembers(spec));

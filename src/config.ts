@@ -1,6 +1,21 @@
+import { readFileSync } from 'node:fs';
+
+/** Bearer JWT authentication; absent when no secret or public key is configured. */
+export interface AuthConfig {
+  /** HS256 shared secret (AUTH_JWT_SECRET). */
+  secret?: string;
+  /** PEM public key for RS256 or ES256 (read from the file AUTH_JWT_PUBLIC_KEY names). */
+  publicKey?: string;
+  issuer?: string;
+  audience?: string;
+}
+
 export interface Config {
   port: number;
   host: string;
+  auth?: AuthConfig;
+  /** Serve everyone as the local user on a non-loopback HOST (ALLOW_UNAUTHENTICATED=true). */
+  allowUnauthenticated: boolean;
   dataFile: string;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
@@ -11,11 +26,14 @@ export interface Config {
 const SIZE = /^(\d+)\s*(b|kb|mb)?$/i;
 const UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
 
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `BODY_LIMIT` and `VALIDATE_RESPONSES`. */
+/** Reads `PORT`, `HOST`, `DATA_FILE`, `BODY_LIMIT`, `VALIDATE_RESPONSES` and the `AUTH_JWT_*` settings. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const auth = loadAuth(env);
   return {
     port: parsePort(env.PORT ?? '3000'),
     host: env.HOST ?? '127.0.0.1',
+    ...(auth ? { auth } : {}),
+    allowUnauthenticated: env.ALLOW_UNAUTHENTICATED === 'true',
     dataFile: env.DATA_FILE ?? 'data/db.json',
     bodyLimit: parseSize(env.BODY_LIMIT ?? '1mb'),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
@@ -37,4 +55,22 @@ export function parseSize(text: string): number {
     throw new Error(`BODY_LIMIT must be a size such as 1048576, 512kb or 1mb, not "${text}"`);
   }
   return Number(match[1]) * (UNIT[(match[2] ?? 'b').toLowerCase()] ?? 1);
+}
+
+function loadAuth(env: NodeJS.ProcessEnv): AuthConfig | undefined {
+  const { AUTH_JWT_SECRET: secret, AUTH_JWT_PUBLIC_KEY: keyFile, AUTH_JWT_ISSUER: issuer, AUTH_JWT_AUDIENCE: audience } = env;
+  if (secret && keyFile) throw new Error('Set AUTH_JWT_SECRET or AUTH_JWT_PUBLIC_KEY, not both');
+  if (!secret && !keyFile) return undefined;
+  if (secret !== undefined && secret.length < 32) throw new Error('AUTH_JWT_SECRET must be at least 32 characters');
+  return {
+    ...(secret ? { secret } : {}),
+    ...(keyFile ? { publicKey: readFileSync(keyFile, 'utf8') } : {}),
+    ...(issuer ? { issuer } : {}),
+    ...(audience ? { audience } : {}),
+  };
+}
+
+/** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }

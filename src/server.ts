@@ -1,13 +1,29 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import { loadConfig } from './config.js';
+import { isLoopback, loadConfig } from './config.js';
 import { DataFileError } from './store/durable-json-file.js';
 import { openLowdbStore } from './store/lowdb-store.js';
 
 /** How long in-flight requests get to finish after SIGTERM or SIGINT. */
 const DRAIN_MS = 10_000;
 
-const config = loadConfig();
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(`Refusing to start: ${(error as Error).message}`);
+    return process.exit(1);
+  }
+})();
+if (!config.auth && !isLoopback(config.host)) {
+  if (!config.allowUnauthenticated) {
+    console.error(`Refusing to listen on ${config.host} without authentication: anyone who can reach it would act as the user "local".
+Set AUTH_JWT_SECRET (HS256, at least 32 characters) or AUTH_JWT_PUBLIC_KEY (a PEM file, RS256 or ES256),
+or HOST=127.0.0.1, or ALLOW_UNAUTHENTICATED=true to serve everyone as "local" on purpose.`);
+    process.exit(1);
+  }
+  console.warn(`Warning: serving ${config.host} without authentication (ALLOW_UNAUTHENTICATED=true): everyone acts as "local".`);
+}
 const store = await openLowdbStore(config.dataFile).catch((error: unknown) => {
   if (!(error instanceof DataFileError)) throw error;
   console.error(`Refusing to start: ${error.message}`);
@@ -15,9 +31,11 @@ const store = await openLowdbStore(config.dataFile).catch((error: unknown) => {
 });
 
 const server = createApp({ config, store }).listen(config.port, config.host, () => {
-  const url = `http://${config.host}:${(server.address() as AddressInfo).port}`;
+  const { port } = server.address() as AddressInfo;
+  const host = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
+  const self = host.includes(':') ? `[${host}]` : host;
   // The validator loads openapi.yaml in the background: say "Serving" once a request has gone through.
-  void fetch(`${url}/healthz`).then(() => console.log(`Serving on ${url} (data in ${config.dataFile})`));
+  void fetch(`http://${self}:${port}/healthz`).then(() => console.log(`Serving on http://${config.host}:${port} (data in ${config.dataFile})`));
 });
 
 /** Stop accepting, let in-flight requests finish, flush, release the data file, exit 0. */

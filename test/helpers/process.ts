@@ -5,6 +5,8 @@ import type { Service } from './service.js';
 export interface ServerProcess {
   child: ChildProcess;
   service: Service;
+  /** Everything it printed so far. */
+  output(): string;
 }
 
 const running = new Set<ChildProcess>();
@@ -21,17 +23,17 @@ export function track(child: ChildProcess): ChildProcess {
 }
 
 /** src/server.ts as a real child process on a free port; resolves once it serves. */
-export async function startServerProcess(dataFile: string): Promise<ServerProcess> {
+export async function startServerProcess(dataFile: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, PORT: '0', DATA_FILE: dataFile },
+    env: { ...process.env, PORT: '0', DATA_FILE: dataFile, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   }));
   return new Promise((resolve, reject) => {
     let output = '';
     const collect = (chunk: Buffer) => {
       output += String(chunk);
-      const match = /Serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve({ child, service: { url: match[1]!, dataFile, close: async () => {} } });
+      const match = /Serving on http:\/\/[^:]+:(\d+)/.exec(output);
+      if (match) resolve({ child, output: () => output, service: { url: `http://127.0.0.1:${match[1]}`, dataFile, close: async () => {} } });
     };
     // Keep reading both pipes for the child's whole life: a closed pipe would fail its later writes.
     child.stdout!.on('data', collect);
@@ -41,9 +43,9 @@ export async function startServerProcess(dataFile: string): Promise<ServerProces
 }
 
 /** Runs src/server.ts expecting it to refuse to start; resolves to its exit code and stderr. */
-export async function refusedStart(dataFile: string): Promise<{ code: number | null; stderr: string }> {
+export async function refusedStart(dataFile: string, env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
   const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, PORT: '0', DATA_FILE: dataFile },
+    env: { ...process.env, PORT: '0', DATA_FILE: dataFile, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   }));
   let stderr = '';

@@ -1,0 +1,58 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { errors, jwtVerify } from 'jose';
+import type { AuthConfig } from '../config.js';
+import { LOCAL_USER } from '../http/caller.js';
+import { HttpProblem } from '../http/problem.js';
+
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/;
+
+/**
+ * Sets `res.locals.userId` for every request: the JWT's `sub` when authentication
+ * is configured (and then every /api request must carry a valid bearer token),
+ * else the local user.
+ */
+export function authenticate(auth: AuthConfig | undefined): RequestHandler {
+  if (!auth) {
+    return (_req, res, next) => {
+      res.locals.userId = LOCAL_USER;
+      next();
+    };
+  }
+  const { key, algorithms } = verificationKey(auth);
+  const options = { algorithms, ...(auth.issuer ? { issuer: auth.issuer } : {}), ...(auth.audience ? { audience: auth.audience } : {}) };
+  return async (req, res, next) => {
+    if (!req.path.startsWith('/api/')) return next();
+    const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
+    if (!token) throw unauthenticated('Send Authorization: Bearer <token>.', 'Bearer');
+    let subject: unknown;
+    try {
+      subject = (await jwtVerify(token, key, options)).payload.sub;
+    } catch (error) {
+      throw unauthenticated(reasonFor(error), 'Bearer error="invalid_token"');
+    }
+    if (typeof subject !== 'string' || subject === '') throw unauthenticated('The token has no subject (sub).', 'Bearer error="invalid_token"');
+    res.locals.userId = subject;
+    next();
+  };
+}
+
+function verificationKey(auth: AuthConfig): { key: Uint8Array | KeyObject; algorithms: string[] } {
+  if (auth.secret) return { key: new TextEncoder().encode(auth.secret), algorithms: ['HS256'] };
+  const key = createPublicKey(auth.publicKey ?? '');
+  if (key.asymmetricKeyType === 'rsa') return { key, algorithms: ['RS256'] };
+  if (key.asymmetricKeyType === 'ec') return { key, algorithms: ['ES256'] };
+  throw new Error(`AUTH_JWT_PUBLIC_KEY holds a ${key.asymmetricKeyType} key; use an RSA (RS256) or P-256 (ES256) key`);
+}
+
+function reasonFor(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'The token has expired.';
+  if (error instanceof errors.JWTClaimValidationFailed) return `The token's ${error.claim} claim is not accepted.`;
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'The token signature does not verify.';
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'The token is signed with an algorithm this service does not accept.';
+  return 'The token is malformed.';
+}
+
+function unauthenticated(detail: string, challenge: string): HttpProblem {
+  return new HttpProblem('unauthenticated', detail, { headers: { 'WWW-Authenticate': challenge } });
+}
