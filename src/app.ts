@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import helmet from 'helmet';
 import { authenticate } from './auth/authenticate.js';
 import type { Config } from './config.js';
 import { keepKnownBodyMembers } from './contract/known-members.js';
@@ -33,6 +34,7 @@ export interface AppOptions {
 export function createApp({ config, store }: AppOptions): Express {
   const spec = loadSpec();
   const app = express();
+  app.use(helmet()); // security headers on every response; also drops X-Powered-By
   app.disable('x-powered-by');
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { isLoopback, loadConfig } from './config.js';
+import { createHttpServer } from './http/listen.js';
 import { DataFileError } from './store/durable-json-file.js';
 import { openLowdbStore } from './store/lowdb-store.js';
 
@@ -30,7 +31,7 @@ const store = await openLowdbStore(config.dataFile).catch((error: unknown) => {
   process.exit(1);
 });
 
-const server = createApp({ config, store }).listen(config.port, config.host, () => {
+const server = createHttpServer(createApp({ config, store })).listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   const host = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
   const self = host.includes(':') ? `[${host}]` : host;

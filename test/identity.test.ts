@@ -49,6 +49,13 @@ describe('PATCH /api/identity/settings/{namespace}', () => {
     expect((await read(namespace)).body.settings).to.deep.equal({ k: 1 });
   });
 
+  it('when namespaces differ only by an escaped slash, then they stay apart', async () => {
+    await patch('a/b', { patch: { which: 'slash' } });
+    await patch('a%2Fb', { patch: { which: 'escaped' } });
+    expect((await read('a/b')).body.settings).to.deep.equal({ which: 'slash' });
+    expect((await read('a%2Fb')).body.settings).to.deep.equal({ which: 'escaped' });
+  });
+
   it('when patch is missing, then 400 names /body/patch', async () => {
     const reply = await patch('p', { settings: {} });
     expect(reply.status).to.equal(400);

@@ -13,5 +13,5 @@ for (const file of ['openapi.yaml', 'openapi.json']) {
   execFileSync(join(root, 'node_modules', '.bin', 'redocly'), ['bundle', specPath, '-o', join(out, file)], { stdio: 'ignore' });
 }
 copyFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), join(out, 'redoc.standalone.js'));
-copyFileSync(join(root, 'src', 'docs', 'index.html'), join(out, 'index.html'));
+for (const file of ['index.html', 'init.js']) copyFileSync(join(root, 'src', 'docs', file), join(out, file));
 console.log(`Built the reference in ${out}`);

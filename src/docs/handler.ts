@@ -10,6 +10,7 @@ const built = join(dirname(specPath), 'dist', 'docs');
 const FILES: Record<string, [file: string, type: string]> = {
   '/docs': ['index.html', 'html'],
   '/docs/redoc.standalone.js': ['redoc.standalone.js', 'js'],
+  '/docs/init.js': ['init.js', 'js'],
   '/docs/openapi.json': ['openapi.json', 'json'],
   '/openapi.yaml': ['openapi.yaml', 'application/yaml'],
 };
@@ -21,6 +22,8 @@ export function docsRoutes(): Router {
     router.get(path, (_req, res: Response) => {
       const location = join(built, file);
       if (!existsSync(location)) throw new HttpProblem('not-found', 'The reference is not built yet: run `npm run build:docs`.');
+      // Redoc styles inline and searches in a blob: worker; everything else comes from here.
+      res.set('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:");
       res.type(type).sendFile(location);
     });
   }

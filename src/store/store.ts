@@ -30,7 +30,10 @@ export interface Store {
   close(): Promise<void>;
 }
 
-/** A key made of parts; each part is escaped, so no two part lists share a key. */
+/**
+ * A key made of parts. `%` and `/` are escaped in each part, so no two part
+ * lists share a key; any string is a valid part (lone surrogates included).
+ */
 export function keyOf(...parts: string[]): string {
-  return parts.map(encodeURIComponent).join('/');
+  return parts.map((part) => part.replaceAll('%', '%25').replaceAll('/', '%2F')).join('/');
 }

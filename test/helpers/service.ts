@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app.js';
 import { parseSize, type AuthConfig } from '../../src/config.js';
+import { createHttpServer, type Timeouts } from '../../src/http/listen.js';
 import { openLowdbStore } from '../../src/store/lowdb-store.js';
 
 export interface Service {
@@ -20,12 +21,12 @@ export async function freshDataFile(): Promise<string> {
 
 /** The real app on a real port over a real lowdb file, checking every response against openapi.yaml. */
 export async function startService(
-  options: { dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig } = {},
+  options: { dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; timeouts?: Timeouts } = {},
 ): Promise<Service> {
   const dataFile = options.dataFile ?? (await freshDataFile());
   const store = await openLowdbStore(dataFile);
   const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true, ...(options.auth ? { auth: options.auth } : {}) }, store });
-  const server = app.listen(0, '127.0.0.1');
+  const server = createHttpServer(app, options.timeouts).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {

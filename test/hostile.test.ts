@@ -1,0 +1,111 @@
+import { connect } from 'node:net';
+import { expect } from 'chai';
+import { call } from './helpers/client.js';
+import { aDevice, uuid } from './helpers/factories.js';
+import { startService, type Service } from './helpers/service.js';
+
+/** Writes raw bytes on a socket and resolves with what came back by the time the server closed it. */
+function slowRequest(service: Service, parts: string[]): Promise<{ text: string; elapsedMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const { port } = new URL(service.url);
+    const socket = connect(Number(port), '127.0.0.1', () => { for (const part of parts) socket.write(part); });
+    let text = '';
+    socket.on('data', (chunk) => { text += String(chunk); });
+    socket.on('close', () => resolve({ text, elapsedMs: Date.now() - started }));
+    socket.on('error', reject);
+  });
+}
+
+describe('hostile input', () => {
+  let service: Service;
+  before(async () => { service = await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } }); });
+  after(async () => {
+    expect((await call(service, 'GET', '/healthz')).status, 'still serving').to.equal(200);
+    await service.close();
+  });
+
+  describe('headers', () => {
+    const paths: [string, string, unknown?][] = [['GET', '/healthz'], ['PUT', '/api/chat/reads', { streamId: 'x' }], ['GET', '/api/nothing'], ['GET', '/docs']];
+    for (const [method, path, body] of paths) {
+      it(`when ${method} ${path} is answered, then helmet's headers are set and X-Powered-By is not`, async () => {
+        const reply = await call(service, method, path, { body });
+        expect(reply.headers.get('x-powered-by')).to.equal(null);
+        expect(reply.headers.get('x-content-type-options')).to.equal('nosniff');
+        expect(reply.headers.get('strict-transport-security')).to.be.a('string');
+        expect(reply.headers.get('content-security-policy')).to.contain("default-src 'self'");
+        expect(reply.headers.get('x-frame-options')).to.equal('SAMEORIGIN');
+      });
+    }
+  });
+
+  describe('slow senders (server timeouts)', () => {
+    it('when headers trickle in and never finish, then the server answers 408 and closes the connection', async () => {
+      const { text, elapsedMs } = await slowRequest(service, ['GET /healthz HTTP/1.1\r\n', 'Host: x\r\n']);
+      expect(text).to.match(/^HTTP\/1\.1 408/);
+      expect(elapsedMs).to.be.below(5_000);
+    });
+    it('when a body never completes, then the server answers 408 and closes the connection', async () => {
+      const { text, elapsedMs } = await slowRequest(service, [
+        'PUT /api/chat/reads HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n', '{"streamId":']);
+      expect(text).to.match(/^HTTP\/1\.1 408/);
+      expect(elapsedMs).to.be.below(5_000);
+    });
+  });
+
+  describe('numbers in integer fields', () => {
+    const width = (raw: string) => call(service, 'PATCH', '/api/streams/nav', { body: `{"leftSidebarWidth":${raw}}` });
+    it('when 1e400 (Infinity once parsed) is sent, then 400 names the field', async () => {
+      const reply = await width('1e400');
+      expect(reply.status).to.equal(400);
+      expect(reply.body.errors.map((error: { path: string }) => error.path)).to.deep.equal(['/body/leftSidebarWidth']);
+    });
+    it('when -0 is sent, then it is the integer 0', async () => {
+      const reply = await width('-0');
+      expect(reply.status).to.equal(200);
+      expect(reply.body.leftSidebarWidth).to.equal(0);
+    });
+    it('when 2^53+1 is sent, then it is accepted as JSON parses it (the nearest double, 2^53)', async () => {
+      const reply = await width('9007199254740993');
+      expect(reply.status).to.equal(200);
+      expect(reply.body.leftSidebarWidth).to.equal(2 ** 53);
+    });
+    it('when 1.0 is sent, then it is an integer; 1.5 is not', async () => {
+      expect((await width('1.0')).status).to.equal(200);
+      expect((await width('1.5')).status).to.equal(400);
+    });
+  });
+
+  describe('strings and keys', () => {
+    it('when a key appears twice in a body, then the last one wins, as in JSON.parse', async () => {
+      const reply = await call(service, 'PATCH', '/api/streams/nav', { body: '{"sort":"first","sort":"last"}' });
+      expect(reply.body.sort).to.equal('last');
+    });
+    it('when strings hold NUL and lone surrogates, then they are stored and returned intact', async () => {
+      const title = 'a\u0000b\ud800c\udfffd';
+      const created = await call(service, 'POST', '/api/streams', { body: { title } });
+      expect(created.status).to.equal(201);
+      expect(created.body.title).to.equal(title);
+      expect((await call(service, 'GET', `/api/streams/${created.body.id}`)).body.title).to.equal(title);
+    });
+    it('when an installationId is 128 lone surrogates, then it counts 128 characters', async () => {
+      expect((await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ installationId: '\ud800'.repeat(128) }) })).status).to.equal(201);
+      expect((await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ installationId: '\ud800'.repeat(129) }) })).status).to.equal(400);
+    });
+    it('when an identity patch has 40,000 keys, then it is stored, and the service keeps answering meanwhile', async () => {
+      const patch = Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`k${i}`, i]));
+      const started = Date.now();
+      const [big, health] = await Promise.all([
+        call(service, 'PATCH', '/api/identity/settings/wide', { body: { patch } }),
+        new Promise((resolve) => setTimeout(resolve, 5)).then(() => call(service, 'GET', '/healthz')),
+      ]);
+      expect(big.status).to.equal(200);
+      expect(Object.keys(big.body.settings)).to.have.length(40_000);
+      expect(health.status).to.equal(200);
+      expect(Date.now() - started).to.be.below(3_000);
+    });
+    it('when a read marker list is asked for a stream with no markers, then it is empty, not an error', async () => {
+      expect((await call(service, 'GET', `/api/chat/reads/${uuid()}`)).body).to.deep.equal({ items: [] });
+    });
+  });
+});
