@@ -22,12 +22,16 @@ export function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-/** src/server.ts as a real child process on a free port; resolves once it serves. */
-export async function startServerProcess(dataFile: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+function spawnServer(dataFile: string, env: Record<string, string>): ChildProcess {
+  return track(spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     env: { ...process.env, PORT: '0', DATA_FILE: dataFile, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   }));
+}
+
+/** src/server.ts as a real child process on a free port; resolves once it serves. */
+export async function startServerProcess(dataFile: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawnServer(dataFile, env);
   return new Promise((resolve, reject) => {
     let output = '';
     const collect = (chunk: Buffer) => {
@@ -44,10 +48,7 @@ export async function startServerProcess(dataFile: string, env: Record<string, s
 
 /** Runs src/server.ts expecting it to refuse to start; resolves to its exit code and stderr. */
 export async function refusedStart(dataFile: string, env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
-  const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    env: { ...process.env, PORT: '0', DATA_FILE: dataFile, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }));
+  const child = spawnServer(dataFile, env);
   let stderr = '';
   child.stderr!.on('data', (chunk) => { stderr += String(chunk); });
   child.stdout!.on('data', (chunk) => {
