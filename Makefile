@@ -1,5 +1,5 @@
 # One target per npm script, same names. Every target installs what is missing first.
-.PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic
+.PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic fuzz
 
 INSTALLED := node_modules/.installed
 
@@ -49,3 +49,7 @@ mock: $(INSTALLED)
 # The same, answering with generated data instead of the named examples.
 mock-dynamic: $(INSTALLED)
 	npx prism mock openapi.yaml --host 127.0.0.1 --port $${PORT:-4010} --dynamic
+
+# Schemathesis against the live service (installs itself into .venv on first use).
+fuzz: $(INSTALLED)
+	test/tools/fuzz.sh

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# make fuzz: Schemathesis against the live service, with all its checks (server errors,
+# response-schema conformance, positive-data acceptance, negative-data rejection, stateful
+# links it infers), bounded in time. FUZZ_EXAMPLES and FUZZ_SEED tune it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+venv=.venv
+if [ ! -x "$venv/bin/schemathesis" ]; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet schemathesis==4.32.5
+fi
+scratch=$(mktemp -d)
+PORT=0 DATA_FILE="$scratch/db.json" VALIDATE_RESPONSES=true npx tsx src/server.ts > "$scratch/server.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
+for _ in $(seq 1 60); do
+  grep -q 'Serving on' "$scratch/server.log" && break
+  sleep 0.5
+done
+url=$(grep -o 'http://127.0.0.1:[0-9]*' "$scratch/server.log" | head -1)
+[ -n "$url" ] || { cat "$scratch/server.log"; exit 1; }
+timeout 900 "$venv/bin/schemathesis" run openapi.yaml --url "$url" --checks all \
+  --max-examples "${FUZZ_EXAMPLES:-30}" --seed "${FUZZ_SEED:-1}" --request-timeout 10
