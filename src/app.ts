@@ -34,8 +34,8 @@ export interface AppOptions {
 export function createApp({ config, store }: AppOptions): Express {
   const spec = loadSpec();
   const app = express();
-  app.use(helmet()); // security headers on every response; also drops X-Powered-By
   app.disable('x-powered-by');
+  app.use(helmet({ hidePoweredBy: false })); // security headers on every response (Express's own switch above drops X-Powered-By)
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
   app.use(limitBodyDepth);
