@@ -52,7 +52,9 @@ export async function openLowdbStore(dataFile: string): Promise<Store> {
           sliceStart = performance.now();
         }
       }
-      await Promise.all(writes);
+      // Settle every write before reporting a failure: the next batch must not race a rename still in flight.
+      const failure = (await Promise.allSettled(writes)).find((result) => result.status === 'rejected');
+      if (failure) throw failure.reason;
     });
 
     const shardOf = (collection: Collection, key: string): Low<Table> => {
