@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { isLoopback, loadConfig } from './config.js';
 import { createHttpServer } from './http/listen.js';
-import { DataFileError } from './store/durable-json-file.js';
-import { openLowdbStore } from './store/lowdb-store.js';
+import { DataFileError } from './store/lowdb/durable-json-file.js';
+import { openLowdbStore } from './store/lowdb/lowdb-store.js';
 
 /** How long in-flight requests get to finish after SIGTERM or SIGINT. */
 const DRAIN_MS = 10_000;

@@ -6,7 +6,7 @@ import { call } from './helpers/client.js';
 import { refusedStart, startServerProcess, stop } from './helpers/process.js';
 import { freshDataFile } from './helpers/service.js';
 
-const MANIFEST = '{"format":"collab-lowdb-shards-v1","shards":1024}';
+const MANIFEST = '{"format":"collab-lowdb-shards-v2","shards":1024}';
 
 describe('one owner per data file', () => {
   it('when a second process starts on a file in use, then it refuses and names the owner', async () => {
@@ -42,10 +42,10 @@ describe('a damaged data file', () => {
   const cases: [name: string, file: (dataFile: string) => string, content: string, problem: RegExp][] = [
     ['a truncated manifest', (f) => f, MANIFEST.slice(0, 20), /is not valid JSON, perhaps truncated/],
     ['a manifest that is not JSON', (f) => f, 'hello', /is not valid JSON/],
-    ['a manifest of the wrong shape', (f) => f, '{"streams":{}}', /is JSON but not a collab-lowdb-shards-v1 manifest/],
+    ['a manifest of the wrong shape', (f) => f, '{"streams":{}}', /is JSON but not a collab-lowdb-shards-v2 manifest/],
     ['an empty manifest', (f) => f, '', /is not valid JSON/],
     ['a truncated shard', (f) => `${f}.d/streams/7.json`, '{"a":{"id":', /is not valid JSON, perhaps truncated/],
-    ['a shard of the wrong shape', (f) => `${f}.d/devices/3.json`, '[1,2]', /is JSON but not a JSON object of records/],
+    ['a shard of the wrong shape', (f) => `${f}.d/devices/3.json`, '[1,2]', /is JSON but not a JSON object of stored records/],
   ];
   for (const [name, fileOf, content, problem] of cases) {
     it(`when it is ${name}, then start-up stops naming the file and the problem, and the file is untouched`, async () => {

@@ -45,12 +45,12 @@ describe('storage in the lowdb file', () => {
       expect(existsSync(dataFile)).to.equal(false);
       await call(service, 'PATCH', '/api/streams/nav', { body: { sort: 'a' } });
       expect(existsSync(dataFile)).to.equal(true);
-      expect(JSON.parse(await readFile(dataFile, 'utf8'))).to.deep.equal({ format: 'collab-lowdb-shards-v1', shards: 1024 });
+      expect(JSON.parse(await readFile(dataFile, 'utf8'))).to.deep.equal({ format: 'collab-lowdb-shards-v2', shards: 1024 });
       const shards = await readdir(`${dataFile}.d/navigation`);
       expect(shards).to.have.length(1);
       const stored = JSON.parse(await readFile(`${dataFile}.d/navigation/${shards[0]}`, 'utf8'));
       expect(stored).to.have.all.keys('local');
-      expect(stored.local.sort).to.equal('a');
+      expect(stored.local.value.sort).to.equal('a');
     } finally {
       await service.close();
     }

@@ -163,6 +163,7 @@ describe('a bug inside the service', () => {
       get: async () => { throw new Error('secret: /var/lib/collab/db.json is locked by pid 4242'); },
       list: async () => [],
       update: async () => { throw new Error('secret internals'); },
+      ping: async () => {},
       close: async () => {},
     };
     const server = createApp({ config: { bodyLimit: 1024, validateResponses: true }, store: broken }).listen(0, '127.0.0.1');

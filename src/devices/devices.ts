@@ -1,7 +1,7 @@
 import type { Device, DeviceRegistration } from '../../generated/index.js';
 import { HttpProblem } from '../http/problem.js';
 import { nextTimestamp } from '../lib/time.js';
-import { keyOf, type Store } from '../store/store.js';
+import { keyOf, type Entry, type Page, type Store } from '../store/store.js';
 
 /** What is stored: the device and the user it belongs to. */
 type StoredDevice = Device & { userId: string };
@@ -18,16 +18,14 @@ export async function registerDevice(
   const { previous, current } = await store.update<StoredDevice>('devices', key, (stored) => {
     const updatedAt = nextTimestamp(stored?.updatedAt);
     return { ...registration, createdAt: stored?.createdAt ?? updatedAt, updatedAt, userId };
-  });
+  }, userId);
   return { device: withoutOwner(current as StoredDevice), created: previous === undefined };
 }
 
-export async function listDevices(store: Store, userId: string): Promise<Device[]> {
-  const devices = await store.list<StoredDevice>('devices');
-  return devices
-    .filter((device) => device.userId === userId)
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-    .map(withoutOwner);
+/** One page of the caller's devices, ordered by appId, then installationId. */
+export async function listDevices(store: Store, userId: string, page: Page): Promise<Entry<Device>[]> {
+  const entries = await store.list<StoredDevice>('devices', userId, page);
+  return entries.map(({ key, value }) => ({ key, value: withoutOwner(value) }));
 }
 
 /** Removes the caller's registration; another user's is reported as missing. */

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Device, DeviceList, DeviceRegistration } from '../../generated/index.js';
 import { callerOf } from '../http/caller.js';
+import { listPage } from '../lib/paging.js';
 import type { Store } from '../store/store.js';
 import { listDevices, registerDevice, unregisterDevice } from './devices.js';
 
@@ -8,8 +9,8 @@ type DeviceParams = { appId: string; installationId: string };
 
 export function deviceRoutes(store: Store): Router {
   return Router()
-    .get('/api/notifications/devices', async (_req, res: Response<DeviceList>) => {
-      res.json({ items: await listDevices(store, callerOf(res)) });
+    .get('/api/notifications/devices', async (req, res: Response<DeviceList>) => {
+      res.json({ items: await listPage(req, res, (page) => listDevices(store, callerOf(res), page)) });
     })
     .put('/api/notifications/devices', async (req: Request<object, Device, DeviceRegistration>, res: Response<Device>) => {
       const { device, created } = await registerDevice(store, callerOf(res), req.body);

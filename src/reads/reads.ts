@@ -1,6 +1,6 @@
 import type { ReadMarker, ReadMarkerInput } from '../../generated/index.js';
 import { nextTimestamp } from '../lib/time.js';
-import { keyOf, type Store } from '../store/store.js';
+import { keyOf, type Entry, type Page, type Store } from '../store/store.js';
 
 /** One marker per (user, stream, thread session or none); the latest write wins. */
 export async function markRead(store: Store, userId: string, input: ReadMarkerInput): Promise<ReadMarker> {
@@ -11,12 +11,11 @@ export async function markRead(store: Store, userId: string, input: ReadMarkerIn
     threadSessionId,
     lastReadMessageId: input.lastReadMessageId,
     updatedAt: nextTimestamp(previous?.updatedAt),
-  }));
+  }), keyOf(userId, input.streamId));
   return current as ReadMarker;
 }
 
-/** The stream-level marker first, then thread markers by thread session id. */
-export async function listReads(store: Store, userId: string, streamId: string): Promise<ReadMarker[]> {
-  const markers = await store.list<ReadMarker>('readMarkers', `${keyOf(userId, streamId.toLowerCase())}/`);
-  return markers.sort((a, b) => (a.threadSessionId ?? '').localeCompare(b.threadSessionId ?? ''));
+/** One page of the caller's markers in a stream: the stream-level marker first, then by thread session id. */
+export function listReads(store: Store, userId: string, streamId: string, page: Page): Promise<Entry<ReadMarker>[]> {
+  return store.list<ReadMarker>('readMarkers', keyOf(userId, streamId.toLowerCase()), page);
 }

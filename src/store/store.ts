@@ -17,16 +17,40 @@ export interface Change<T> {
   current: T | undefined;
 }
 
+/** A stored record and its key. */
+export interface Entry<T> {
+  key: string;
+  value: T;
+}
+
+/** One page of a list: at most `limit` records whose keys sort after `after`. */
+export interface Page {
+  limit: number;
+  after?: string;
+}
+
 /**
  * Storage as the handlers see it. `update` applies `change` to the current value
- * atomically (no other update of the store interleaves) and resolves once the
- * result is durably stored; returning undefined deletes; throwing changes nothing.
+ * atomically (no other update of the same key interleaves, in any process) and
+ * resolves once the result is durably stored; returning undefined deletes;
+ * throwing changes nothing. When the store cannot keep the change, `update`
+ * rejects and the change is not readable afterwards.
+ *
+ * A record may be filed under a `group` (the user's devices, a user's read
+ * markers in one stream); `list` pages through one group in key order, at a
+ * cost that depends on the page, not on the size of the collection.
  */
 export interface Store {
   get<T>(collection: Collection, key: string): Promise<T | undefined>;
-  /** Values whose key starts with `prefix`. */
-  list<T>(collection: Collection, prefix?: string): Promise<T[]>;
-  update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined): Promise<Change<T>>;
+  list<T>(collection: Collection, group: string, page: Page): Promise<Entry<T>[]>;
+  update<T>(
+    collection: Collection,
+    key: string,
+    change: (previous: T | undefined) => T | undefined,
+    group?: string,
+  ): Promise<Change<T>>;
+  /** Resolves while the store can serve; rejects when it cannot (closed, database unreachable). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -11,17 +11,17 @@ import express from 'express';
 import { createApp } from '../../src/app.js';
 import { registerDevice } from '../../src/devices/devices.js';
 import { markRead } from '../../src/reads/reads.js';
-import { openLowdbStore } from '../../src/store/lowdb-store.js';
+import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import type { Store } from '../../src/store/store.js';
 import { benchStreamId } from './ids.js';
-import { memoryStore } from './memory-store.js';
+import { openMemoryStore } from '../../src/store/memory/memory-store.js';
 
 const [mode = 'validated', records = '0'] = process.argv.slice(2);
 const config = { bodyLimit: 1024 * 1024, validateResponses: false };
 
 async function build(): Promise<{ app: express.Express; store: Store; dataFile?: string }> {
   if (mode === 'bare') {
-    const store = memoryStore();
+    const store = openMemoryStore();
     const app = express().use(express.json({ limit: config.bodyLimit }));
     app.put('/api/notifications/devices', async (req, res) => {
       const { device, created } = await registerDevice(store, 'local', req.body);
@@ -30,7 +30,7 @@ async function build(): Promise<{ app: express.Express; store: Store; dataFile?:
     return { app, store };
   }
   if (mode === 'validated') {
-    const store = memoryStore();
+    const store = openMemoryStore();
     return { app: createApp({ config, store }), store };
   }
   const dataFile = join(await mkdtemp(join(tmpdir(), 'collab-bench-')), 'db.json');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createApp } from '../../src/app.js';
 import { parseSize, type AuthConfig } from '../../src/config.js';
 import { createHttpServer, type Timeouts } from '../../src/http/listen.js';
-import { openLowdbStore } from '../../src/store/lowdb-store.js';
+import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 
 export interface Service {
   url: string;

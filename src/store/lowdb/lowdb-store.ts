@@ -5,15 +5,21 @@ import { Low } from 'lowdb';
 import { DataFileError, DurableJsonFile } from './durable-json-file.js';
 import { GroupCommit } from './group-commit.js';
 import { acquireLock } from './lock.js';
-import { COLLECTIONS, type Change, type Collection, type Store } from './store.js';
+import { GroupIndex } from '../group-index.js';
+import { COLLECTIONS, type Change, type Collection, type Entry, type Page, type Store } from '../store.js';
 
-type Table = Record<string, unknown>;
+/** A record as a shard file holds it: the value and the group it is listed under. */
+interface Stored {
+  value: unknown;
+  group?: string;
+}
+type Table = Record<string, Stored>;
 interface Manifest {
   format: typeof FORMAT;
   shards: number;
 }
 
-const FORMAT = 'collab-lowdb-shards-v1';
+const FORMAT = 'collab-lowdb-shards-v2';
 /** Shards per collection: a write rewrites one small file whatever the total size. */
 const SHARDS = 1024;
 /** Longest stretch of serialising shards before other work gets a turn. */
@@ -33,6 +39,8 @@ export async function openLowdbStore(dataFile: string): Promise<Store> {
     const manifest = new Low<Manifest>(new DurableJsonFile(dataFile, isManifest, `a ${FORMAT} manifest`), { format: FORMAT, shards: SHARDS });
     const existing = await manifest.adapter.read();
     const shards = await loadShards(folder, existing?.shards ?? SHARDS, existing !== null);
+    const indexes = indexGroups(shards);
+    let open = true;
     let manifestWritten = existing !== null;
     const dirty = new Set<Low<Table>>();
 
@@ -64,22 +72,27 @@ export async function openLowdbStore(dataFile: string): Promise<Store> {
     };
     return {
       async get<T>(collection: Collection, key: string) {
-        return shardOf(collection, key).data[key] as T | undefined;
+        return shardOf(collection, key).data[key]?.value as T | undefined;
       },
-      async list<T>(collection: Collection, prefix = '') {
-        return shards[collection].flatMap((shard) =>
-          Object.keys(shard.data).filter((key) => key.startsWith(prefix)).map((key) => shard.data[key] as T));
+      async list<T>(collection: Collection, group: string, page: Page) {
+        return indexes[collection].page(group, page)
+          .map((key) => ({ key, value: shardOf(collection, key).data[key]?.value as T }) satisfies Entry<T>);
       },
-      async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined) {
+      async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, group?: string) {
         const shard = shardOf(collection, key);
-        const previous = shard.data[key] as T | undefined;
+        const previous = shard.data[key]?.value as T | undefined;
         const current = change(previous);
-        put(shard.data, key, current);
+        put(shard.data, key, current === undefined ? undefined : { value: current, ...(group === undefined ? {} : { group }) });
+        indexes[collection].set(key, current === undefined ? undefined : group);
         dirty.add(shard);
         await writer.commit();
         return { previous, current } satisfies Change<T>;
       },
+      async ping() {
+        if (!open) throw new Error('the store is closed');
+      },
       async close() {
+        open = false;
         await writer.idle();
         await release();
       },
@@ -98,7 +111,7 @@ async function loadShards(folder: string, count: number, expectData: boolean): P
     const names = new Set(await readdir(directory));
     await removeTemporaryFiles(directory, names);
     shards[collection] = Array.from({ length: count }, (_, index) =>
-      new Low<Table>(new DurableJsonFile(join(directory, `${index}.json`), isTable, 'a JSON object of records'), emptyTable()));
+      new Low<Table>(new DurableJsonFile(join(directory, `${index}.json`), isTable, 'a JSON object of stored records'), emptyTable()));
     await Promise.all(shards[collection].map(async (shard, index) => {
       if (!names.has(`${index}.json`)) return;
       if (!expectData) throw new DataFileError(folder, 'holds shard files but the manifest beside it is missing');
@@ -106,6 +119,18 @@ async function loadShards(folder: string, count: number, expectData: boolean): P
     }));
   }
   return shards;
+}
+
+function indexGroups(shards: Record<Collection, Low<Table>[]>): Record<Collection, GroupIndex> {
+  const indexes = {} as Record<Collection, GroupIndex>;
+  for (const collection of COLLECTIONS) {
+    const index = new GroupIndex();
+    for (const shard of shards[collection]) {
+      for (const [key, stored] of Object.entries(shard.data)) index.set(key, stored.group);
+    }
+    indexes[collection] = index;
+  }
+  return indexes;
 }
 
 /** Left by a process that stopped mid-write; the lock says no one else is writing. */
@@ -120,7 +145,7 @@ function emptyTable(): Table {
   return Object.create(null) as Table;
 }
 
-function put(table: Table, key: string, value: unknown): void {
+function put(table: Table, key: string, value: Stored | undefined): void {
   // Tables are prototype-less records that lowdb serialises; deleting a key is how they shrink.
   // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
   if (value === undefined) delete table[key];
@@ -143,5 +168,7 @@ function isManifest(data: unknown): data is Manifest {
 }
 
 function isTable(data: unknown): data is Table {
-  return typeof data === 'object' && data !== null && !Array.isArray(data);
+  return typeof data === 'object' && data !== null && !Array.isArray(data) &&
+    Object.values(data).every((stored: Partial<Stored> | null) =>
+      typeof stored === 'object' && stored !== null && 'value' in stored && (stored.group === undefined || typeof stored.group === 'string'));
 }
