@@ -1,5 +1,9 @@
 import type { ErrorRequestHandler } from 'express';
+import { StoreUnavailableError } from '../store/store.js';
 import { HttpProblem, type FieldError, type ProblemKind } from './problem.js';
+
+/** Seconds a client is asked to wait when the store cannot serve. */
+const RETRY_AFTER = '5';
 
 interface StatusError {
   status?: number;
@@ -23,6 +27,11 @@ export const handleError: ErrorRequestHandler = (error: unknown, _req, res, next
 
 function toProblem(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
+  if (error instanceof StoreUnavailableError) {
+    return new HttpProblem('unavailable', 'The store cannot serve this request now, and nothing of it was kept. Retry later.', {
+      headers: { 'Retry-After': RETRY_AFTER },
+    });
+  }
   const failure = (typeof error === 'object' && error !== null ? error : {}) as StatusError;
   const fromParser = parserProblem(failure);
   if (fromParser) return fromParser;

@@ -16,6 +16,7 @@ const catalogue = {
   'payload-too-large': { status: 413, title: 'The body is too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'internal': { status: 500, title: 'Internal error' },
+  'unavailable': { status: 503, title: 'The service cannot serve this now' },
 } as const;
 
 export type ProblemKind = keyof typeof catalogue;

@@ -17,6 +17,17 @@ export interface Change<T> {
   current: T | undefined;
 }
 
+/**
+ * The store cannot serve now (a full disk, an unreachable database), and the
+ * operation left nothing behind. Clients may retry; the service answers 503.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
 /** A stored record and its key. */
 export interface Entry<T> {
   key: string;
