@@ -1,22 +1,17 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { apiRoutes } from './api.js';
 import { authenticate } from './auth/authenticate.js';
 import type { Config } from './config.js';
 import { keepKnownBodyMembers } from './contract/known-members.js';
 import { loadSpec } from './contract/spec.js';
 import { validateAgainst } from './contract/validator.js';
-import { cycleRoutes } from './cycles/handler.js';
-import { deviceRoutes } from './devices/handler.js';
 import { docsRoutes } from './docs/handler.js';
 import { healthRoutes } from './health/handler.js';
 import { limitBodyDepth } from './http/body-depth.js';
 import { handleError } from './http/error-handler.js';
-import { identityRoutes } from './identity/handler.js';
-import { navRoutes } from './nav/handler.js';
-import { notificationRoutes } from './notifications/handler.js';
-import { readRoutes } from './reads/handler.js';
+import { EXACT_ROUTING } from './http/routing.js';
 import type { Store } from './store/store.js';
-import { streamsRoutes } from './streams/handler.js';
 
 const JSON_TYPES = ['application/json', 'application/merge-patch+json'];
 
@@ -34,24 +29,21 @@ export interface AppOptions {
 export function createApp({ config, store }: AppOptions): Express {
   const spec = loadSpec();
   const app = express();
+  app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
+  app.set('strict routing', EXACT_ROUTING.strict);
   app.disable('x-powered-by');
   app.use(helmet({ hidePoweredBy: false })); // security headers on every response (Express's own switch above drops X-Powered-By)
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
   app.use(limitBodyDepth);
-  app.use(authenticate(config.auth));
   app.use(docsRoutes()); // about the contract, not part of it
+  // Both /api mounts match the same paths (exact routing), so no route under /api runs
+  // without authentication, however its path is spelled.
+  app.use('/api', authenticate(config.auth));
   app.use(validateAgainst(config.validateResponses));
   app.use(keepKnownBodyMembers(spec));
   app.use(healthRoutes());
-  // /api/streams/nav before /api/streams/:streamId.
-  app.use(navRoutes(store));
-  app.use(streamsRoutes(store));
-  app.use(notificationRoutes(store));
-  app.use(deviceRoutes(store));
-  app.use(cycleRoutes(store));
-  app.use(identityRoutes(store));
-  app.use(readRoutes(store));
+  app.use('/api', apiRoutes(store));
   app.use(handleError);
   return app;
 }

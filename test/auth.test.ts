@@ -42,6 +42,18 @@ describe('bearer JWT authentication (AUTH_JWT_SECRET, HS256)', () => {
       expect(reply.status, header).to.equal(401);
     }
   });
+  it('when the token carries no exp, then 401 says it must', async () => {
+    const forever = await new SignJWT({ sub: 'alice', iss: 'collab-tests', aud: 'collab' }).setProtectedHeader({ alg: 'HS256' }).sign(key());
+    expectUnauthenticated(await nav(forever), /no exp claim/);
+  });
+  it('when the scheme is spelled bearer or BEARER, then the token is accepted (RFC 9110: case-insensitive)', async () => {
+    const jwt = await valid('alice');
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const reply = await call(service, 'PATCH', '/api/streams/nav', { headers: { authorization: `${scheme} ${jwt}` }, body: { sort: scheme } });
+      expect(reply.status, scheme).to.equal(200);
+      expect(reply.body.sort).to.equal(scheme);
+    }
+  });
   it('when the token is malformed, then 401 invalid_token', async () => {
     expectUnauthenticated(await nav('not.a.jwt'), /malformed/);
   });

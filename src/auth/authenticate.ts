@@ -5,12 +5,13 @@ import type { AuthConfig } from '../config.js';
 import { LOCAL_USER } from '../http/caller.js';
 import { HttpProblem } from '../http/problem.js';
 
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/;
+/** RFC 9110 §11.1: the scheme name is case-insensitive. */
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
 
 /**
- * Sets `res.locals.userId` for every request: the JWT's `sub` when authentication
- * is configured (and then every /api request must carry a valid bearer token),
- * else the local user.
+ * Sets `res.locals.userId`: the JWT's `sub` when authentication is configured
+ * (then every request it sees must carry a valid bearer token), else the local
+ * user. app.ts mounts it in front of every /api route.
  */
 export function authenticate(auth: AuthConfig | undefined): RequestHandler {
   if (!auth) {
@@ -20,9 +21,9 @@ export function authenticate(auth: AuthConfig | undefined): RequestHandler {
     };
   }
   const { key, algorithms } = verificationKey(auth);
-  const options = { algorithms, ...(auth.issuer ? { issuer: auth.issuer } : {}), ...(auth.audience ? { audience: auth.audience } : {}) };
+  // A token without `exp` would be good forever: jose refuses it when `exp` is required.
+  const options = { algorithms, requiredClaims: ['exp'], ...(auth.issuer ? { issuer: auth.issuer } : {}), ...(auth.audience ? { audience: auth.audience } : {}) };
   return async (req, res, next) => {
-    if (!req.path.startsWith('/api/')) return next();
     const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
     if (!token) throw unauthenticated('Send Authorization: Bearer <token>.', 'Bearer');
     let subject: unknown;
@@ -47,7 +48,9 @@ function verificationKey(auth: AuthConfig): { key: Uint8Array | KeyObject; algor
 
 function reasonFor(error: unknown): string {
   if (error instanceof errors.JWTExpired) return 'The token has expired.';
-  if (error instanceof errors.JWTClaimValidationFailed) return `The token's ${error.claim} claim is not accepted.`;
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    return error.reason === 'missing' ? `The token has no ${error.claim} claim; it must carry one.` : `The token's ${error.claim} claim is not accepted.`;
+  }
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'The token signature does not verify.';
   if (error instanceof errors.JOSEAlgNotAllowed) return 'The token is signed with an algorithm this service does not accept.';
   return 'The token is malformed.';

@@ -1,14 +1,14 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { CycleTemplateDraft, CycleTemplateDraftInput } from '../../generated/index.js';
 import { callerOf } from '../http/caller.js';
 import type { Store } from '../store/store.js';
 import { getDraft, saveDraft } from './drafts.js';
 
 type Params = { templateId: string };
-const path = '/api/cycles/templates/:templateId/draft';
+const path = '/cycles/templates/:templateId/draft';
 
-export function cycleRoutes(store: Store): Router {
-  return Router()
+export function cycleRoutes(api: Router, store: Store): void {
+  api
     .get(path, async (req: Request<Params>, res: Response<CycleTemplateDraft>) => {
       res.json(await getDraft(store, req.params.templateId));
     })

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { Device, DeviceList, DeviceRegistration } from '../../generated/index.js';
 import { callerOf } from '../http/caller.js';
 import { listPage } from '../lib/paging.js';
@@ -7,16 +7,16 @@ import { listDevices, registerDevice, unregisterDevice } from './devices.js';
 
 type DeviceParams = { appId: string; installationId: string };
 
-export function deviceRoutes(store: Store): Router {
-  return Router()
-    .get('/api/notifications/devices', async (req, res: Response<DeviceList>) => {
+export function deviceRoutes(api: Router, store: Store): void {
+  api
+    .get('/notifications/devices', async (req, res: Response<DeviceList>) => {
       res.json({ items: await listPage(req, res, (page) => listDevices(store, callerOf(res), page)) });
     })
-    .put('/api/notifications/devices', async (req: Request<object, Device, DeviceRegistration>, res: Response<Device>) => {
+    .put('/notifications/devices', async (req: Request<object, Device, DeviceRegistration>, res: Response<Device>) => {
       const { device, created } = await registerDevice(store, callerOf(res), req.body);
       res.status(created ? 201 : 200).json(device);
     })
-    .delete('/api/notifications/devices/:appId/:installationId', async (req: Request<DeviceParams>, res) => {
+    .delete('/notifications/devices/:appId/:installationId', async (req: Request<DeviceParams>, res) => {
       await unregisterDevice(store, callerOf(res), req.params.appId, req.params.installationId);
       res.status(204).end();
     });

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { Router, type Response } from 'express';
 import { specPath } from '../contract/spec.js';
 import { HttpProblem } from '../http/problem.js';
+import { EXACT_ROUTING } from '../http/routing.js';
 
 /** Built by `npm run build:docs` (part of `make run` and `make test`) from openapi.yaml. */
 const built = join(dirname(specPath), 'dist', 'docs');
@@ -17,7 +18,7 @@ const FILES: Record<string, [file: string, type: string]> = {
 
 /** The contract for people: GET /docs (rendered by Redoc) and GET /openapi.yaml (bundled, examples inlined). */
 export function docsRoutes(): Router {
-  const router = Router();
+  const router = Router(EXACT_ROUTING);
   for (const [path, [file, type]] of Object.entries(FILES)) {
     router.get(path, (_req, res: Response) => {
       const location = join(built, file);

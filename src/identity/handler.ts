@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { IdentitySettings, IdentitySettingsPatch } from '../../generated/index.js';
 import { callerOf } from '../http/caller.js';
 import { HttpProblem } from '../http/problem.js';
@@ -8,16 +8,16 @@ import { keyOf, type Store } from '../store/store.js';
 
 type Params = { namespace: string };
 
-export function identityRoutes(store: Store): Router {
-  return Router()
-    .get('/api/identity/settings/:namespace', async (req: Request<Params>, res: Response<IdentitySettings>) => {
+export function identityRoutes(api: Router, store: Store): void {
+  api
+    .get('/identity/settings/:namespace', async (req: Request<Params>, res: Response<IdentitySettings>) => {
       const key = keyOf(callerOf(res), req.params.namespace);
       const settings = await store.get<IdentitySettings>('identitySettings', key);
       if (!settings) throw new HttpProblem('not-found', `No identity settings in namespace "${req.params.namespace}".`);
       res.json(settings);
     })
     .patch(
-      '/api/identity/settings/:namespace',
+      '/identity/settings/:namespace',
       async (req: Request<Params, IdentitySettings, IdentitySettingsPatch>, res: Response<IdentitySettings>) => {
         res.json(await patchIdentitySettings(store, callerOf(res), req.params.namespace, req.body.patch));
       },

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import { callerOf } from '../http/caller.js';
 import { HttpProblem } from '../http/problem.js';
 import { keyOf, type Collection, type Store } from '../store/store.js';
@@ -13,10 +13,11 @@ interface DocumentRoute {
 
 /** GET and merge-PATCH of a per-user document stamped with `updatedAt`. */
 export function documentRoutes<Document extends { updatedAt: string }, Patch extends object>(
+  api: Router,
   store: Store,
   { path, collection, missing }: DocumentRoute,
-): Router {
-  return Router()
+): void {
+  api
     .get(path, async (_req, res: Response<Document>) => {
       const document = await store.get<Document>(collection, keyOf(callerOf(res)));
       if (!document) throw new HttpProblem('not-found', missing);

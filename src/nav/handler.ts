@@ -3,9 +3,9 @@ import type { NavigationPatch, NavigationPreferences } from '../../generated/ind
 import { documentRoutes } from '../lib/document-routes.js';
 import type { Store } from '../store/store.js';
 
-export function navRoutes(store: Store): Router {
-  return documentRoutes<NavigationPreferences, NavigationPatch>(store, {
-    path: '/api/streams/nav',
+export function navRoutes(api: Router, store: Store): void {
+  documentRoutes<NavigationPreferences, NavigationPatch>(api, store, {
+    path: '/streams/nav',
     collection: 'navigation',
     missing: 'No navigation preferences have been saved yet.',
   });

@@ -3,9 +3,9 @@ import type { NotificationSettings, NotificationSettingsPatch } from '../../gene
 import { documentRoutes } from '../lib/document-routes.js';
 import type { Store } from '../store/store.js';
 
-export function notificationRoutes(store: Store): Router {
-  return documentRoutes<NotificationSettings, NotificationSettingsPatch>(store, {
-    path: '/api/notifications/settings',
+export function notificationRoutes(api: Router, store: Store): void {
+  documentRoutes<NotificationSettings, NotificationSettingsPatch>(api, store, {
+    path: '/notifications/settings',
     collection: 'notificationSettings',
     missing: 'No notification settings have been saved yet.',
   });

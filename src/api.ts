@@ -1,0 +1,23 @@
+import { Router } from 'express';
+import { cycleRoutes } from './cycles/handler.js';
+import { deviceRoutes } from './devices/handler.js';
+import { EXACT_ROUTING } from './http/routing.js';
+import { identityRoutes } from './identity/handler.js';
+import { navRoutes } from './nav/handler.js';
+import { notificationRoutes } from './notifications/handler.js';
+import { readRoutes } from './reads/handler.js';
+import type { Store } from './store/store.js';
+import { streamsRoutes } from './streams/handler.js';
+
+/** Every operation under /api, on one router; app.ts mounts it behind authentication. */
+export function apiRoutes(store: Store): Router {
+  const api = Router(EXACT_ROUTING);
+  navRoutes(api, store); // /streams/nav before /streams/:streamId
+  streamsRoutes(api, store);
+  notificationRoutes(api, store);
+  deviceRoutes(api, store);
+  cycleRoutes(api, store);
+  identityRoutes(api, store);
+  readRoutes(api, store);
+  return api;
+}
