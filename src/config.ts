@@ -17,6 +17,8 @@ export interface Config {
   /** Serve everyone as the local user on a non-loopback HOST (ALLOW_UNAUTHENTICATED=true). */
   allowUnauthenticated: boolean;
   dataFile: string;
+  /** Journal size at which the lowdb store checkpoints into its shard files (JOURNAL_CHECKPOINT_BYTES). */
+  checkpointBytes: number;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   /** Check every response against openapi.yaml (on in tests; costs time). */
@@ -26,7 +28,7 @@ export interface Config {
 const SIZE = /^(\d+)\s*(b|kb|mb)?$/i;
 const UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
 
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `BODY_LIMIT`, `VALIDATE_RESPONSES` and the `AUTH_JWT_*` settings. */
+/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `BODY_LIMIT`, `VALIDATE_RESPONSES` and the `AUTH_JWT_*` settings. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const auth = loadAuth(env);
   return {
@@ -35,7 +37,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(auth ? { auth } : {}),
     allowUnauthenticated: env.ALLOW_UNAUTHENTICATED === 'true',
     dataFile: env.DATA_FILE ?? 'data/db.json',
-    bodyLimit: parseSize(env.BODY_LIMIT ?? '1mb'),
+    checkpointBytes: parseSize(env.JOURNAL_CHECKPOINT_BYTES ?? '4mb', 'JOURNAL_CHECKPOINT_BYTES'),
+    bodyLimit: parseSize(env.BODY_LIMIT ?? '1mb', 'BODY_LIMIT'),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
   };
 }
@@ -48,11 +51,11 @@ function parsePort(text: string): number {
   return port;
 }
 
-/** Parses `1048576`, `512kb` or `1mb`. */
-export function parseSize(text: string): number {
+/** Parses `1048576`, `512kb` or `1mb`; `name` is the setting, for the message. */
+export function parseSize(text: string, name = 'BODY_LIMIT'): number {
   const match = SIZE.exec(text.trim());
   if (!match || !match[1]) {
-    throw new Error(`BODY_LIMIT must be a size such as 1048576, 512kb or 1mb, not "${text}"`);
+    throw new Error(`${name} must be a size such as 1048576, 512kb or 1mb, not "${text}"`);
   }
   return Number(match[1]) * (UNIT[(match[2] ?? 'b').toLowerCase()] ?? 1);
 }

@@ -25,9 +25,10 @@ or HOST=127.0.0.1, or ALLOW_UNAUTHENTICATED=true to serve everyone as "local" on
   }
   console.warn(`Warning: serving ${config.host} without authentication (ALLOW_UNAUTHENTICATED=true): everyone acts as "local".`);
 }
-const store = await openLowdbStore(config.dataFile).catch((error: unknown) => {
-  if (!(error instanceof DataFileError)) throw error;
-  console.error(`Refusing to start: ${error.message}`);
+const store = await openLowdbStore(config.dataFile, { checkpointBytes: config.checkpointBytes }).catch((error: unknown) => {
+  // Data that cannot be used, or a folder that cannot be read or written: one line, no stack.
+  if (!(error instanceof DataFileError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
+  console.error(`Refusing to start: ${(error as Error).message}`);
   process.exit(1);
 });
 

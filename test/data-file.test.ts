@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import { call } from './helpers/client.js';
 import { refusedStart, startServerProcess, stop } from './helpers/process.js';
 import { freshDataFile } from './helpers/service.js';
 
-const MANIFEST = '{"format":"collab-lowdb-shards-v2","shards":1024}';
+const MANIFEST = '{"format":"collab-lowdb-v3","shards":1024}';
 
 describe('one owner per data file', () => {
   it('when a second process starts on a file in use, then it refuses and names the owner', async () => {
@@ -15,7 +16,7 @@ describe('one owner per data file', () => {
     try {
       const second = await refusedStart(dataFile);
       expect(second.code).to.equal(1);
-      expect(second.stderr).to.contain(`${dataFile}: is in use by process ${owner.child.pid}`);
+      expect(second.stderr).to.contain(`${dataFile}: is in use by another process (pid ${owner.child.pid})`);
       expect((await call(owner.service, 'GET', '/healthz')).status, 'the owner still serves').to.equal(200);
     } finally {
       await stop(owner, 'SIGTERM');
@@ -34,7 +35,21 @@ describe('one owner per data file', () => {
     } finally {
       expect(await stop(second, 'SIGTERM')).to.equal(0);
     }
-    expect(existsSync(`${dataFile}.lock`), 'a clean stop releases the lock').to.equal(false);
+    const third = await startServerProcess(dataFile);
+    expect(await stop(third, 'SIGTERM'), 'a clean stop releases the lock').to.equal(0);
+  });
+
+  it('when a second process starts in another PID namespace (another container on the volume), then it refuses too', async () => {
+    const dataFile = await freshDataFile();
+    const owner = await startServerProcess(dataFile);
+    try {
+      const second = await refusedStart(dataFile, {}, ['unshare', '--pid', '--fork', '--mount-proc']);
+      expect(second.code).to.equal(1);
+      expect(second.stderr).to.contain(`${dataFile}: is in use by another process (pid ${owner.child.pid})`);
+      expect((await call(owner.service, 'PATCH', '/api/streams/nav', { body: { sort: 'still-mine' } })).status, 'the owner still serves').to.equal(200);
+    } finally {
+      await stop(owner, 'SIGTERM');
+    }
   });
 });
 
@@ -42,10 +57,13 @@ describe('a damaged data file', () => {
   const cases: [name: string, file: (dataFile: string) => string, content: string, problem: RegExp][] = [
     ['a truncated manifest', (f) => f, MANIFEST.slice(0, 20), /is not valid JSON, perhaps truncated/],
     ['a manifest that is not JSON', (f) => f, 'hello', /is not valid JSON/],
-    ['a manifest of the wrong shape', (f) => f, '{"streams":{}}', /is JSON but not a collab-lowdb-shards-v2 manifest/],
+    ['a manifest of the wrong shape', (f) => f, '{"streams":{}}', /is JSON but not a collab-lowdb-v3 manifest/],
     ['an empty manifest', (f) => f, '', /is not valid JSON/],
     ['a truncated shard', (f) => `${f}.d/streams/7.json`, '{"a":{"id":', /is not valid JSON, perhaps truncated/],
     ['a shard of the wrong shape', (f) => `${f}.d/devices/3.json`, '[1,2]', /is JSON but not a JSON object of stored records/],
+    ['a shard past the manifest\'s shard count', (f) => `${f}.d/devices/1024.json`, '{}', /the manifest says there are 1024 shards/],
+    ['a record in the wrong shard (the shard count was edited)', (f) => `${f}.d/navigation/0.json`, '{"local":{"value":{}}}', /belongs in another shard of 1024/],
+    ['a journal line that is not an entry, before the last', (f) => `${f}.d/journal/1.ndjson`, '{"x":1}\n[]\n', /line 1 is not a journal entry/],
   ];
   for (const [name, fileOf, content, problem] of cases) {
     it(`when it is ${name}, then start-up stops naming the file and the problem, and the file is untouched`, async () => {
@@ -69,5 +87,52 @@ describe('a damaged data file', () => {
     expect(code).to.equal(1);
     expect(stderr).to.contain('holds shard files but the manifest beside it is missing');
     expect(existsSync(dataFile)).to.equal(false);
+  });
+
+  it('when the journal\'s last line was cut short by a crash, then it is ignored and the rest is read', async () => {
+    const dataFile = await freshDataFile();
+    await mkdir(`${dataFile}.d/journal`, { recursive: true });
+    await writeFile(dataFile, MANIFEST);
+    await writeFile(`${dataFile}.d/journal/1.ndjson`, '[["navigation","local",{"value":{"sort":"kept","updatedAt":"2026-01-01T00:00:00.000Z"}}]]\n[["navigation","local",{"val');
+    const server = await startServerProcess(dataFile);
+    try {
+      expect((await call(server.service, 'GET', '/api/streams/nav')).body.sort).to.equal('kept');
+    } finally {
+      await stop(server, 'SIGTERM');
+    }
+  });
+});
+
+describe('a data folder the service cannot use', function () {
+  this.timeout(60_000);
+  const oneClearLine = (stderr: string, problem: RegExp) => {
+    expect(stderr.trim().split('\n'), stderr).to.have.length(1);
+    expect(stderr).to.match(/^Refusing to start: /).and.match(problem);
+    expect(stderr).not.to.match(/\n\s+at /);
+  };
+
+  it('when the data folder is on a read-only file system, then start-up stops with one clear line', async function () {
+    const mountPoint = dirname(await freshDataFile());
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,ro', 'tmpfs', mountPoint], { stdio: 'pipe' });
+    } catch (error) {
+      console.log(`      skipped: cannot mount a tmpfs here (needs root): ${String((error as Error).message).split('\n')[0]}`);
+      this.skip();
+    }
+    try {
+      const { code, stderr } = await refusedStart(join(mountPoint, 'db.json'));
+      expect(code).to.equal(1);
+      oneClearLine(stderr, /EROFS/);
+    } finally {
+      execFileSync('umount', [mountPoint]);
+    }
+  });
+
+  it('when the data folder cannot be made (a file is in the way), then start-up stops with one clear line', async () => {
+    const blocker = await freshDataFile();
+    await writeFile(blocker, 'not a folder');
+    const { code, stderr } = await refusedStart(join(blocker, 'db.json'));
+    expect(code).to.equal(1);
+    oneClearLine(stderr, /ENOTDIR/);
   });
 });

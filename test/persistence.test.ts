@@ -45,15 +45,20 @@ describe('storage in the lowdb file', () => {
       expect(existsSync(dataFile)).to.equal(false);
       await call(service, 'PATCH', '/api/streams/nav', { body: { sort: 'a' } });
       expect(existsSync(dataFile)).to.equal(true);
-      expect(JSON.parse(await readFile(dataFile, 'utf8'))).to.deep.equal({ format: 'collab-lowdb-shards-v2', shards: 1024 });
-      const shards = await readdir(`${dataFile}.d/navigation`);
-      expect(shards).to.have.length(1);
-      const stored = JSON.parse(await readFile(`${dataFile}.d/navigation/${shards[0]}`, 'utf8'));
-      expect(stored).to.have.all.keys('local');
-      expect(stored.local.value.sort).to.equal('a');
+      expect(JSON.parse(await readFile(dataFile, 'utf8'))).to.deep.equal({ format: 'collab-lowdb-v3', shards: 1024 });
+      const journal = await readFile(`${dataFile}.d/journal/1.ndjson`, 'utf8');
+      expect(journal.endsWith('\n') && journal.split('\n')).to.have.length(2);
+      const [[collection, key, stored]] = JSON.parse(journal);
+      expect([collection, key, stored.value.sort], 'the journal holds the write once it is acknowledged').to.deep.equal(['navigation', 'local', 'a']);
     } finally {
       await service.close();
     }
+    const shards = await readdir(`${dataFile}.d/navigation`);
+    expect(shards, 'a clean stop checkpoints the journal into the shards').to.have.length(1);
+    const stored = JSON.parse(await readFile(`${dataFile}.d/navigation/${shards[0]}`, 'utf8'));
+    expect(stored).to.have.all.keys('local');
+    expect(stored.local.value.sort).to.equal('a');
+    expect(await readdir(`${dataFile}.d/journal`)).to.deep.equal([]);
   });
 
   it('when the service restarts on the same file, then everything written is read back', async () => {

@@ -22,8 +22,10 @@ export function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-function spawnServer(dataFile: string, env: Record<string, string>): ChildProcess {
-  return track(spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+/** `wrapper` runs the server inside another command, such as `unshare --pid --fork`. */
+function spawnServer(dataFile: string, env: Record<string, string>, wrapper: string[] = []): ChildProcess {
+  const [command, ...args] = [...wrapper, process.execPath, '--import', 'tsx', 'src/server.ts'];
+  return track(spawn(command!, args, {
     env: { ...process.env, PORT: '0', DATA_FILE: dataFile, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   }));
@@ -47,8 +49,12 @@ export async function startServerProcess(dataFile: string, env: Record<string, s
 }
 
 /** Runs src/server.ts expecting it to refuse to start; resolves to its exit code and stderr. */
-export async function refusedStart(dataFile: string, env: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
-  const child = spawnServer(dataFile, env);
+export async function refusedStart(
+  dataFile: string,
+  env: Record<string, string> = {},
+  wrapper: string[] = [],
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawnServer(dataFile, env, wrapper);
   let stderr = '';
   child.stderr!.on('data', (chunk) => { stderr += String(chunk); });
   child.stdout!.on('data', (chunk) => {

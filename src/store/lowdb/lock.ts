@@ -1,63 +1,29 @@
-import { open, readFile, unlink } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tryLock, unlock } from 'fs-native-extensions';
 import { DataFileError } from './durable-json-file.js';
 
-interface Owner {
-  pid: number;
-  /** When the process started (Linux clock ticks), so a reused pid is not mistaken for the owner. */
-  started: string | null;
-}
-
 /**
- * Makes this process the one owner of `dataFile` through `<dataFile>.lock`.
- * A lock left by a process that is gone is taken over. Resolves to the release.
+ * Makes this process the one owner of `dataFile` through a kernel lock on
+ * `<dataFile>.lock` (an open-file-description lock, via fs-native-extensions).
+ * The kernel drops it when the process dies, however it dies, and honours it
+ * across PID namespaces (two containers on one volume), so a live owner always
+ * keeps the data and a restart after a crash starts at once. The file's text
+ * (the owner's pid) is only for the message. Resolves to the release.
  */
 export async function acquireLock(dataFile: string): Promise<() => Promise<void>> {
   const path = `${dataFile}.lock`;
-  const me: Owner = { pid: process.pid, started: startTimeOf(process.pid) };
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const file = await open(path, 'wx');
-      await file.writeFile(JSON.stringify(me));
-      await file.close();
-      return () => unlink(path).catch(() => {});
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const owner = await readOwner(path);
-    if (owner && isAlive(owner)) {
-      throw new DataFileError(dataFile, `is in use by process ${owner.pid}; stop it, or give this one another DATA_FILE`);
-    }
-    await unlink(path).catch(() => {});
+  const file = await open(path, 'a+').catch((error: unknown) => {
+    throw new DataFileError(path, `cannot be opened for writing (${(error as NodeJS.ErrnoException).code ?? String(error)}); the data directory must be writable`);
+  });
+  if (!tryLock(file.fd)) {
+    const owner = (await file.readFile('utf8').catch(() => '')).trim();
+    await file.close();
+    throw new DataFileError(dataFile, `is in use by another process${owner ? ` (${owner})` : ''}; stop it, or give this one another DATA_FILE`);
   }
-  throw new DataFileError(dataFile, 'another process took it over while this one was starting');
-}
-
-async function readOwner(path: string): Promise<Owner | undefined> {
-  try {
-    const owner = JSON.parse(await readFile(path, 'utf8')) as Owner;
-    return Number.isInteger(owner.pid) ? owner : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isAlive(owner: Owner): boolean {
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  const started = startTimeOf(owner.pid);
-  return owner.started === null || started === null || started === owner.started;
-}
-
-function startTimeOf(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
-  }
+  await file.truncate(0);
+  await file.write(`pid ${process.pid}\n`, 0);
+  return async () => {
+    unlock(file.fd);
+    await file.close();
+  };
 }

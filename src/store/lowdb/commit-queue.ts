@@ -1,0 +1,91 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Op, Stored } from './journal.js';
+
+interface Waiting {
+  op: Op;
+  id: string;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+export interface CommitSteps {
+  /** Makes a batch durable (one journal append), or throws and keeps none of it. */
+  persist(ops: Op[]): Promise<void>;
+  /** Makes a durable change readable. */
+  apply(op: Op): void;
+  /** Runs between batches, while no batch is being persisted (checkpoints rotate the journal here). */
+  between(): Promise<void>;
+  /** Turns a persist failure into what every waiting caller of that batch gets. */
+  failure(error: unknown): Error;
+}
+
+const idOf = ([collection, key]: Op) => `${collection}\u0000${key}`;
+
+/**
+ * Group commit. Changes that arrive while a batch is being persisted wait and
+ * share the next batch. Until its batch is durable a change is only staged:
+ * later changes of the same record build on it, but reads see the committed
+ * state. When a batch fails, its changes are dropped, and so is every waiting
+ * change built on them; all of their callers get the failure.
+ */
+export class CommitQueue {
+  private waiting: Waiting[] = [];
+  private draining: Promise<void> | undefined;
+  private readonly staged = new Map<string, { stored: Stored | null; count: number }>();
+
+  constructor(private readonly steps: CommitSteps) {}
+
+  /** The staged state of a record: a Stored, null (deleted), or undefined when nothing is staged. */
+  staging(op: Pick<Op, 0 | 1>): Stored | null | undefined {
+    return this.staged.get(idOf(op as Op))?.stored;
+  }
+
+  /** Stages `op` and resolves once it is durable. */
+  commit(op: Op): Promise<void> {
+    const id = idOf(op);
+    this.staged.set(id, { stored: op[2], count: (this.staged.get(id)?.count ?? 0) + 1 });
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ op, id, resolve, reject });
+      // Start on the next turn, so the changes of everything already received join in.
+      this.draining ??= nextTurn().then(() => this.drain());
+    });
+  }
+
+  /** Resolves when nothing is waiting to be persisted. */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.waiting.length > 0) {
+      await this.steps.between();
+      const batch = this.waiting;
+      this.waiting = [];
+      try {
+        await this.steps.persist(batch.map((waiting) => waiting.op));
+      } catch (error) {
+        this.drop(batch, this.steps.failure(error));
+        continue;
+      }
+      for (const waiting of batch) {
+        this.steps.apply(waiting.op);
+        this.unstage(waiting.id);
+        waiting.resolve();
+      }
+    }
+    this.draining = undefined;
+  }
+
+  private drop(batch: Waiting[], error: Error): void {
+    const failed = new Set(batch.map((waiting) => waiting.id));
+    const builtOnThem = this.waiting.filter((waiting) => failed.has(waiting.id));
+    this.waiting = this.waiting.filter((waiting) => !failed.has(waiting.id));
+    for (const id of failed) this.staged.delete(id);
+    for (const waiting of [...batch, ...builtOnThem]) waiting.reject(error);
+  }
+
+  private unstage(id: string): void {
+    const entry = this.staged.get(id);
+    if (entry && --entry.count === 0) this.staged.delete(id);
+  }
+}
