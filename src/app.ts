@@ -9,6 +9,7 @@ import { validateAgainst } from './contract/validator.js';
 import { docsRoutes } from './docs/handler.js';
 import { healthRoutes } from './health/handler.js';
 import { limitBodyDepth } from './http/body-depth.js';
+import { breathe } from './http/breathe.js';
 import { handleError } from './http/error-handler.js';
 import { EXACT_ROUTING } from './http/routing.js';
 import type { Store } from './store/store.js';
@@ -34,14 +35,14 @@ export function createApp({ config, store }: AppOptions): Express {
   app.disable('x-powered-by');
   app.use(helmet({ hidePoweredBy: false })); // security headers on every response (Express's own switch above drops X-Powered-By)
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
-  app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
-  app.use(limitBodyDepth);
+  app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }), breathe);
+  app.use(limitBodyDepth, breathe);
   app.use(docsRoutes()); // about the contract, not part of it
   // Both /api mounts match the same paths (exact routing), so no route under /api runs
   // without authentication, however its path is spelled.
   app.use('/api', authenticate(config.auth));
-  app.use(validateAgainst(config.validateResponses));
-  app.use(keepKnownBodyMembers(spec));
+  app.use(validateAgainst(config.validateResponses), breathe);
+  app.use(keepKnownBodyMembers(spec), breathe);
   app.use(healthRoutes());
   app.use('/api', apiRoutes(store));
   app.use(handleError);

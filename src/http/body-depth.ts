@@ -13,16 +13,24 @@ export const limitBodyDepth: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** Nesting depth of a parsed JSON value, without recursion. */
+/** Nesting depth of a parsed JSON value, without recursion; only objects and arrays are queued. */
 export function depthOf(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
   let deepest = 0;
-  const pending: [unknown, number][] = [[value, 1]];
-  for (let entry = pending.pop(); entry; entry = pending.pop()) {
-    const [node, depth] = entry;
-    if (typeof node !== 'object' || node === null) continue;
-    deepest = Math.max(deepest, depth);
+  const nodes: object[] = [value];
+  const depths: number[] = [1];
+  while (nodes.length > 0) {
+    const node = nodes.pop() as Record<string, unknown>;
+    const depth = depths.pop() as number;
+    if (depth > deepest) deepest = depth;
     if (deepest > MAX_BODY_DEPTH) return deepest;
-    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+    for (const name in node) {
+      const child = node[name];
+      if (typeof child === 'object' && child !== null) {
+        nodes.push(child);
+        depths.push(depth + 1);
+      }
+    }
   }
   return deepest;
 }

@@ -14,6 +14,7 @@ const catalogue = {
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'conflict': { status: 409, title: 'The request conflicts with the stored state' },
   'payload-too-large': { status: 413, title: 'The body is too large' },
+  'document-too-large': { status: 413, title: 'The document would be too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'internal': { status: 500, title: 'Internal error' },
   'unavailable': { status: 503, title: 'The service cannot serve this now' },

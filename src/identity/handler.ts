@@ -2,6 +2,7 @@ import type { Request, Response, Router } from 'express';
 import type { IdentitySettings, IdentitySettingsPatch } from '../../generated/index.js';
 import { callerOf } from '../http/caller.js';
 import { HttpProblem } from '../http/problem.js';
+import { checkDocumentSize } from '../lib/document-cap.js';
 import { mergePatch } from '../lib/merge-patch.js';
 import { nextTimestamp } from '../lib/time.js';
 import { keyOf, type Store } from '../store/store.js';
@@ -30,10 +31,14 @@ async function patchIdentitySettings(
   namespace: string,
   patch: Record<string, unknown>,
 ): Promise<IdentitySettings> {
-  const { current } = await store.update<IdentitySettings>('identitySettings', keyOf(userId, namespace), (previous) => ({
-    namespace,
-    settings: mergePatch(previous?.settings ?? {}, patch) as Record<string, unknown>,
-    updatedAt: nextTimestamp(previous?.updatedAt),
-  }));
+  const { current } = await store.update<IdentitySettings>('identitySettings', keyOf(userId, namespace), (previous) => {
+    const settings: IdentitySettings = {
+      namespace,
+      settings: mergePatch(previous?.settings ?? {}, patch) as Record<string, unknown>,
+      updatedAt: nextTimestamp(previous?.updatedAt),
+    };
+    checkDocumentSize(settings);
+    return settings;
+  });
   return current as IdentitySettings;
 }

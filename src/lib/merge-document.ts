@@ -1,4 +1,5 @@
 import type { Collection, Store } from '../store/store.js';
+import { checkDocumentSize } from './document-cap.js';
 import { mergePatch } from './merge-patch.js';
 import { nextTimestamp } from './time.js';
 
@@ -16,7 +17,9 @@ export async function mergeDocument<T extends Stamped>(
   const { current } = await store.update<T>(collection, key, (previous) => {
     const { updatedAt, ...document } = previous ?? {};
     // The merge result is the stored document with a patch the contract validated.
-    return { ...(mergePatch(document, patch) as object), updatedAt: nextTimestamp(updatedAt) } as T;
+    const merged = { ...(mergePatch(document, patch) as object), updatedAt: nextTimestamp(updatedAt) } as T;
+    checkDocumentSize(merged);
+    return merged;
   });
   return current as T;
 }

@@ -1,0 +1,25 @@
+import { startService } from './helpers/service.js';
+import { monitorLoop } from './helpers/loop-monitor.js';
+const service = await startService({ validateResponses: false });
+const send = async (name: string, method: string, path: string, body: string) => {
+  await fetch(service.url + '/healthz');
+  const m = monitorLoop();
+  const r = await fetch(service.url + path, { method, headers: { 'content-type': 'application/json' }, body });
+  const text = await r.text();
+  console.log(name, r.status, body.length, 'longest ms', m.stop().toFixed(1), text.slice(0, 120));
+};
+const keys = (n: number, v = '0') => '{' + Array.from({ length: n }, (_, i) => `"k${i}":${v}`).join(',') + '}';
+await send('65k keys identity', 'PATCH', '/api/identity/settings/a', `{"patch":${keys(80000)}}`);
+await send('65k null keys identity', 'PATCH', '/api/identity/settings/b', `{"patch":${keys(70000, 'null')}}`);
+await send('nav many keys', 'PATCH', '/api/streams/nav', `{"rankByStreamId":${keys(60000, '1')}}`);
+const inline = Array.from({ length: 9000 }, () => ({ type: 'text', text: 'hello world', style: { bold: true } }));
+const msg = { title: 't', initialMessage: { content: { blocks: [{ type: 'rich_text', elements: [{ type: 'paragraph', children: inline }] }] } } };
+await send('9000 inline', 'POST', '/api/streams', JSON.stringify(msg));
+const inline2 = Array.from({ length: 25000 }, () => ({ type: 'x' }));
+await send('25000 type-only', 'POST', '/api/streams', JSON.stringify({ title: 't', initialMessage: { content: { blocks: [{ type: 'rich_text', elements: [{ type: 'paragraph', children: inline2 }] }] } } }));
+let deep: unknown = { type: 'text', text: 'x' };
+for (let i = 0; i < 80; i++) deep = { type: 'list', listType: 'bullet', children: [{ type: 'item', children: [deep] }] };
+await send('deep lists', 'POST', '/api/streams', JSON.stringify({ title: 't', initialMessage: { content: { blocks: [{ type: 'rich_text', elements: [deep] }] } } }));
+let deep2: unknown = 1; for (let i = 0; i < 250; i++) deep2 = { a: deep2 };
+await send('deep identity', 'PATCH', '/api/identity/settings/c', JSON.stringify({ patch: deep2 }));
+await service.close();
