@@ -13,7 +13,8 @@ const dateTime = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date(
   }));
 const FORMATS: Record<string, fc.Arbitrary<string>> = {
   'uuid': fc.oneof(fc.uuid(), fc.constantFrom('00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF')),
-  'date-time': dateTime,
+  'date-time': fc.oneof({ weight: 9, arbitrary: dateTime },
+    { weight: 1, arbitrary: fc.constantFrom('2016-12-31T23:59:60Z', '2017-01-01T00:59:60+01:00', '2015-06-30T18:59:60.25-05:00') }),
   'time-hhmm': fc.tuple(twoDigits(23), twoDigits(59)).map(([h, m]) => `${h}:${m}`),
 };
 
