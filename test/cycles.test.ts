@@ -181,6 +181,13 @@ describe('PUT /api/cycles/templates/{templateId}/draft', () => {
       const near = first.body.updatedAt.replace('Z', '1Z');
       expect((await save(aDraft({ expectedDraftUpdatedAt: near }), templateId)).status).to.equal(409);
     });
+    it('when expectedDraftUpdatedAt is a leap second, then it is a valid instant that names no stored draft: 409', async () => {
+      const templateId = uuid();
+      const first = await save(aDraft(), templateId);
+      const reply = await save(aDraft({ expectedDraftUpdatedAt: '2016-12-31T23:59:60Z' }), templateId);
+      expect(reply.status, JSON.stringify(reply.body)).to.equal(409);
+      expect(reply.body.updatedAt).to.equal(first.body.updatedAt);
+    });
     it('when expectedDraftUpdatedAt is given and no draft exists, then 409 with updatedAt null', async () => {
       const reply = await save(aDraft({ expectedDraftUpdatedAt: '2026-01-01T00:00:00Z' }));
       expect(reply.status).to.equal(409);

@@ -57,7 +57,7 @@ describe('paged lists', () => {
     }
     const first = await call(service, 'GET', `/api/chat/reads/${streamId}`);
     expect(first.body.items).to.have.length(100);
-    expect(first.body.items[0].threadSessionId).to.equal(null);
+    expect(first.body.items[0].threadSessionId).to.equal(undefined);
     const { pages, items } = await walk(service, `/api/chat/reads/${streamId}`);
     expect(pages).to.equal(3);
     const threads = items.slice(1).map((marker) => marker.threadSessionId as string);

@@ -5,6 +5,7 @@ import { call } from './helpers/client.js';
 import { uuid } from './helpers/factories.js';
 import { startService, type Service } from './helpers/service.js';
 import { bodyArbitrary } from './property/arbitraries.js';
+import { missingFrom, readBacks } from './property/read-back.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);
 const spec = loadSpec();
@@ -56,6 +57,21 @@ describe('properties over bodies generated from openapi.yaml', function () {
         const reply = await call(service, operation.method, operation.path(), { body: generated });
         const conflict = reply.status === 409 && (generated as { expectedDraftUpdatedAt?: string }).expectedDraftUpdatedAt !== undefined;
         expect(reply.status >= 200 && reply.status < 300 || conflict, `${reply.status} ${JSON.stringify(reply.body)}`).to.equal(true);
+      }), { numRuns: RUNS });
+    });
+
+    it(`${operation.id}: every member the contract names comes back from the read-back GET, and the read-back is accepted as a write`, async () => {
+      const readBack = readBacks[operation.id];
+      expect(readBack, `a read-back for ${operation.id} in test/property/read-back.ts`).to.be.a('function');
+      await fc.assert(fc.asyncProperty(body, async (generated) => {
+        fc.pre(uniquePhaseIds(generated) && (generated as { expectedDraftUpdatedAt?: string }).expectedDraftUpdatedAt === undefined);
+        const path = operation.path();
+        const written = await call(service, operation.method, path, { body: generated });
+        expect(written.status, JSON.stringify(written.body)).to.be.within(200, 299);
+        const { got, expected, merge, resend } = await readBack!(service, path, generated as Record<string, unknown>, written);
+        expect(missingFrom(expected, got, merge), JSON.stringify(got)).to.deep.equal([]);
+        const again = await call(service, resend.method, resend.path, { body: resend.body });
+        expect(again.status, `${JSON.stringify(resend.body)}: ${JSON.stringify(again.body)}`).to.be.within(200, 299);
       }), { numRuns: RUNS });
     });
 

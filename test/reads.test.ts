@@ -1,7 +1,9 @@
 import { expect } from 'chai';
+import { openLowdbStore } from '../src/store/lowdb/lowdb-store.js';
+import { keyOf } from '../src/store/store.js';
 import { call, pathsOf } from './helpers/client.js';
 import { uuid } from './helpers/factories.js';
-import { startService, type Service } from './helpers/service.js';
+import { freshDataFile, startService, type Service } from './helpers/service.js';
 
 describe('PUT /api/chat/reads', () => {
   let service: Service;
@@ -11,13 +13,27 @@ describe('PUT /api/chat/reads', () => {
   const mark = (body: unknown) => call(service, 'PUT', '/api/chat/reads', { body });
   const list = (streamId: string) => call(service, 'GET', `/api/chat/reads/${streamId}`);
 
-  it('when a stream-level marker is written, then 200 returns it with threadSessionId null', async () => {
+  it('when a stream-level marker is written, then 200 returns it without threadSessionId', async () => {
     const streamId = uuid();
     const lastReadMessageId = uuid();
     const reply = await mark({ streamId, lastReadMessageId });
     expect(reply.status).to.equal(200);
-    expect(reply.body).to.deep.include({ streamId, threadSessionId: null, lastReadMessageId });
+    expect(reply.body).to.have.keys('streamId', 'lastReadMessageId', 'updatedAt');
+    expect(reply.body).to.deep.include({ streamId, lastReadMessageId });
     expect(reply.body.updatedAt).to.be.a('string');
+  });
+
+  it('when each listed marker is sent back to PUT, then it is accepted and stays the same marker', async () => {
+    const streamId = uuid();
+    await mark({ streamId, lastReadMessageId: uuid() });
+    await mark({ streamId, threadSessionId: uuid(), lastReadMessageId: uuid() });
+    const { items } = (await list(streamId)).body as { items: Record<string, string>[] };
+    for (const marker of items) {
+      const reply = await mark(marker);
+      expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
+      expect(reply.body).to.deep.include({ ...marker, updatedAt: reply.body.updatedAt });
+    }
+    expect((await list(streamId)).body.items).to.have.length(2);
   });
 
   it('when markers are written again, then the latest wins per (stream, thread)', async () => {
@@ -30,7 +46,7 @@ describe('PUT /api/chat/reads', () => {
     const reply = await list(streamId);
     expect(reply.status).to.equal(200);
     expect(reply.body.items).to.have.length(2);
-    expect(reply.body.items[0]).to.deep.include({ threadSessionId: null, lastReadMessageId: last });
+    expect(reply.body.items[0]).to.deep.include({ lastReadMessageId: last }).and.not.have.property('threadSessionId');
     expect(reply.body.items[1].threadSessionId).to.equal(thread);
   });
 
@@ -66,5 +82,27 @@ describe('PUT /api/chat/reads', () => {
     const reply = await list('general');
     expect(reply.status).to.equal(400);
     expect(pathsOf(reply)).to.deep.equal(['/params/streamId']);
+  });
+});
+
+describe('read markers stored with threadSessionId null (before it was omitted)', () => {
+  it('when one is read back, then it comes without threadSessionId and PUT accepts it', async () => {
+    const dataFile = await freshDataFile();
+    const [streamId, lastReadMessageId] = [uuid(), uuid()];
+    const store = await openLowdbStore(dataFile);
+    await store.update('readMarkers', keyOf('local', streamId, ''), () => (
+      { streamId, threadSessionId: null, lastReadMessageId, updatedAt: '2026-01-01T00:00:00.000Z' }), keyOf('local', streamId));
+    await store.close();
+    const service = await startService({ dataFile });
+    try {
+      const listed = await call(service, 'GET', `/api/chat/reads/${streamId}`);
+      expect(listed.status).to.equal(200);
+      expect(listed.body.items).to.deep.equal([{ streamId, lastReadMessageId, updatedAt: '2026-01-01T00:00:00.000Z' }]);
+      const sentBack = await call(service, 'PUT', '/api/chat/reads', { body: listed.body.items[0] });
+      expect(sentBack.status, JSON.stringify(sentBack.body)).to.equal(200);
+      expect(sentBack.body).to.not.have.property('threadSessionId');
+    } finally {
+      await service.close();
+    }
   });
 });

@@ -171,11 +171,11 @@ describe('POST /api/streams', () => {
       expect(reply.status).to.equal(400);
       expect(pathsOf(reply)).to.include('/body/initialMessage/content/blocks/0/assetId');
     });
-    it('when a list start is not an integer, then it fits only as a paragraph or table and only type and children are stored', async () => {
+    it('when a list start is not an integer, then it fits only as a paragraph or table, and is still stored as sent', async () => {
       const list = { type: 'list', listType: 'ordered', start: 1.5, children: [{ type: 'list_item', children: [] }] };
       const reply = await create(withBlocks(richText(list)));
       expect(reply.status).to.equal(201);
-      expect(blocksOf(reply)).to.deep.equal([richText({ type: 'list', children: [{ type: 'list_item', children: [] }] })]);
+      expect(blocksOf(reply)).to.deep.equal([richText(list)]);
     });
     it('when a code block has no code, then it fits no element variant and 400 names it', async () => {
       const reply = await create(withBlocks(richText({ type: 'code_block', language: 'ts' })));
@@ -216,10 +216,18 @@ describe('POST /api/streams', () => {
       expect(reply.body.initialMessage).to.not.have.property('pinned');
       expect(reply.body.initialMessage.content).to.deep.equal({ blocks: [richText(paragraph(text('x', { bold: true })))] });
     });
-    it('when a node fits only as type-only, then only its type is stored', async () => {
-      const reply = await create(withBlocks(richText(paragraph({ type: 'text', text: 5 }))));
+    it('when a node fits only as type-only, then the members other variants name are still stored as sent', async () => {
+      const nodes = [{ type: 'text', text: 5 }, { type: 'text', text: 'a', style: { bold: 'yes' } }, { type: 'x', url: 1, triggerName: [] }];
+      const reply = await create(withBlocks(richText(paragraph(...nodes))));
       expect(reply.status).to.equal(201);
-      expect(blocksOf(reply)).to.deep.equal([richText(paragraph({ type: 'text' }))]);
+      expect(blocksOf(reply)).to.deep.equal([richText(paragraph(...nodes))]);
+      const read = await call(service, 'GET', `/api/streams/${reply.body.id}`);
+      expect(read.body.initialMessage.content.blocks).to.deep.equal([richText(paragraph(...nodes))]);
+    });
+    it('when a loosely valid node carries members named nowhere at its position, then only those are dropped', async () => {
+      const reply = await create(withBlocks(richText(paragraph({ type: 'text', text: 'a', style: { bold: 'yes', blink: true }, color: 'red' }))));
+      expect(reply.status).to.equal(201);
+      expect(blocksOf(reply)).to.deep.equal([richText(paragraph({ type: 'text', text: 'a', style: { bold: 'yes' } }))]);
     });
   });
 });

@@ -16,7 +16,7 @@ export interface AssetBlock {
      */
     'type': string;
     /**
-     * The asset\'s id.
+     * The asset\'s id; not checked for existence.
      */
     'assetId': string;
     /**

@@ -23,7 +23,7 @@ export interface CreateStreamRequest {
      */
     'visibility'?: string;
     /**
-     * User identifiers of initial members.
+     * User identifiers of initial members; not checked for existence.
      */
     'memberUserIds'?: Array<string>;
     'initialMessage'?: InitialMessageInput;

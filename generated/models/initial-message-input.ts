@@ -16,7 +16,7 @@ import type { MessageContent } from './message-content.js';
 export interface InitialMessageInput {
     'content': MessageContent;
     /**
-     * Identifiers of attached assets.
+     * Identifiers of attached assets; not checked for existence.
      */
     'assetIds'?: Array<string>;
 }

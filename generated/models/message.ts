@@ -24,7 +24,7 @@ export interface Message {
     'authorId': string;
     'content': MessageContent;
     /**
-     * Identifiers of attached assets; empty when none were given.
+     * Identifiers of attached assets, as given; empty when none were given.
      */
     'assetIds': Array<string>;
     /**

@@ -24,23 +24,23 @@ export interface NavigationPatch {
      */
     'sort'?: string | null;
     /**
-     * Pinned streams, in order; replaces the stored list.
+     * Pinned stream ids, in order; not checked for existence; replaces the stored list.
      */
     'pinnedStreamIds'?: Array<string> | null;
     /**
-     * Pinned sessions, in order; replaces the stored list.
+     * Pinned session ids, in order; not checked for existence; replaces the stored list.
      */
     'pinnedSessionIds'?: Array<string> | null;
     /**
-     * Archived streams; replaces the stored list.
+     * Archived stream ids; not checked for existence; replaces the stored list.
      */
     'archivedStreamIds'?: Array<string> | null;
     /**
-     * Map from stream id to rank; merged per key.
+     * Map from stream id to rank; merged per key; stream ids are not checked for existence.
      */
     'rankByStreamId'?: { [key: string]: number | null; } | null;
     /**
-     * Map from stream id to when it was last viewed; merged per key.
+     * Map from stream id to when it was last viewed; merged per key; stream ids are not checked for existence.
      */
     'lastViewedAt'?: { [key: string]: string | null; } | null;
     /**

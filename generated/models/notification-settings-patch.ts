@@ -30,11 +30,11 @@ export interface NotificationSettingsPatch {
     'availability'?: NotificationSettingsPatchAvailability | null;
     'defaults'?: NotificationSettingsPatchDefaults | null;
     /**
-     * Map from a key (such as a stream id) to a stream-notification rule; merged per key.
+     * Map from a key (such as a stream id) to a stream-notification rule; merged per key. Keys are not checked for existence.
      */
     'overrides'?: { [key: string]: StreamNotificationRulePatch; } | null;
     /**
-     * Map from a key (such as a user id) to a VIP rule; merged per key.
+     * Map from a key (such as a user id) to a VIP rule; merged per key. Keys are not checked for existence.
      */
     'vips'?: { [key: string]: NotificationSettingsPatchVipsValue; } | null;
     /**

@@ -16,7 +16,7 @@ export interface Phase {
      */
     'id': string;
     /**
-     * The agent working the phase; may be null.
+     * The agent working the phase; may be null; not checked for existence.
      */
     'agentId': string | null;
     /**
@@ -36,15 +36,15 @@ export interface Phase {
      */
     'phaseName': string | null;
     /**
-     * Operators who may work the phase.
+     * User ids of the operators who may work the phase; not checked for existence.
      */
     'operatorPool': Array<string>;
     /**
-     * Assets attached to the phase.
+     * Ids of assets attached to the phase; not checked for existence.
      */
     'assetIds'?: Array<string>;
     /**
-     * The phase this one was copied from; may be null.
+     * The phase this one was copied from (in this draft or another); may be null; not checked for existence.
      */
     'sourcePhaseId'?: string | null;
 }

@@ -12,15 +12,15 @@
  */
 export interface ReadMarkerInput {
     /**
-     * The stream read in.
+     * The stream read in; not checked for existence.
      */
     'streamId': string;
     /**
-     * The thread session read in; absent for the stream itself.
+     * The thread session read in; absent for the stream itself; not checked for existence.
      */
     'threadSessionId'?: string;
     /**
-     * The last message read.
+     * The last message read; not checked for existence.
      */
     'lastReadMessageId': string;
 }

@@ -8,7 +8,7 @@
 
 
 /**
- * A stored read marker.
+ * A stored read marker; sent back to `PUT /api/chat/reads` as it is, it is accepted.
  */
 export interface ReadMarker {
     /**
@@ -16,9 +16,9 @@ export interface ReadMarker {
      */
     'streamId': string;
     /**
-     * The thread session read in; null for the stream itself.
+     * The thread session read in; absent for the stream itself.
      */
-    'threadSessionId': string | null;
+    'threadSessionId'?: string;
     /**
      * The last message read.
      */

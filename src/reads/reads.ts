@@ -2,20 +2,29 @@ import type { ReadMarker, ReadMarkerInput } from '../../generated/index.js';
 import { nextTimestamp } from '../lib/time.js';
 import { keyOf, type Entry, type Page, type Store } from '../store/store.js';
 
+/** Markers stored before threadSessionId was omitted for the stream itself carry it as null. */
+type StoredMarker = Omit<ReadMarker, 'threadSessionId'> & { threadSessionId?: string | null };
+
 /** One marker per (user, stream, thread session or none); the latest write wins. */
 export async function markRead(store: Store, userId: string, input: ReadMarkerInput): Promise<ReadMarker> {
-  const threadSessionId = input.threadSessionId ?? null;
-  const key = keyOf(userId, input.streamId, threadSessionId ?? '');
-  const { current } = await store.update<ReadMarker>('readMarkers', key, (previous) => ({
-    streamId: input.streamId,
-    threadSessionId,
-    lastReadMessageId: input.lastReadMessageId,
+  const { streamId, threadSessionId, lastReadMessageId } = input;
+  const key = keyOf(userId, streamId, threadSessionId ?? '');
+  const { current } = await store.update<StoredMarker>('readMarkers', key, (previous) => ({
+    streamId,
+    ...(threadSessionId === undefined ? {} : { threadSessionId }),
+    lastReadMessageId,
     updatedAt: nextTimestamp(previous?.updatedAt),
-  }), keyOf(userId, input.streamId));
-  return current as ReadMarker;
+  }), keyOf(userId, streamId));
+  return asRead(current as StoredMarker);
 }
 
 /** One page of the caller's markers in a stream: the stream-level marker first, then by thread session id. */
-export function listReads(store: Store, userId: string, streamId: string, page: Page): Promise<Entry<ReadMarker>[]> {
-  return store.list<ReadMarker>('readMarkers', keyOf(userId, streamId.toLowerCase()), page);
+export async function listReads(store: Store, userId: string, streamId: string, page: Page): Promise<Entry<ReadMarker>[]> {
+  const entries = await store.list<StoredMarker>('readMarkers', keyOf(userId, streamId.toLowerCase()), page);
+  return entries.map(({ key, value }) => ({ key, value: asRead(value) }));
+}
+
+/** A stored marker as the contract returns it: no threadSessionId when there is none. */
+function asRead({ threadSessionId, ...marker }: StoredMarker): ReadMarker {
+  return threadSessionId === null || threadSessionId === undefined ? marker : { ...marker, threadSessionId };
 }

@@ -7,6 +7,7 @@ import { createApp } from '../../src/app.js';
 import { parseSize, type AuthConfig } from '../../src/config.js';
 import { createHttpServer, type Timeouts } from '../../src/http/listen.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
+import type { Store } from '../../src/store/store.js';
 
 export interface Service {
   url: string;
@@ -21,10 +22,10 @@ export async function freshDataFile(): Promise<string> {
 
 /** The real app on a real port over a real lowdb file, checking every response against openapi.yaml. */
 export async function startService(
-  options: { dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; timeouts?: Timeouts } = {},
+  options: { dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; timeouts?: Timeouts; store?: Store } = {},
 ): Promise<Service> {
   const dataFile = options.dataFile ?? (await freshDataFile());
-  const store = await openLowdbStore(dataFile);
+  const store = options.store ?? await openLowdbStore(dataFile);
   const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true, ...(options.auth ? { auth: options.auth } : {}) }, store });
   const server = createHttpServer(app, options.timeouts).listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import type { OpenApiDocument, SchemaObject } from '../../src/contract/spec.js';
 
+/** How deep arrays and maps nest; the content tree refers to itself, so it stops here. */
 const MAX_DEPTH = 4;
 
 const twoDigits = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
@@ -13,7 +14,8 @@ const dateTime = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date(
   }));
 const FORMATS: Record<string, fc.Arbitrary<string>> = {
   'uuid': fc.oneof(fc.uuid(), fc.constantFrom('00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF')),
-  'date-time': dateTime,
+  'date-time': fc.oneof({ weight: 9, arbitrary: dateTime },
+    { weight: 1, arbitrary: fc.constantFrom('2016-12-31T23:59:60Z', '2017-01-01T00:59:60+01:00', '2015-06-30T18:59:60.25-05:00') }),
   'time-hhmm': fc.tuple(twoDigits(23), twoDigits(59)).map(([h, m]) => `${h}:${m}`),
 };
 
@@ -28,7 +30,10 @@ export function bodyArbitrary(spec: OpenApiDocument, schema: SchemaObject): fc.A
   };
 
   const buildValue = (schema: SchemaObject, depth: number): fc.Arbitrary<unknown> => {
-    if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as SchemaObject[]).map((variant) => build(variant, depth)));
+    if (Array.isArray(schema.anyOf)) {
+      const variants = leavesOf(schema.anyOf as SchemaObject[]);
+      return fc.oneof(...variants.map((variant) => withMembersOfOthers(variant, variants, depth)));
+    }
     if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]).filter((v) => v !== null));
     switch (schema.type) {
       case 'string': return stringOf(schema);
@@ -45,10 +50,30 @@ export function bodyArbitrary(spec: OpenApiDocument, schema: SchemaObject): fc.A
     }
   };
 
+  const leavesOf = (schemas: SchemaObject[]): SchemaObject[] => schemas.map(resolve).flatMap((schema) =>
+    (Array.isArray(schema.anyOf) ? leavesOf(schema.anyOf as SchemaObject[]) : [schema]));
+
+  /**
+   * A value of one variant that also carries up to two members only the other
+   * variants name, with values of their schema or of any type: still valid
+   * through this variant (objects are open), and each such member must be kept.
+   */
+  const withMembersOfOthers = (variant: SchemaObject, variants: SchemaObject[], depth: number): fc.Arbitrary<unknown> => {
+    const own = (variant.properties ?? {}) as Record<string, SchemaObject>;
+    const others = new Map(variants.flatMap((other) => Object.entries((other.properties ?? {}) as Record<string, SchemaObject>))
+      .filter(([name]) => !Object.hasOwn(own, name)));
+    if (others.size === 0 || depth >= MAX_DEPTH) return build(variant, depth);
+    const anyType = fc.oneof(fc.integer(), fc.string({ maxLength: 8 }), fc.boolean(), fc.constant(null));
+    const members = fc.subarray([...others], { maxLength: 2 }).chain((chosen) =>
+      fc.tuple(...chosen.map(([name, schema]) => fc.oneof(build(schema, depth), anyType).map((value) => [name, value] as const))));
+    return fc.tuple(build(variant, depth), members).map(([value, extra]) =>
+      (typeof value === 'object' && value !== null ? { ...value, ...Object.fromEntries(extra) } : value));
+  };
+
   const objectOf = (schema: SchemaObject, depth: number): fc.Arbitrary<unknown> => {
     const properties = (schema.properties ?? {}) as Record<string, SchemaObject>;
     const required = new Set((schema.required ?? []) as string[]);
-    const members = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, build(property, depth + 1)]));
+    const members = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, build(property, depth)]));
     const known = fc.record(members, { requiredKeys: [...required] });
     const extra = schema.additionalProperties;
     if (!extra || depth >= MAX_DEPTH) return known;
