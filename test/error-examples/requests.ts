@@ -90,6 +90,8 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
     call(authenticated, 'GET', '/api/streams/nav', { headers: { authorization: `Bearer ${await expiredToken()}` } }),
   'payload-too-large.json': ({ plain }) =>
     call(plain, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM, note: text(1024 * 1024) } }),
+  'document-too-large.json': ({ plain }) =>
+    call(plain, 'PATCH', '/api/identity/settings/profile', { body: { patch: { about: text(300 * 1024) } } }),
   'unsupported-media-type.json': ({ plain }) =>
     call(plain, 'PUT', '/api/chat/reads', { body: '{}', headers: { 'content-type': 'text/plain' } }),
   'internal-error.json': ({ buggy }) => call(buggy, 'GET', '/api/streams/nav'),
