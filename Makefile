@@ -31,11 +31,12 @@ generate: $(INSTALLED)
 	rm -rf generated
 	npm run generate
 
-# Regenerates into a scratch folder and fails on any difference from generated/.
+# Regenerates both generators (the types in generated/, the client in generated/client/)
+# into a scratch folder and fails on any difference from generated/.
 check-generated: $(INSTALLED)
 	@scratch=$$(mktemp -d) && \
 	cp -r openapi.yaml openapitools.json templates mocks "$$scratch"/ && \
-	(cd "$$scratch" && PWD="$$scratch" "$(CURDIR)/node_modules/.bin/openapi-generator-cli" generate --generator-key types >/dev/null) && \
+	(cd "$$scratch" && PWD="$$scratch" "$(CURDIR)/node_modules/.bin/openapi-generator-cli" generate >/dev/null) && \
 	if diff -r generated "$$scratch/generated"; then echo "generated/ is in step with openapi.yaml"; \
 	else echo "generated/ is stale: run 'make generate' and commit the result" >&2; exit 1; fi
 
