@@ -9,6 +9,7 @@ import { validateAgainst } from './contract/validator.js';
 import { docsRoutes } from './docs/handler.js';
 import { healthRoutes } from './health/handler.js';
 import { limitBodyDepth } from './http/body-depth.js';
+import { allowOrigins } from './http/cors.js';
 import { handleError } from './http/error-handler.js';
 import { EXACT_ROUTING } from './http/routing.js';
 import type { Store } from './store/store.js';
@@ -21,7 +22,7 @@ function refuseEmptyBody(_req: unknown, _res: unknown, body: Buffer): void {
 }
 
 export interface AppOptions {
-  config: Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'>;
+  config: Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'> & Partial<Pick<Config, 'corsOrigins'>>;
   store: Store;
 }
 
@@ -32,6 +33,7 @@ export function createApp({ config, store }: AppOptions): Express {
   app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
   app.set('strict routing', EXACT_ROUTING.strict);
   app.disable('x-powered-by');
+  app.use(allowOrigins(config.corsOrigins ?? [])); // first: preflights are answered before authentication and validation
   app.use(helmet({ hidePoweredBy: false })); // security headers on every response (Express's own switch above drops X-Powered-By)
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
