@@ -1,5 +1,5 @@
 # One target per npm script, same names. Every target installs what is missing first.
-.PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic fuzz
+.PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic sandbox fuzz
 
 INSTALLED := node_modules/.installed
 
@@ -50,6 +50,10 @@ mock: $(INSTALLED)
 # The same, answering with generated data instead of the named examples.
 mock-dynamic: $(INSTALLED)
 	npx prism mock openapi.yaml --host 127.0.0.1 --port $${PORT:-4010} --dynamic
+
+# The service itself as a stateful mock: in memory, seeded from mocks/examples, any origin; PORT defaults to 4020.
+sandbox: $(INSTALLED)
+	PORT=$${PORT:-4020} npm run sandbox
 
 # Schemathesis against the live service (installs itself into .venv on first use).
 fuzz: $(INSTALLED)

@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
 import { apiRoutes } from './api.js';
 import { authenticate } from './auth/authenticate.js';
@@ -24,10 +24,12 @@ function refuseEmptyBody(_req: unknown, _res: unknown, body: Buffer): void {
 export interface AppOptions {
   config: Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'> & Partial<Pick<Config, 'corsOrigins'>>;
   store: Store;
+  /** Routes outside the contract (the sandbox's reset), mounted before authentication and validation. */
+  extraRoutes?: Router;
 }
 
 /** Builds the service: parse, guard, authenticate, validate against openapi.yaml, route, report errors. */
-export function createApp({ config, store }: AppOptions): Express {
+export function createApp({ config, store, extraRoutes }: AppOptions): Express {
   const spec = loadSpec();
   const app = express();
   app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
@@ -39,6 +41,7 @@ export function createApp({ config, store }: AppOptions): Express {
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
   app.use(limitBodyDepth);
   app.use(docsRoutes()); // about the contract, not part of it
+  if (extraRoutes) app.use(extraRoutes);
   // Both /api mounts match the same paths (exact routing), so no route under /api runs
   // without authentication, however its path is spelled.
   app.use('/api', authenticate(config.auth));
