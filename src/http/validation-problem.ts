@@ -15,8 +15,11 @@ export interface ValidatorError {
 // Read from openapi.yaml on the first error, not at start-up.
 let contract: { bodies: Map<string, RequestBody>; explainer: ReturnType<typeof variantExplainer> } | undefined;
 const theContract = () => {
-  const spec = loadSpec();
-  return (contract ??= { bodies: requestBodies(spec), explainer: variantExplainer(spec) });
+  if (!contract) {
+    const spec = loadSpec();
+    contract = { bodies: requestBodies(spec), explainer: variantExplainer(spec) };
+  }
+  return contract;
 };
 
 const operationOf = (req: Request) => (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
