@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './http/cors.js';
 
 /** Bearer JWT authentication; absent when no secret or public key is configured. */
 export interface AuthConfig {
@@ -23,23 +24,27 @@ export interface Config {
   bodyLimit: number;
   /** Check every response against openapi.yaml (on in tests; costs time). */
   validateResponses: boolean;
+  /** Browser origins allowed by CORS (CORS_ORIGINS); by default pages on this machine, without authentication on loopback. */
+  corsOrigins: CorsOrigins;
 }
 
 const SIZE = /^(\d+)\s*(b|kb|mb)?$/i;
 const UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
 
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `BODY_LIMIT`, `VALIDATE_RESPONSES` and the `AUTH_JWT_*` settings. */
+/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `CORS_ORIGINS` and the `AUTH_JWT_*` settings. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const auth = loadAuth(env);
+  const host = env.HOST ?? '127.0.0.1';
   return {
     port: parsePort(env.PORT ?? '3000'),
-    host: env.HOST ?? '127.0.0.1',
+    host,
     ...(auth ? { auth } : {}),
     allowUnauthenticated: env.ALLOW_UNAUTHENTICATED === 'true',
     dataFile: env.DATA_FILE ?? 'data/db.json',
     checkpointBytes: parseSize(env.JOURNAL_CHECKPOINT_BYTES ?? '4mb', 'JOURNAL_CHECKPOINT_BYTES'),
     bodyLimit: parseSize(env.BODY_LIMIT ?? '1mb', 'BODY_LIMIT'),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
+    corsOrigins: env.CORS_ORIGINS === undefined ? (auth || !isLoopback(host) ? [] : LOOPBACK_ORIGINS) : parseCorsOrigins(env.CORS_ORIGINS),
   };
 }
 

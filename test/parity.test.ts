@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { call } from './helpers/client.js';
+import { aDevice, aDraft, uuid } from './helpers/factories.js';
 import { startPrism } from './helpers/prism.js';
 import { startService, type Service } from './helpers/service.js';
 import { parityCases, type ParityCase } from './parity/cases.js';
@@ -34,5 +35,19 @@ describe('parity: the Prism mock and the service agree on every case of the corp
     }
     console.log(`      parity: ${parityCases.length} cases, ${disagreements.length} disagreements, ${known.length} known differences (${known.join('; ')})`);
     expect(disagreements).to.deep.equal([]);
+  });
+
+  it('when a status or header needs state or routing the mock lacks, then they differ exactly as mocks/README.md lists', async () => {
+    const both = (method: string, path: string, body?: unknown) => Promise.all([call(service, method, path, { body }), call(mock, method, path, { body })]);
+    const [created, mockCreated] = await both('POST', '/api/streams', { title: 'Location' });
+    for (const reply of [created, mockCreated]) expect(reply.headers.get('location')).to.match(/^\/api\/streams\/[0-9a-f-]{36}$/);
+    const [wrongMethod, mockWrongMethod] = await both('DELETE', '/api/streams/nav');
+    expect([wrongMethod.status, mockWrongMethod.status]).to.deep.equal([405, 405]);
+    expect(wrongMethod.headers.get('allow')?.split(', '), 'the service names the methods').to.have.members(['GET', 'PATCH']);
+    expect(mockWrongMethod.headers.get('allow'), 'known difference: Prism sends no Allow').to.equal(null);
+    const [registered, mockRegistered] = await both('PUT', '/api/notifications/devices', aDevice());
+    expect([registered.status, mockRegistered.status], 'known difference: Prism answers a first PUT with 200').to.deep.equal([201, 200]);
+    const [saved, mockSaved] = await both('PUT', `/api/cycles/templates/${uuid()}/draft`, aDraft());
+    expect([saved.status, mockSaved.status], 'known difference: Prism answers a first PUT with 200').to.deep.equal([201, 200]);
   });
 });

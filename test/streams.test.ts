@@ -166,10 +166,11 @@ describe('POST /api/streams', () => {
       expect(reply.status).to.equal(400);
       expect(pathsOf(reply)).to.include('/body/initialMessage/content/blocks/0/elements/0/children/0');
     });
-    it('when an asset block has an invalid assetId, then 400 names it', async () => {
+    it('when an asset block has an invalid assetId, then 400 names it, in the one error at the block', async () => {
       const reply = await create(withBlocks({ type: 'asset', assetId: 'nope', fileName: 'f', contentType: 'c' }));
       expect(reply.status).to.equal(400);
-      expect(pathsOf(reply)).to.include('/body/initialMessage/content/blocks/0/assetId');
+      expect(pathsOf(reply)).to.deep.equal(['/body/initialMessage/content/blocks/0']);
+      expect(reply.body.errors[0].message).to.contain('`assetId` must be a UUID');
     });
     it('when a list start is not an integer, then it fits only as a paragraph or table, and is still stored as sent', async () => {
       const list = { type: 'list', listType: 'ordered', start: 1.5, children: [{ type: 'list_item', children: [] }] };

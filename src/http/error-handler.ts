@@ -1,6 +1,7 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Request } from 'express';
 import { StoreUnavailableError } from '../store/store.js';
-import { HttpProblem, type FieldError, type ProblemKind } from './problem.js';
+import { HttpProblem, type ProblemKind } from './problem.js';
+import { unsupportedMediaType, validationProblem, type ValidatorError } from './validation-problem.js';
 
 /** Seconds a client is asked to wait when the store cannot serve. */
 const RETRY_AFTER = '5';
@@ -9,13 +10,13 @@ interface StatusError {
   status?: number;
   type?: string;
   message?: string;
-  errors?: { path?: string; message?: string }[];
+  errors?: ValidatorError[];
   headers?: Record<string, string>;
 }
 
 /** Every error leaves as application/problem+json; 5xx bodies say nothing internal. */
-export const handleError: ErrorRequestHandler = (error: unknown, _req, res, next) => {
-  const problem = toProblem(error);
+export const handleError: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  const problem = toProblem(error, req);
   if (problem.status >= 500) console.error(error);
   if (res.headersSent) {
     next(error);
@@ -25,7 +26,7 @@ export const handleError: ErrorRequestHandler = (error: unknown, _req, res, next
   res.status(problem.status).type('application/problem+json').json(problem.toJSON());
 };
 
-function toProblem(error: unknown): HttpProblem {
+function toProblem(error: unknown, req: Request): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof StoreUnavailableError) {
     return new HttpProblem('unavailable', 'The store cannot serve this request now, and nothing of it was kept. Retry later.', {
@@ -37,9 +38,7 @@ function toProblem(error: unknown): HttpProblem {
   if (fromParser) return fromParser;
   switch (failure.status) {
     case 400:
-      return new HttpProblem('validation-failed', 'The request does not match openapi.yaml.', {
-        errors: fieldErrors(failure),
-      });
+      return validationProblem(failure.errors ?? [], req);
     case 404:
       return new HttpProblem('not-found', 'No such route.');
     case 405:
@@ -49,7 +48,7 @@ function toProblem(error: unknown): HttpProblem {
     case 413:
       return new HttpProblem('payload-too-large', 'The body is over the size limit.');
     case 415:
-      return new HttpProblem('unsupported-media-type', unsupportedDetail(failure));
+      return unsupportedMediaType(req);
     default:
       return new HttpProblem('internal', 'Something went wrong on our side.');
   }
@@ -68,26 +67,4 @@ const PARSER_KINDS: Record<string, [ProblemKind, string]> = {
 function parserProblem(failure: StatusError): HttpProblem | undefined {
   const entry = failure.type === undefined ? undefined : PARSER_KINDS[failure.type];
   return entry && new HttpProblem(entry[0], entry[1]);
-}
-
-/**
- * One entry per offending field. A strict format is written twice in openapi.yaml
- * (format and pattern), so where the format failed, its pattern twin is dropped.
- */
-function fieldErrors(failure: StatusError): FieldError[] {
-  const messages = new Map<string, string[]>();
-  for (const error of failure.errors ?? []) {
-    const path = error.path ?? '';
-    messages.set(path, [...(messages.get(path) ?? []), error.message ?? 'is invalid']);
-  }
-  return [...messages].map(([path, said]) => {
-    const hasFormat = said.some((message) => message.startsWith('must match format'));
-    const kept = hasFormat ? said.filter((message) => !message.startsWith('must match pattern')) : said;
-    return { path, message: [...new Set(kept)].join('; ') };
-  });
-}
-
-function unsupportedDetail(failure: StatusError): string {
-  const said = failure.errors?.[0]?.message ?? failure.message ?? '';
-  return `Send the body as application/json (${said}).`;
 }

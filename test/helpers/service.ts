@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app.js';
 import { parseSize, type AuthConfig } from '../../src/config.js';
+import type { CorsOrigins } from '../../src/http/cors.js';
 import { createHttpServer, type Timeouts } from '../../src/http/listen.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import type { Store } from '../../src/store/store.js';
@@ -22,11 +23,12 @@ export async function freshDataFile(): Promise<string> {
 
 /** The real app on a real port over a real lowdb file, checking every response against openapi.yaml. */
 export async function startService(
-  options: { dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; timeouts?: Timeouts; store?: Store } = {},
+  options: { dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; corsOrigins?: CorsOrigins; timeouts?: Timeouts; store?: Store } = {},
 ): Promise<Service> {
   const dataFile = options.dataFile ?? (await freshDataFile());
   const store = options.store ?? await openLowdbStore(dataFile);
-  const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true, ...(options.auth ? { auth: options.auth } : {}) }, store });
+  const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true,
+    ...(options.auth ? { auth: options.auth } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}) }, store });
   const server = createHttpServer(app, options.timeouts).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

@@ -1,0 +1,161 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+import * as runtime from '../runtime.js';
+import type {
+    // @ts-ignore: unused where only an error response names it
+    CycleTemplateDraft,
+    // @ts-ignore: unused where only an error response names it
+    CycleTemplateDraftInput,
+    // @ts-ignore: unused where only an error response names it
+    DraftConflictProblem,
+    // @ts-ignore: unused where only an error response names it
+    Problem,
+} from '../models/index.js';
+
+export interface CycleTemplatesControllerGetDraftRequest {
+    /**
+     * The cycle template's id.
+     */
+    templateId: string;
+}
+
+export interface CycleTemplatesControllerSaveDraftRequest {
+    /**
+     * The cycle template's id.
+     */
+    templateId: string;
+    /**
+     * 
+     */
+    cycleTemplateDraftInput: CycleTemplateDraftInput;
+}
+
+/**
+ * 
+ */
+export class CyclesApi extends runtime.BaseAPI {
+
+    /**
+     * Creates request options for cycleTemplatesControllerGetDraft without sending the request
+     */
+    async cycleTemplatesControllerGetDraftRequestOpts(requestParameters: CycleTemplatesControllerGetDraftRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['templateId'] == null) {
+            throw new runtime.RequiredError(
+                'templateId',
+                'Required parameter "templateId" was null or undefined when calling cycleTemplatesControllerGetDraft().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("bearerAuth", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/api/cycles/templates/{templateId}/draft`;
+        urlPath = urlPath.replace('{templateId}', encodeURIComponent(String(requestParameters['templateId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Reads the draft of a cycle template.
+     */
+    async cycleTemplatesControllerGetDraftRaw(requestParameters: CycleTemplatesControllerGetDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CycleTemplateDraft>> {
+        const requestOptions = await this.cycleTemplatesControllerGetDraftRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response);
+    }
+
+    /**
+     * Reads the draft of a cycle template.
+     */
+    async cycleTemplatesControllerGetDraft(requestParameters: CycleTemplatesControllerGetDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CycleTemplateDraft> {
+        const response = await this.cycleTemplatesControllerGetDraftRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for cycleTemplatesControllerSaveDraft without sending the request
+     */
+    async cycleTemplatesControllerSaveDraftRequestOpts(requestParameters: CycleTemplatesControllerSaveDraftRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['templateId'] == null) {
+            throw new runtime.RequiredError(
+                'templateId',
+                'Required parameter "templateId" was null or undefined when calling cycleTemplatesControllerSaveDraft().'
+            );
+        }
+
+        if (requestParameters['cycleTemplateDraftInput'] == null) {
+            throw new runtime.RequiredError(
+                'cycleTemplateDraftInput',
+                'Required parameter "cycleTemplateDraftInput" was null or undefined when calling cycleTemplatesControllerSaveDraft().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("bearerAuth", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/api/cycles/templates/{templateId}/draft`;
+        urlPath = urlPath.replace('{templateId}', encodeURIComponent(String(requestParameters['templateId'])));
+
+        return {
+            path: urlPath,
+            method: 'PUT',
+            headers: headerParameters,
+            query: queryParameters,
+            body: requestParameters['cycleTemplateDraftInput'],
+        };
+    }
+
+    /**
+     * One draft per `templateId`. With `createOnly: true` the save fails with 409 when a draft already exists. With `expectedDraftUpdatedAt` the save succeeds only if it names the same instant as the stored draft\'s `updatedAt` (compared as instants); otherwise, or when no draft exists yet, 409. Every 409 carries the current `updatedAt` (null when there is no draft). `updatedAt` strictly increases on every save. Phase `id`s must be unique within the draft (400 otherwise). 
+     * Saves the draft of a cycle template.
+     */
+    async cycleTemplatesControllerSaveDraftRaw(requestParameters: CycleTemplatesControllerSaveDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CycleTemplateDraft>> {
+        const requestOptions = await this.cycleTemplatesControllerSaveDraftRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response);
+    }
+
+    /**
+     * One draft per `templateId`. With `createOnly: true` the save fails with 409 when a draft already exists. With `expectedDraftUpdatedAt` the save succeeds only if it names the same instant as the stored draft\'s `updatedAt` (compared as instants); otherwise, or when no draft exists yet, 409. Every 409 carries the current `updatedAt` (null when there is no draft). `updatedAt` strictly increases on every save. Phase `id`s must be unique within the draft (400 otherwise). 
+     * Saves the draft of a cycle template.
+     */
+    async cycleTemplatesControllerSaveDraft(requestParameters: CycleTemplatesControllerSaveDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CycleTemplateDraft> {
+        const response = await this.cycleTemplatesControllerSaveDraftRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+}

@@ -1,0 +1,130 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+import * as runtime from '../runtime.js';
+import type {
+    // @ts-ignore: unused where only an error response names it
+    NavigationPatch,
+    // @ts-ignore: unused where only an error response names it
+    NavigationPreferences,
+    // @ts-ignore: unused where only an error response names it
+    Problem,
+} from '../models/index.js';
+
+export interface NavControllerPatchRequest {
+    /**
+     * 
+     */
+    navigationPatch: NavigationPatch;
+}
+
+/**
+ * 
+ */
+export class NavigationApi extends runtime.BaseAPI {
+
+    /**
+     * Creates request options for navControllerGet without sending the request
+     */
+    async navControllerGetRequestOpts(): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("bearerAuth", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/api/streams/nav`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Reads the caller\'s navigation preferences.
+     */
+    async navControllerGetRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
+        const requestOptions = await this.navControllerGetRequestOpts();
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response);
+    }
+
+    /**
+     * Reads the caller\'s navigation preferences.
+     */
+    async navControllerGet(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {
+        const response = await this.navControllerGetRaw(initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for navControllerPatch without sending the request
+     */
+    async navControllerPatchRequestOpts(requestParameters: NavControllerPatchRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['navigationPatch'] == null) {
+            throw new runtime.RequiredError(
+                'navigationPatch',
+                'Required parameter "navigationPatch" was null or undefined when calling navControllerPatch().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("bearerAuth", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/api/streams/nav`;
+
+        return {
+            path: urlPath,
+            method: 'PATCH',
+            headers: headerParameters,
+            query: queryParameters,
+            body: requestParameters['navigationPatch'],
+        };
+    }
+
+    /**
+     * Updates navigation preferences; every field optional.
+     */
+    async navControllerPatchRaw(requestParameters: NavControllerPatchRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
+        const requestOptions = await this.navControllerPatchRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response);
+    }
+
+    /**
+     * Updates navigation preferences; every field optional.
+     */
+    async navControllerPatch(requestParameters: NavControllerPatchRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {
+        const response = await this.navControllerPatchRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+}

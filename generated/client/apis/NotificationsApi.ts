@@ -1,0 +1,130 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+import * as runtime from '../runtime.js';
+import type {
+    // @ts-ignore: unused where only an error response names it
+    NotificationSettings,
+    // @ts-ignore: unused where only an error response names it
+    NotificationSettingsPatch,
+    // @ts-ignore: unused where only an error response names it
+    Problem,
+} from '../models/index.js';
+
+export interface SettingsControllerPatchRequest {
+    /**
+     * 
+     */
+    notificationSettingsPatch: NotificationSettingsPatch;
+}
+
+/**
+ * 
+ */
+export class NotificationsApi extends runtime.BaseAPI {
+
+    /**
+     * Creates request options for settingsControllerGet without sending the request
+     */
+    async settingsControllerGetRequestOpts(): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("bearerAuth", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/api/notifications/settings`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Reads the caller\'s notification settings.
+     */
+    async settingsControllerGetRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
+        const requestOptions = await this.settingsControllerGetRequestOpts();
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response);
+    }
+
+    /**
+     * Reads the caller\'s notification settings.
+     */
+    async settingsControllerGet(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
+        const response = await this.settingsControllerGetRaw(initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for settingsControllerPatch without sending the request
+     */
+    async settingsControllerPatchRequestOpts(requestParameters: SettingsControllerPatchRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['notificationSettingsPatch'] == null) {
+            throw new runtime.RequiredError(
+                'notificationSettingsPatch',
+                'Required parameter "notificationSettingsPatch" was null or undefined when calling settingsControllerPatch().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("bearerAuth", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/api/notifications/settings`;
+
+        return {
+            path: urlPath,
+            method: 'PATCH',
+            headers: headerParameters,
+            query: queryParameters,
+            body: requestParameters['notificationSettingsPatch'],
+        };
+    }
+
+    /**
+     * Updates notification settings; every top-level field is optional.
+     */
+    async settingsControllerPatchRaw(requestParameters: SettingsControllerPatchRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
+        const requestOptions = await this.settingsControllerPatchRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response);
+    }
+
+    /**
+     * Updates notification settings; every top-level field is optional.
+     */
+    async settingsControllerPatch(requestParameters: SettingsControllerPatchRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
+        const response = await this.settingsControllerPatchRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+}

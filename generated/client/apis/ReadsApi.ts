@@ -1,0 +1,167 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+import * as runtime from '../runtime.js';
+import type {
+    // @ts-ignore: unused where only an error response names it
+    Problem,
+    // @ts-ignore: unused where only an error response names it
+    ReadMarker,
+    // @ts-ignore: unused where only an error response names it
+    ReadMarkerInput,
+    // @ts-ignore: unused where only an error response names it
+    ReadMarkerList,
+} from '../models/index.js';
+
+export interface ReadsControllerListRequest {
+    /**
+     * The stream's id; not checked for existence (a stream without markers lists none).
+     */
+    streamId: string;
+    /**
+     * The most items a page holds.
+     */
+    limit?: number;
+    /**
+     * Where the page starts: the opaque value from the previous page's
+     * `Link: <…>; rel="next"` header. A cursor the service did not give out gets 400.
+     * 
+     */
+    cursor?: string;
+}
+
+export interface ReadsControllerMarkRequest {
+    /**
+     * 
+     */
+    readMarkerInput: ReadMarkerInput;
+}
+
+/**
+ * 
+ */
+export class ReadsApi extends runtime.BaseAPI {
+
+    /**
+     * Creates request options for readsControllerList without sending the request
+     */
+    async readsControllerListRequestOpts(requestParameters: ReadsControllerListRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['streamId'] == null) {
+            throw new runtime.RequiredError(
+                'streamId',
+                'Required parameter "streamId" was null or undefined when calling readsControllerList().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        if (requestParameters['limit'] != null) {
+            queryParameters['limit'] = requestParameters['limit'];
+        }
+
+        if (requestParameters['cursor'] != null) {
+            queryParameters['cursor'] = requestParameters['cursor'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("bearerAuth", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/api/chat/reads/{streamId}`;
+        urlPath = urlPath.replace('{streamId}', encodeURIComponent(String(requestParameters['streamId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Lists the caller\'s read markers in one stream.
+     */
+    async readsControllerListRaw(requestParameters: ReadsControllerListRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ReadMarkerList>> {
+        const requestOptions = await this.readsControllerListRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response);
+    }
+
+    /**
+     * Lists the caller\'s read markers in one stream.
+     */
+    async readsControllerList(requestParameters: ReadsControllerListRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ReadMarkerList> {
+        const response = await this.readsControllerListRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for readsControllerMark without sending the request
+     */
+    async readsControllerMarkRequestOpts(requestParameters: ReadsControllerMarkRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['readMarkerInput'] == null) {
+            throw new runtime.RequiredError(
+                'readMarkerInput',
+                'Required parameter "readMarkerInput" was null or undefined when calling readsControllerMark().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("bearerAuth", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/api/chat/reads`;
+
+        return {
+            path: urlPath,
+            method: 'PUT',
+            headers: headerParameters,
+            query: queryParameters,
+            body: requestParameters['readMarkerInput'],
+        };
+    }
+
+    /**
+     * A marker is keyed by `(caller, streamId, threadSessionId or none)`; the latest write wins. Stream, session and message ids are not checked for existence: they belong to other parts of the product. 
+     * Records the last message read in a stream, optionally in one thread session.
+     */
+    async readsControllerMarkRaw(requestParameters: ReadsControllerMarkRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ReadMarker>> {
+        const requestOptions = await this.readsControllerMarkRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response);
+    }
+
+    /**
+     * A marker is keyed by `(caller, streamId, threadSessionId or none)`; the latest write wins. Stream, session and message ids are not checked for existence: they belong to other parts of the product. 
+     * Records the last message read in a stream, optionally in one thread session.
+     */
+    async readsControllerMark(requestParameters: ReadsControllerMarkRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ReadMarker> {
+        const response = await this.readsControllerMarkRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+}

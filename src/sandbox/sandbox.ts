@@ -1,0 +1,36 @@
+import { Router, type Express } from 'express';
+import { createApp } from '../app.js';
+import type { Config } from '../config.js';
+import { HttpProblem } from '../http/problem.js';
+import { EXACT_ROUTING } from '../http/routing.js';
+import { openMemoryStore } from '../store/memory/memory-store.js';
+import { resettableStore, type ResettableStore } from './resettable-store.js';
+import { getExamples, seedStore } from './seed.js';
+
+/**
+ * The service itself as a stateful mock: in memory, seeded from the named
+ * examples, open to any origin, no authentication, and POST /sandbox/reset.
+ */
+export async function createSandbox(config: Pick<Config, 'bodyLimit' | 'validateResponses'>): Promise<Express> {
+  const examples = getExamples();
+  const store = await resettableStore(async () => {
+    const fresh = openMemoryStore();
+    await seedStore(fresh, examples);
+    return fresh;
+  });
+  return createApp({ config: { ...config, corsOrigins: '*' }, store, extraRoutes: resetRoutes(store) });
+}
+
+/** Outside the contract, as /docs is: mounted before validation, and only here, never in the real service. */
+function resetRoutes(store: ResettableStore): Router {
+  return Router(EXACT_ROUTING)
+    .post('/sandbox/reset', async (_req, res) => {
+      await store.reset();
+      res.status(204).end();
+    })
+    .all('/sandbox/reset', () => {
+      throw new HttpProblem('method-not-allowed', 'POST /sandbox/reset restores the seed; no other method is served here.', {
+        headers: { Allow: 'POST' },
+      });
+    });
+}

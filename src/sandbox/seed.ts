@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { CycleTemplateDraft, DeviceList, IdentitySettings, ReadMarkerList, Stream } from '../../generated/index.js';
+import { loadSpec, specPath } from '../contract/spec.js';
+import { LOCAL_USER } from '../http/caller.js';
+import { keyOf, type Collection, type Store } from '../store/store.js';
+
+type Seeder = (store: Store, example: unknown) => Promise<unknown>;
+
+const put = (store: Store, collection: Collection, key: string, value: unknown, group?: string) =>
+  store.update(collection, key, () => value, group);
+
+/**
+ * How the example of each GET's 200 is stored so that the GET returns it: under
+ * the keys the handlers use, for the user `local` (test/sandbox.test.ts checks
+ * every GET against its example, so a change of keys shows up there).
+ */
+const SEEDERS: Record<string, Seeder> = {
+  HealthController_check: async () => undefined,
+  StreamsController_get: (store, stream) => put(store, 'streams', (stream as Stream).id.toLowerCase(), stream),
+  NavController_get: (store, nav) => put(store, 'navigation', keyOf(LOCAL_USER), nav),
+  SettingsController_get: (store, settings) => put(store, 'notificationSettings', keyOf(LOCAL_USER), settings),
+  SettingsController_getSettings: (store, settings) =>
+    put(store, 'identitySettings', keyOf(LOCAL_USER, (settings as IdentitySettings).namespace), settings),
+  CycleTemplatesController_getDraft: (store, draft) => put(store, 'drafts', (draft as CycleTemplateDraft).templateId.toLowerCase(), draft),
+  DevicesController_list: (store, list) => Promise.all((list as DeviceList).items.map((device) =>
+    put(store, 'devices', keyOf(device.appId, device.installationId), { ...device, userId: LOCAL_USER }, LOCAL_USER))),
+  ReadsController_list: (store, list) => Promise.all((list as ReadMarkerList).items.map((marker) =>
+    put(store, 'readMarkers', keyOf(LOCAL_USER, marker.streamId, marker.threadSessionId ?? ''), marker, keyOf(LOCAL_USER, marker.streamId)))),
+};
+
+interface GetOperation {
+  operationId: string;
+  responses: Record<string, { content?: Record<string, { examples?: Record<string, { $ref?: string }> }> }>;
+}
+
+/** The named example each GET answers 200 with, as the Prism mock serves it, by operationId. */
+export function getExamples(): Map<string, unknown> {
+  const examples = new Map<string, unknown>();
+  for (const item of Object.values(loadSpec().paths)) {
+    const get = item.get as GetOperation | undefined;
+    const named = Object.values(get?.responses['200']?.content?.['application/json']?.examples ?? {})[0];
+    if (!get || !named?.$ref) continue;
+    const file = JSON.parse(readFileSync(join(dirname(specPath), named.$ref), 'utf8')) as { value: unknown };
+    examples.set(get.operationId, file.value);
+  }
+  return examples;
+}
+
+/** Stores the example of every GET (from getExamples), so a first GET returns what the mock returns. */
+export async function seedStore(store: Store, examples: Map<string, unknown>): Promise<void> {
+  for (const [operationId, example] of examples) {
+    const seed = SEEDERS[operationId];
+    if (!seed) throw new Error(`src/sandbox/seed.ts has no seed for ${operationId}: say how its example is stored`);
+    await seed(store, example);
+  }
+}

@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { getExamples } from '../src/sandbox/seed.js';
+import { call } from './helpers/client.js';
+import { uuid } from './helpers/factories.js';
+import { track } from './helpers/process.js';
+import { startSandbox } from './helpers/sandbox.js';
+import { startService, type Service } from './helpers/service.js';
+
+type Example = Record<string, string> & { items: Record<string, string>[] };
+const examples = getExamples() as Map<string, Example>;
+const example = (operationId: string): Example => examples.get(operationId)!;
+
+/** The first GET of every operation that has one, at the ids its example names. */
+const firstGets: Record<string, string> = {
+  HealthController_check: '/healthz',
+  StreamsController_get: `/api/streams/${example('StreamsController_get').id}`,
+  NavController_get: '/api/streams/nav',
+  SettingsController_get: '/api/notifications/settings',
+  DevicesController_list: '/api/notifications/devices',
+  CycleTemplatesController_getDraft: `/api/cycles/templates/${example('CycleTemplatesController_getDraft').templateId}/draft`,
+  SettingsController_getSettings: `/api/identity/settings/${example('SettingsController_getSettings').namespace}`,
+  ReadsController_list: `/api/chat/reads/${example('ReadsController_list').items[0]!.streamId}`,
+};
+
+describe('make sandbox: the service as a stateful mock, seeded from mocks/examples', () => {
+  let sandbox: Service;
+  before(async () => { sandbox = await startSandbox(); });
+  after(async () => { await sandbox.close(); });
+  const reset = () => call(sandbox, 'POST', '/sandbox/reset');
+
+  it('when every GET is sent first, then each returns the named example of its 200, which the Prism mock returns', async () => {
+    expect(Object.keys(firstGets)).to.have.members([...examples.keys()]);
+    for (const [operationId, path] of Object.entries(firstGets)) {
+      const reply = await call(sandbox, 'GET', path);
+      expect(reply.status, path).to.equal(200);
+      expect(reply.body, `${operationId} (${path})`).to.deep.equal(examples.get(operationId));
+    }
+  });
+
+  it('when a PATCH changes navigation, then a later GET returns the change; after POST /sandbox/reset, the seed again', async () => {
+    const patched = await call(sandbox, 'PATCH', '/api/streams/nav', { body: { sort: 'alphabetical', rankByStreamId: null }, headers: { 'content-type': 'application/merge-patch+json' } });
+    expect(patched.status).to.equal(200);
+    const changed = await call(sandbox, 'GET', '/api/streams/nav');
+    expect(changed.body).to.include({ sort: 'alphabetical' }).and.not.have.property('rankByStreamId');
+    const answer = await reset();
+    expect(answer.status).to.equal(204);
+    expect((await call(sandbox, 'GET', '/api/streams/nav')).body).to.deep.equal(example('NavController_get'));
+  });
+
+  it('when a stream is created and a device removed, then both show; after reset, the new stream is gone and the device back', async () => {
+    const created = await call(sandbox, 'POST', '/api/streams', { body: { title: 'Sandbox' } });
+    expect(created.status).to.equal(201);
+    expect((await call(sandbox, 'GET', created.headers.get('location')!)).status).to.equal(200);
+    const [device] = example('DevicesController_list').items;
+    expect((await call(sandbox, 'DELETE', `/api/notifications/devices/${device!.appId}/${device!.installationId}`)).status).to.equal(204);
+    expect((await call(sandbox, 'GET', '/api/notifications/devices')).body.items).to.have.length(1);
+    await reset();
+    expect((await call(sandbox, 'GET', created.headers.get('location')!)).status).to.equal(404);
+    expect((await call(sandbox, 'GET', '/api/notifications/devices')).body).to.deep.equal(example('DevicesController_list'));
+  });
+
+  it('when a request breaks the contract or conflicts, then the answer is the service\'s own (400 naming the field, 409 with updatedAt)', async () => {
+    const invalid = await call(sandbox, 'PUT', '/api/chat/reads', { body: { streamId: 'x', lastReadMessageId: uuid() } });
+    expect(invalid.status).to.equal(400);
+    expect(invalid.body.errors).to.deep.equal([{ path: '/body/streamId', message: invalid.body.errors[0].message }]);
+    const draft = example('CycleTemplatesController_getDraft');
+    const conflict = await call(sandbox, 'PUT', firstGets.CycleTemplatesController_getDraft!, {
+      body: { triggerName: 't', description: null, phasesTemplate: draft.phasesTemplate, createOnly: true },
+    });
+    expect(conflict.status).to.equal(409);
+    expect(conflict.body.updatedAt).to.equal(draft.updatedAt);
+  });
+
+  it('when any origin sends a preflight, then it is allowed (CORS *); no token is needed', async () => {
+    const reply = await call(sandbox, 'OPTIONS', '/sandbox/reset', { headers: { 'origin': 'https://anything.example.org', 'access-control-request-method': 'POST' } });
+    expect([reply.status, reply.headers.get('access-control-allow-origin')]).to.deep.equal([204, '*']);
+  });
+
+  it('when /sandbox/reset is asked with another method, then 405 with Allow: POST', async () => {
+    const reply = await call(sandbox, 'GET', '/sandbox/reset');
+    expect([reply.status, reply.headers.get('allow')]).to.deep.equal([405, 'POST']);
+  });
+});
+
+describe('POST /sandbox/reset outside the sandbox', () => {
+  let service: Service;
+  before(async () => { service = await startService(); });
+  after(async () => { await service.close(); });
+
+  it('when the real service is asked to reset, then 404: the route exists only in the sandbox', async () => {
+    const reply = await call(service, 'POST', '/sandbox/reset');
+    expect(reply.status).to.equal(404);
+    expect(reply.body.type).to.equal('urn:problem:collab:not-found');
+  });
+});
+
+describe('src/sandbox/server.ts (make sandbox) as a process', function () {
+  this.timeout(60_000);
+  it('when it serves and takes writes, then nothing is written to disk, and SIGTERM stops it with 0', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'collab-sandbox-'));
+    const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
+      env: { ...process.env, PORT: '0', DATA_FILE: join(folder, 'db.json') }, stdio: ['ignore', 'pipe', 'pipe'],
+    }));
+    let output = '';
+    const port = await new Promise<string>((resolve, reject) => {
+      const collect = (chunk: Buffer) => {
+        output += String(chunk);
+        const match = /Sandbox serving on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+        if (match) resolve(match[1]!);
+      };
+      child.stdout!.on('data', collect);
+      child.stderr!.on('data', collect);
+      child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${output}`)));
+    });
+    const sandbox = { url: `http://127.0.0.1:${port}`, dataFile: '', close: async () => {} };
+    expect((await call(sandbox, 'PATCH', '/api/streams/nav', { body: { sort: 'x' } })).status).to.equal(200);
+    expect((await call(sandbox, 'GET', '/api/streams/nav')).body.sort).to.equal('x');
+    expect(await readdir(folder)).to.deep.equal([]);
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    expect((await exited)[0]).to.equal(0);
+  });
+});
