@@ -17,6 +17,8 @@ export interface Config {
   /** Serve everyone as the local user on a non-loopback HOST (ALLOW_UNAUTHENTICATED=true). */
   allowUnauthenticated: boolean;
   dataFile: string;
+  /** PostgreSQL instead of the lowdb file (DATABASE_URL, postgres://…); instances may share it. */
+  databaseUrl?: string;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   /** Check every response against openapi.yaml (on in tests; costs time). */
@@ -26,15 +28,17 @@ export interface Config {
 const SIZE = /^(\d+)\s*(b|kb|mb)?$/i;
 const UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
 
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `BODY_LIMIT`, `VALIDATE_RESPONSES` and the `AUTH_JWT_*` settings. */
+/** Reads `PORT`, `HOST`, `DATA_FILE`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES` and the `AUTH_JWT_*` settings. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const auth = loadAuth(env);
+  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   return {
     port: parsePort(env.PORT ?? '3000'),
     host: env.HOST ?? '127.0.0.1',
     ...(auth ? { auth } : {}),
     allowUnauthenticated: env.ALLOW_UNAUTHENTICATED === 'true',
     dataFile: env.DATA_FILE ?? 'data/db.json',
+    ...(databaseUrl ? { databaseUrl } : {}),
     bodyLimit: parseSize(env.BODY_LIMIT ?? '1mb'),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
   };
@@ -46,6 +50,14 @@ function parsePort(text: string): number {
     throw new Error(`PORT must be a whole number from 0 to 65535, not "${text}"`);
   }
   return port;
+}
+
+function parseDatabaseUrl(text: string | undefined): string | undefined {
+  if (text === undefined || text === '') return undefined;
+  if (!URL.canParse(text) || !['postgres:', 'postgresql:'].includes(new URL(text).protocol)) {
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  return text;
 }
 
 /** Parses `1048576`, `512kb` or `1mb`. */
