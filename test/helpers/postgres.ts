@@ -4,13 +4,13 @@ import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store } from '../../src/store/store.js';
 
 /** The test database; test/tools/postgres.sh creates it (CI runs it). */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://collab_pg:collab_pg@127.0.0.1:5432/collab_pg_test';
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://collab_pg:collab_pg@127.0.0.1:5432/collab_pg_test';
 
 let probe: Promise<string | undefined> | undefined;
 
 /**
  * Why PostgreSQL tests cannot run here, or undefined when they can. Asked once a
- * run; the first answer that skips is printed, as one line.
+ * run, and said once, as one line. In CI (CI=true) PostgreSQL must be there: it rejects.
  */
 export function postgresUnavailable(): Promise<string | undefined> {
   probe ??= (async () => {
@@ -21,19 +21,15 @@ export function postgresUnavailable(): Promise<string | undefined> {
       await client.query('SELECT 1');
       return undefined;
     } catch (error) {
-      const reason = `PostgreSQL tests skipped: cannot reach TEST_DATABASE_URL ${withoutPassword(TEST_DATABASE_URL)} (${(error as Error).message}); run test/tools/postgres.sh`;
-      console.log(reason);
+      const reason = `cannot reach TEST_DATABASE_URL ${withoutPassword(TEST_DATABASE_URL)} (${(error as Error).message}); run test/tools/postgres.sh`;
+      if (process.env.CI === 'true') throw new Error(`CI must test the PostgreSQL store, but it ${reason}`);
+      console.log(`PostgreSQL tests skipped: ${reason}`);
       return reason;
     } finally {
       await client.end().catch(() => {});
     }
   })();
   return probe;
-}
-
-/** Skips the calling suite (from its `before` hook) when PostgreSQL is not there. */
-export async function skipWithoutPostgres(context: Mocha.Context): Promise<void> {
-  if (await postgresUnavailable()) context.skip();
 }
 
 export interface Schema {

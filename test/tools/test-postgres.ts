@@ -4,7 +4,11 @@
 import { spawnSync } from 'node:child_process';
 import { postgresUnavailable } from '../helpers/postgres.js';
 
-if (await postgresUnavailable()) process.exit(0);
+const unavailable = await postgresUnavailable().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+if (unavailable) process.exit(0);
 const mocha = spawnSync(process.execPath, ['node_modules/mocha/bin/mocha.js', '--config', 'test/postgres.mocharc.json', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, TEST_STORE: 'postgres' },
