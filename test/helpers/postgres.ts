@@ -22,7 +22,7 @@ export function postgresUnavailable(): Promise<string | undefined> {
       return undefined;
     } catch (error) {
       const reason = `cannot reach TEST_DATABASE_URL ${withoutPassword(TEST_DATABASE_URL)} (${(error as Error).message}); run test/tools/postgres.sh`;
-      if (process.env.CI === 'true') throw new Error(`CI must test the PostgreSQL store, but it ${reason}`);
+      if (process.env.CI === 'true') throw new Error(`CI must test the PostgreSQL store, but it ${reason}`, { cause: error });
       console.log(`PostgreSQL tests skipped: ${reason}`);
       return reason;
     } finally {
