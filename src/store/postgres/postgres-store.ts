@@ -68,6 +68,7 @@ export async function openPostgresStore(url: string): Promise<Store> {
       await withTimeout(pool.query('SELECT 1'), PING_TIMEOUT_MS).catch((error: unknown) => { throw storeErrorOf(error); });
     },
     async close() {
+      if (!open) return;
       open = false;
       await pool.end();
     },
