@@ -91,8 +91,8 @@ async function updateOn<T>(
   try {
     await run('collab-begin', 'BEGIN');
     // The lock covers a key that has no row yet, which FOR UPDATE cannot; txid names the transaction if COMMIT is in doubt.
-    [{ xid } = { xid: undefined }] = await run<{ xid: string }>('collab-lock',
-      "SELECT pg_advisory_xact_lock(hashtextextended($1::text || '/' || $2::text, 0)), txid_current()::text AS xid", id);
+    xid = (await run<{ xid: string }>('collab-lock',
+      "SELECT pg_advisory_xact_lock(hashtextextended($1::text || '/' || $2::text, 0)), txid_current()::text AS xid", id))[0]?.xid;
     const [found] = await run<{ value: T }>('collab-read', 'SELECT value FROM records WHERE collection = $1 AND key = $2 FOR UPDATE', id);
     const previous = found?.value;
     changing = true;
