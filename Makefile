@@ -20,6 +20,7 @@ test: $(INSTALLED)
 	npm run typecheck
 	npm run lint
 	npm test
+	npm run test:postgres
 
 lint: $(INSTALLED)
 	npm run lint

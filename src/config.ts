@@ -20,6 +20,8 @@ export interface Config {
   dataFile: string;
   /** Journal size at which the lowdb store checkpoints into its shard files (JOURNAL_CHECKPOINT_BYTES). */
   checkpointBytes: number;
+  /** PostgreSQL instead of the lowdb file (DATABASE_URL, postgres://…); instances may share it. */
+  databaseUrl?: string;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   /** Check every response against openapi.yaml (on in tests; costs time). */
@@ -31,9 +33,10 @@ export interface Config {
 const SIZE = /^(\d+)\s*(b|kb|mb)?$/i;
 const UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
 
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `CORS_ORIGINS` and the `AUTH_JWT_*` settings. */
+/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `CORS_ORIGINS` and the `AUTH_JWT_*` settings. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const auth = loadAuth(env);
+  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   const host = env.HOST ?? '127.0.0.1';
   return {
     port: parsePort(env.PORT ?? '3000'),
@@ -42,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowUnauthenticated: env.ALLOW_UNAUTHENTICATED === 'true',
     dataFile: env.DATA_FILE ?? 'data/db.json',
     checkpointBytes: parseSize(env.JOURNAL_CHECKPOINT_BYTES ?? '4mb', 'JOURNAL_CHECKPOINT_BYTES'),
+    ...(databaseUrl ? { databaseUrl } : {}),
     bodyLimit: parseSize(env.BODY_LIMIT ?? '1mb', 'BODY_LIMIT'),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
     corsOrigins: env.CORS_ORIGINS === undefined ? (auth || !isLoopback(host) ? [] : LOOPBACK_ORIGINS) : parseCorsOrigins(env.CORS_ORIGINS),
@@ -54,6 +58,14 @@ function parsePort(text: string): number {
     throw new Error(`PORT must be a whole number from 0 to 65535, not "${text}"`);
   }
   return port;
+}
+
+function parseDatabaseUrl(text: string | undefined): string | undefined {
+  if (text === undefined || text === '') return undefined;
+  if (!URL.canParse(text) || !['postgres:', 'postgresql:'].includes(new URL(text).protocol)) {
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  return text;
 }
 
 /** Parses `1048576`, `512kb` or `1mb`; `name` is the setting, for the message. */

@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { isLoopback, loadConfig } from './config.js';
 import { createHttpServer } from './http/listen.js';
-import { DataFileError } from './store/lowdb/durable-json-file.js';
-import { openLowdbStore } from './store/lowdb/lowdb-store.js';
+import { openStore, refusalOf, whereDataLives } from './store/open-store.js';
 
 /** How long in-flight requests get to finish after SIGTERM or SIGINT. */
 const DRAIN_MS = 10_000;
@@ -25,10 +24,10 @@ or HOST=127.0.0.1, or ALLOW_UNAUTHENTICATED=true to serve everyone as "local" on
   }
   console.warn(`Warning: serving ${config.host} without authentication (ALLOW_UNAUTHENTICATED=true): everyone acts as "local".`);
 }
-const store = await openLowdbStore(config.dataFile, { checkpointBytes: config.checkpointBytes }).catch((error: unknown) => {
-  // Data that cannot be used, or a folder that cannot be read or written: one line, no stack.
-  if (!(error instanceof DataFileError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
-  console.error(`Refusing to start: ${(error as Error).message}`);
+const store = await openStore(config).catch((error: unknown) => {
+  const refusal = refusalOf(error);
+  if (refusal === undefined) throw error;
+  console.error(`Refusing to start: ${refusal}`);
   process.exit(1);
 });
 
@@ -37,7 +36,7 @@ const server = createHttpServer(createApp({ config, store })).listen(config.port
   const host = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
   const self = host.includes(':') ? `[${host}]` : host;
   // The validator loads openapi.yaml in the background: say "Serving" once a request has gone through.
-  void fetch(`http://${self}:${port}/healthz`).then(() => console.log(`Serving on http://${config.host}:${port} (data in ${config.dataFile})`));
+  void fetch(`http://${self}:${port}/healthz`).then(() => console.log(`Serving on http://${config.host}:${port} (data in ${whereDataLives(config)})`));
 });
 
 /** Stop accepting, let in-flight requests finish, flush, release the data file, exit 0. */

@@ -26,7 +26,7 @@ describe('paged lists', () => {
   beforeEach(async () => { service = await startService(); });
   afterEach(async () => { await service.close(); });
 
-  it('when 7 devices are listed 3 a page, then 3 pages hold each device once, ordered by appId and installationId', async () => {
+  it('when 7 devices are listed 3 a page, then 3 pages hold each device once, in the order of appId/installationId', async () => {
     const sent = Array.from({ length: 7 }, (_, index) => aDevice({ appId: `app.${index % 2}`, installationId: `install-${uuid()}` }));
     for (const device of sent) expect((await call(service, 'PUT', '/api/notifications/devices', { body: device })).status).to.equal(201);
     const { pages, items } = await walk(service, '/api/notifications/devices?limit=3');

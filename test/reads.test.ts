@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import { openLowdbStore } from '../src/store/lowdb/lowdb-store.js';
 import { keyOf } from '../src/store/store.js';
 import { call, pathsOf } from './helpers/client.js';
 import { uuid } from './helpers/factories.js';
-import { freshDataFile, startService, type Service } from './helpers/service.js';
+import { freshDataFile, openTestStore, startService, type Service } from './helpers/service.js';
 
 describe('PUT /api/chat/reads', () => {
   let service: Service;
@@ -87,13 +86,11 @@ describe('PUT /api/chat/reads', () => {
 
 describe('read markers stored with threadSessionId null (before it was omitted)', () => {
   it('when one is read back, then it comes without threadSessionId and PUT accepts it', async () => {
-    const dataFile = await freshDataFile();
     const [streamId, lastReadMessageId] = [uuid(), uuid()];
-    const store = await openLowdbStore(dataFile);
+    const store = await openTestStore(await freshDataFile());
     await store.update('readMarkers', keyOf('local', streamId, ''), () => (
       { streamId, threadSessionId: null, lastReadMessageId, updatedAt: '2026-01-01T00:00:00.000Z' }), keyOf('local', streamId));
-    await store.close();
-    const service = await startService({ dataFile });
+    const service = await startService({ store });
     try {
       const listed = await call(service, 'GET', `/api/chat/reads/${streamId}`);
       expect(listed.status).to.equal(200);

@@ -22,7 +22,7 @@ export async function registerDevice(
   return { device: withoutOwner(current as StoredDevice), created: previous === undefined };
 }
 
-/** One page of the caller's devices, ordered by appId, then installationId. */
+/** One page of the caller's devices, in the order of their keys (`appId/installationId`). */
 export async function listDevices(store: Store, userId: string, page: Page): Promise<Entry<Device>[]> {
   const entries = await store.list<StoredDevice>('devices', userId, page);
   return entries.map(({ key, value }) => ({ key, value: withoutOwner(value) }));

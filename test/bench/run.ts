@@ -1,54 +1,16 @@
 // npm run bench: HTTP overhead of validation, then acknowledged durable writes at
-// 1k, 10k and 100k stored records. Servers run in their own processes; autocannon
-// drives them over loopback with 50 connections. BENCH_SECONDS sets each run's length.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
+// 1k, 10k and 100k stored records on lowdb, then on PostgreSQL at 100k and 1M with one
+// and two instances. Servers run in their own processes; autocannon drives them over
+// loopback with 50 connections. BENCH_SECONDS sets each run's length; BENCH_RECORDS
+// (e.g. 1000) replaces the record counts of both stores.
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
-import { benchStreamId } from './ids.js';
+import type autocannon from 'autocannon';
+import { CONNECTIONS, load, ms, readMarkerRequest, row, SECONDS, serve } from './harness.js';
+import { postgresStorage } from './postgres.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
 const SIZES = (process.env.BENCH_RECORDS ?? '1000,10000,100000').split(',').filter(Boolean).map(Number);
 const ROUNDS = 3;
-
-interface Server {
-  port: number;
-  dataFile?: string;
-  /** Starts the event-loop stall measurement afresh. */
-  resetStalls(): void;
-  stop(): Promise<{ maxRssMb: number; loopMaxMs: number; loopP99Ms: number }>;
-}
-
-async function serve(...args: string[]): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/bench/serve.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  const { port, dataFile } = JSON.parse((await lines.next()).value as string) as { port: number; dataFile?: string };
-  return {
-    port,
-    dataFile,
-    resetStalls: () => child.kill('SIGUSR2'),
-    async stop() {
-      child.kill('SIGTERM');
-      const stats = JSON.parse((await lines.next()).value as string);
-      await once(child, 'exit');
-      return stats;
-    },
-  };
-}
-
-function load(port: number, request: autocannon.Request, seconds = SECONDS): Promise<autocannon.Result> {
-  return autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { 'content-type': 'application/json' },
-    requests: [request],
-  });
-}
 
 async function sizeOf(path: string): Promise<number> {
   const info = await stat(path).catch(() => undefined);
@@ -66,9 +28,6 @@ const device = JSON.stringify({
   capabilities: ['rich-push', 'badges'], systemAuthorization: 'authorized', notificationSettings: { alert: 'on' },
   backgroundRefreshStatus: 'available', pushEnabled: true, transportMetadata: { topic: 'com.example.chat' },
 });
-
-const ms = (value: number) => value.toFixed(1);
-const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
 /** Interleaved rounds, medians reported: the load generator shares the machine, so one run is noise. */
 async function httpOverhead(): Promise<string[]> {
@@ -106,14 +65,7 @@ async function storage(): Promise<string[]> {
   ];
   for (const records of SIZES) {
     const server = await serve('durable', String(records));
-    const request: autocannon.Request = {
-      method: 'PUT',
-      path: '/api/chat/reads',
-      setupRequest: (req) => ({
-        ...req,
-        body: JSON.stringify({ streamId: benchStreamId(Math.floor(Math.random() * records)), lastReadMessageId: randomUUID() }),
-      }),
-    };
+    const request = readMarkerRequest(records);
     await load(server.port, request, 2); // warm-up: first requests compile the validators
     server.resetStalls();
     const result = await load(server.port, request);
@@ -128,3 +80,4 @@ async function storage(): Promise<string[]> {
 console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
 console.log((await httpOverhead()).join('\n'));
 if (SIZES.length > 0) console.log(`\n${(await storage()).join('\n')}`);
+console.log(`\n${(await postgresStorage()).join('\n')}`);

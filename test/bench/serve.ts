@@ -1,6 +1,7 @@
 // A server for the benchmark, in its own process: `validated` (the service on a
-// memory store), `bare` (express.json() and the same handler work), or `durable`
-// (the service on the real lowdb store, seeded with RECORDS read markers).
+// memory store), `bare` (express.json() and the same handler work), `durable`
+// (the service on the real lowdb store, seeded with RECORDS read markers), or
+// `postgres URL RECORDS` (the service on PostgreSQL, seeded beforehand by test/bench/postgres.ts).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -12,11 +13,12 @@ import { createApp } from '../../src/app.js';
 import { registerDevice } from '../../src/devices/devices.js';
 import { markRead } from '../../src/reads/reads.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
-import type { Store } from '../../src/store/store.js';
+import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { keyOf, type Store } from '../../src/store/store.js';
 import { benchStreamId } from './ids.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
 
-const [mode = 'validated', records = '0'] = process.argv.slice(2);
+const [mode = 'validated', ...args] = process.argv.slice(2);
 const config = { bodyLimit: 1024 * 1024, validateResponses: false };
 
 async function build(): Promise<{ app: express.Express; store: Store; dataFile?: string }> {
@@ -33,6 +35,14 @@ async function build(): Promise<{ app: express.Express; store: Store; dataFile?:
     const store = openMemoryStore();
     return { app: createApp({ config, store }), store };
   }
+  if (mode === 'postgres') {
+    const [url = '', records = '0'] = args;
+    const store = await openPostgresStore(url);
+    const seeded = keyOf('local', benchStreamId(Math.max(0, Number(records) - 1)), '');
+    if (Number(records) > 0 && !(await store.get('readMarkers', seeded))) throw new Error(`no seeded read marker at ${seeded}: the seed no longer matches markRead`);
+    return { app: createApp({ config, store }), store };
+  }
+  const [records = '0'] = args;
   const dataFile = join(await mkdtemp(join(tmpdir(), 'collab-bench-')), 'db.json');
   const store = await openLowdbStore(dataFile);
   await Promise.all(Array.from({ length: Number(records) }, (_, index) =>

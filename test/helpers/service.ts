@@ -9,6 +9,7 @@ import type { CorsOrigins } from '../../src/http/cors.js';
 import { createHttpServer, type Timeouts } from '../../src/http/listen.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import type { Store } from '../../src/store/store.js';
+import { openTestPostgresStore } from './postgres.js';
 
 export interface Service {
   url: string;
@@ -21,12 +22,22 @@ export async function freshDataFile(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'collab-test-')), 'db.json');
 }
 
-/** The real app on a real port over a real lowdb file, checking every response against openapi.yaml. */
+/**
+ * The store the HTTP tests run on: a lowdb file, or with TEST_STORE=postgres (npm run
+ * test:postgres) a fresh schema in TEST_DATABASE_URL, dropped when the service closes.
+ */
+export const TEST_STORE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'lowdb';
+
+export function openTestStore(dataFile: string): Promise<Store> {
+  return TEST_STORE === 'postgres' ? openTestPostgresStore() : openLowdbStore(dataFile);
+}
+
+/** The real app on a real port over a real store (see TEST_STORE), checking every response against openapi.yaml. */
 export async function startService(
   options: { dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; corsOrigins?: CorsOrigins; timeouts?: Timeouts; store?: Store } = {},
 ): Promise<Service> {
   const dataFile = options.dataFile ?? (await freshDataFile());
-  const store = options.store ?? await openLowdbStore(dataFile);
+  const store = options.store ?? await openTestStore(dataFile);
   const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true,
     ...(options.auth ? { auth: options.auth } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}) }, store });
   const server = createHttpServer(app, options.timeouts).listen(0, '127.0.0.1');

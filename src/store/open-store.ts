@@ -1,0 +1,29 @@
+import type { Config } from '../config.js';
+import { DataFileError } from './lowdb/durable-json-file.js';
+import { openLowdbStore } from './lowdb/lowdb-store.js';
+import { describeDatabase, openPostgresStore, PostgresStartError } from './postgres/postgres-store.js';
+import type { Store } from './store.js';
+
+type StoreConfig = Pick<Config, 'dataFile' | 'databaseUrl' | 'checkpointBytes'>;
+
+/** PostgreSQL when DATABASE_URL is set (any number of instances); else the embedded lowdb file. */
+export function openStore(config: StoreConfig): Promise<Store> {
+  return config.databaseUrl === undefined
+    ? openLowdbStore(config.dataFile, { checkpointBytes: config.checkpointBytes })
+    : openPostgresStore(config.databaseUrl);
+}
+
+/** Where the data lives, for the start-up line; never a password. */
+export function whereDataLives(config: StoreConfig): string {
+  return config.databaseUrl === undefined ? config.dataFile : describeDatabase(config.databaseUrl);
+}
+
+/**
+ * The operator's message when the store cannot be opened for a reason they can
+ * fix (damaged data, a folder that cannot be read or written, a database that
+ * refuses); undefined for a bug.
+ */
+export function refusalOf(error: unknown): string | undefined {
+  if (error instanceof DataFileError || error instanceof PostgresStartError) return error.message;
+  return (error as NodeJS.ErrnoException | null)?.code === undefined ? undefined : (error as Error).message;
+}

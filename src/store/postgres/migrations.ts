@@ -1,0 +1,66 @@
+import type { ClientBase } from 'pg';
+
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * The schema, one step per version, applied in order at start-up and recorded in
+ * schema_migrations. A shipped step is never edited: a change is a new step.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'records: one row per stored record, listed by group in key order',
+    // key and grp hold keyToText's form; COLLATE "C" orders them by code point, deterministically.
+    // value is json, not jsonb: json keeps the member order and every string escape as sent.
+    sql: `
+      CREATE TABLE records (
+        collection text NOT NULL,
+        key text COLLATE "C" NOT NULL,
+        grp text COLLATE "C",
+        value json NOT NULL,
+        PRIMARY KEY (collection, key)
+      );
+      CREATE INDEX records_by_group ON records (collection, grp, key) WHERE grp IS NOT NULL;`,
+  },
+];
+
+/** First key of the migration advisory lock; the second is the schema, so schemas migrate independently. */
+const LOCK_CLASS = 0x636f6c6c; // "coll"
+const LOCK = `${LOCK_CLASS}, hashtext(coalesce(current_schema(), ''))`;
+
+/**
+ * Brings the schema to the latest version. Instances starting together take
+ * turns under an advisory lock, so each step runs once, in its own transaction.
+ */
+export async function migrate(client: ClientBase): Promise<void> {
+  await client.query(`SELECT pg_advisory_lock(${LOCK})`);
+  try {
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const applied = new Set(rows.map((row) => row.version));
+    const known = Math.max(...MIGRATIONS.map((migration) => migration.version));
+    const newest = Math.max(0, ...applied);
+    if (newest > known) {
+      throw new Error(`the database schema is at version ${newest}, newer than this build knows (${known}): run a newer build`);
+    }
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.version)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, { cause: error });
+      }
+    }
+  } finally {
+    await client.query(`SELECT pg_advisory_unlock(${LOCK})`);
+  }
+}

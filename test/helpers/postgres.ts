@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
+import type { Store } from '../../src/store/store.js';
+
+/** The test database; test/tools/postgres.sh creates it (CI runs it). */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://collab_pg:collab_pg@127.0.0.1:5432/collab_pg_test';
+
+let probe: Promise<string | undefined> | undefined;
+
+/**
+ * Why PostgreSQL tests cannot run here, or undefined when they can. Asked once a
+ * run, and said once, as one line. In CI (CI=true) PostgreSQL must be there: it rejects.
+ */
+export function postgresUnavailable(): Promise<string | undefined> {
+  probe ??= (async () => {
+    const client = new Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 3_000 });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return undefined;
+    } catch (error) {
+      const reason = `cannot reach TEST_DATABASE_URL ${withoutPassword(TEST_DATABASE_URL)} (${(error as Error).message}); run test/tools/postgres.sh`;
+      if (process.env.CI === 'true') throw new Error(`CI must test the PostgreSQL store, but it ${reason}`, { cause: error });
+      console.log(`PostgreSQL tests skipped: ${reason}`);
+      return reason;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  })();
+  return probe;
+}
+
+export interface Schema {
+  /** TEST_DATABASE_URL with the fresh schema as its search_path. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new, empty schema in the test database, so each service or store starts from nothing. */
+export async function freshSchema(): Promise<Schema> {
+  const name = `collab_pg_${randomBytes(6).toString('hex')}`;
+  await admin((client) => client.query(`CREATE SCHEMA ${name}`));
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${name}`);
+  return { url: url.toString(), drop: () => admin((client) => client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`)).then(() => {}) };
+}
+
+/** A PostgreSQL store in a fresh schema; closing it drops the schema. */
+export async function openTestPostgresStore(): Promise<Store> {
+  const schema = await freshSchema();
+  const store = await openPostgresStore(schema.url);
+  return { ...store, close: () => store.close().finally(() => schema.drop()) };
+}
+
+/** Runs `work` on a connection of its own to the test database. */
+export async function admin<T>(work: (client: Client) => Promise<T>, url = TEST_DATABASE_URL): Promise<T> {
+  const client = new Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}

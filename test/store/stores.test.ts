@@ -1,0 +1,10 @@
+import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
+import { openMemoryStore } from '../../src/store/memory/memory-store.js';
+import { openTestPostgresStore, postgresUnavailable } from '../helpers/postgres.js';
+import { freshDataFile } from '../helpers/service.js';
+import { describeStore } from './conformance.js';
+
+// The matrix: a new store is a folder under src/store and a line here.
+describeStore('memory', { open: async () => openMemoryStore() });
+describeStore('lowdb', { open: async () => openLowdbStore(await freshDataFile()) });
+describeStore('PostgreSQL', { open: openTestPostgresStore, unavailable: postgresUnavailable });
