@@ -89,7 +89,7 @@ export class DevicesApi extends runtime.BaseAPI {
     }
 
     /**
-     * Paged: at most `limit` devices a page, ordered by `appId`, then `installationId`. When more follow, the `Link` header gives the next page. 
+     * Paged: at most `limit` devices a page, in one stable order that holds across pages (by the text `appId/installationId`, so `com.example.chat.desktop` sorts before `com.example.chat`). When more follow, the `Link` header gives the next page. 
      * Lists the caller\'s registered devices.
      */
     async devicesControllerListRaw(requestParameters: DevicesControllerListRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<DeviceList>> {
@@ -100,7 +100,7 @@ export class DevicesApi extends runtime.BaseAPI {
     }
 
     /**
-     * Paged: at most `limit` devices a page, ordered by `appId`, then `installationId`. When more follow, the `Link` header gives the next page. 
+     * Paged: at most `limit` devices a page, in one stable order that holds across pages (by the text `appId/installationId`, so `com.example.chat.desktop` sorts before `com.example.chat`). When more follow, the `Link` header gives the next page. 
      * Lists the caller\'s registered devices.
      */
     async devicesControllerList(requestParameters: DevicesControllerListRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<DeviceList> {
