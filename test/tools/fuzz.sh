@@ -10,8 +10,8 @@ if [ ! -x "$venv/bin/schemathesis" ]; then
   "$venv/bin/pip" install --quiet schemathesis==4.32.5
 fi
 scratch=$(mktemp -d)
-PORT=0 DATA_FILE="$scratch/db.json" VALIDATE_RESPONSES=true npx tsx src/server.ts > "$scratch/server.log" 2>&1 &
-server=$!
+PORT=0 DATA_FILE="$scratch/db.json" VALIDATE_RESPONSES=true node --import tsx src/server.ts > "$scratch/server.log" 2>&1 &
+server=$! # the server itself, not a wrapper such as npx, so the trap stops it
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null || true' EXIT
 for _ in $(seq 1 60); do
   grep -q 'Serving on' "$scratch/server.log" && break
