@@ -86,9 +86,26 @@ describe('paged lists', () => {
     });
   }
 
-  it('when the cursor was not given out by the service, then 400 names /query/cursor', async () => {
-    const reply = await call(service, 'GET', '/api/notifications/devices?cursor=%%%');
+  it('when the cursor is not base64url, then 400 names /query/cursor', async () => {
+    const reply = await call(service, 'GET', '/api/notifications/devices?cursor=%25%25%25');
     expect(reply.status).to.equal(400);
     expect(pathsOf(reply)).to.deep.equal(['/query/cursor']);
+  });
+
+  it('when a cursor is made up, then the page starts somewhere in the caller\'s own list and never shows another\'s device', async () => {
+    await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ appId: 'zzz.mine' }) });
+    for (const cursor of ['0', 'AAAA', 'bG9jYWw', '_-_-']) {
+      const reply = await call(service, 'GET', `/api/notifications/devices?cursor=${cursor}`);
+      expect(reply.status, cursor).to.equal(200);
+      expect(reply.body.items.every((device: { appId: string }) => device.appId === 'zzz.mine'), cursor).to.equal(true);
+    }
+  });
+
+  it('when keys hold lone surrogates, then paging passes them exactly once each', async () => {
+    const ids = ['\ud800a', '\ud800b', '\udfffc', 'plain'];
+    for (const installationId of ids) await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ installationId }) });
+    const { pages, items } = await walk(service, '/api/notifications/devices?limit=1');
+    expect(pages).to.equal(4);
+    expect(items.map((device) => device.installationId).sort()).to.deep.equal([...ids].sort());
   });
 });

@@ -18,6 +18,8 @@ export function createHttpServer(app: Express, timeouts: Timeouts = DEFAULT_TIME
     headersTimeout: timeouts.headersTimeout,
     requestTimeout: timeouts.requestTimeout,
     connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeout),
+    // Query strings may carry a 4096-character cursor; a refused one gets a 400 problem, not a bare 431.
+    maxHeaderSize: 64 * 1024,
   }, app);
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
   return server;

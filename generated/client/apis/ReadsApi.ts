@@ -27,8 +27,10 @@ export interface ReadsControllerListRequest {
      */
     limit?: number;
     /**
-     * Where the page starts: the opaque value from the previous page's
-     * `Link: <…>; rel="next"` header. A cursor the service did not give out gets 400.
+     * Where the page starts: the opaque value (base64url) from the previous
+     * page's `Link: <…>; rel="next"` header. Another value of that form starts
+     * the page somewhere in the caller's own list; it never reaches anyone
+     * else's records. A value not of that form gets 400.
      * 
      */
     cursor?: string;
