@@ -14,6 +14,7 @@ import { handleError } from './http/error-handler.js';
 import { identityRoutes } from './identity/handler.js';
 import { navRoutes } from './nav/handler.js';
 import { notificationRoutes } from './notifications/handler.js';
+import { assignRequestId } from './observability/request-id.js';
 import { readRoutes } from './reads/handler.js';
 import type { Store } from './store/store.js';
 import { streamsRoutes } from './streams/handler.js';
@@ -35,6 +36,7 @@ export function createApp({ config, store }: AppOptions): Express {
   const spec = loadSpec();
   const app = express();
   app.disable('x-powered-by');
+  app.use(assignRequestId); // first, so every response carries X-Request-Id, errors included
   app.use(helmet({ hidePoweredBy: false })); // security headers on every response (Express's own switch above drops X-Powered-By)
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));

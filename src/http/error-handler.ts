@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
+import { requestIdOf } from '../observability/request-id.js';
 import { StoreUnavailableError } from '../store/store.js';
 import { HttpProblem, type FieldError, type ProblemKind } from './problem.js';
 
@@ -13,7 +14,7 @@ interface StatusError {
   headers?: Record<string, string>;
 }
 
-/** Every error leaves as application/problem+json; 5xx bodies say nothing internal. */
+/** Every error leaves as application/problem+json with the request's id; 5xx bodies say nothing internal. */
 export const handleError: ErrorRequestHandler = (error: unknown, _req, res, next) => {
   const problem = toProblem(error);
   if (problem.status >= 500) console.error(error);
@@ -22,7 +23,7 @@ export const handleError: ErrorRequestHandler = (error: unknown, _req, res, next
     return;
   }
   for (const [name, value] of Object.entries(problem.options.headers ?? {})) res.set(name, value);
-  res.status(problem.status).type('application/problem+json').json(problem.toJSON());
+  res.status(problem.status).type('application/problem+json').json({ ...problem.toJSON(), requestId: requestIdOf(res) });
 };
 
 function toProblem(error: unknown): HttpProblem {
