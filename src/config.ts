@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import type { LevelWithSilent } from 'pino';
+import { LOG_LEVELS } from './observability/logger.js';
 
 /** Bearer JWT authentication; absent when no secret or public key is configured. */
 export interface AuthConfig {
@@ -21,12 +23,14 @@ export interface Config {
   bodyLimit: number;
   /** Check every response against openapi.yaml (on in tests; costs time). */
   validateResponses: boolean;
+  /** The least severe log lines written (LOG_LEVEL). */
+  logLevel: LevelWithSilent;
 }
 
 const SIZE = /^(\d+)\s*(b|kb|mb)?$/i;
 const UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
 
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `BODY_LIMIT`, `VALIDATE_RESPONSES` and the `AUTH_JWT_*` settings. */
+/** Reads `PORT`, `HOST`, `DATA_FILE`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `LOG_LEVEL` and the `AUTH_JWT_*` settings. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const auth = loadAuth(env);
   return {
@@ -37,7 +41,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataFile: env.DATA_FILE ?? 'data/db.json',
     bodyLimit: parseSize(env.BODY_LIMIT ?? '1mb'),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
+    logLevel: parseLogLevel(env.LOG_LEVEL ?? 'info'),
   };
+}
+
+function parseLogLevel(text: string): LevelWithSilent {
+  const level = LOG_LEVELS.find((known) => known === text);
+  if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${text}"`);
+  return level;
 }
 
 function parsePort(text: string): number {

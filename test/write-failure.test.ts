@@ -8,7 +8,6 @@ describe('a write the disk refuses', () => {
   it('when a shard cannot be written, then the request gets a 500 problem; once it can, the next write stores everything', async () => {
     const dataFile = await freshDataFile();
     let service = await startService({ dataFile });
-    const silenced = console.error;
     try {
       await call(service, 'PATCH', '/api/identity/settings/p', { body: { patch: { first: 1 } } });
       const folder = join(`${dataFile}.d`, 'identitySettings');
@@ -16,9 +15,7 @@ describe('a write the disk refuses', () => {
       await rm(join(folder, shard!));
       await mkdir(join(folder, shard!)); // a directory where the shard file goes: the rename over it fails
 
-      console.error = () => {};
       const refused = await call(service, 'PATCH', '/api/identity/settings/p', { body: { patch: { second: 2 } } });
-      console.error = silenced;
       expect(refused.status).to.equal(500);
       expect(refused.body).to.include({ type: 'urn:problem:collab:internal', detail: 'Something went wrong on our side.' });
 
@@ -29,7 +26,6 @@ describe('a write the disk refuses', () => {
       service = await startService({ dataFile });
       expect((await call(service, 'GET', '/api/identity/settings/p')).body.settings).to.deep.equal({ first: 1, second: 2, third: 3 });
     } finally {
-      console.error = silenced;
       await service.close();
     }
   });

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import { requestIdOf } from '../observability/request-id.js';
+import { reportError } from '../observability/request-log.js';
 import { StoreUnavailableError } from '../store/store.js';
 import { HttpProblem, type FieldError, type ProblemKind } from './problem.js';
 
@@ -17,7 +18,7 @@ interface StatusError {
 /** Every error leaves as application/problem+json with the request's id; 5xx bodies say nothing internal. */
 export const handleError: ErrorRequestHandler = (error: unknown, _req, res, next) => {
   const problem = toProblem(error);
-  if (problem.status >= 500) console.error(error);
+  if (problem.status >= 500) reportError(res, error); // the request's log line carries it, stack and all
   if (res.headersSent) {
     next(error);
     return;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createApp } from '../../src/app.js';
 import { parseSize, type AuthConfig } from '../../src/config.js';
 import { createHttpServer, type Timeouts } from '../../src/http/listen.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 
 export interface Service {
@@ -19,13 +20,13 @@ export async function freshDataFile(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'collab-test-')), 'db.json');
 }
 
-/** The real app on a real port over a real lowdb file, checking every response against openapi.yaml. */
+/** The real app on a real port over a real lowdb file, checking every response against openapi.yaml; logs go nowhere. */
 export async function startService(
   options: { dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; timeouts?: Timeouts } = {},
 ): Promise<Service> {
   const dataFile = options.dataFile ?? (await freshDataFile());
   const store = await openLowdbStore(dataFile);
-  const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true, ...(options.auth ? { auth: options.auth } : {}) }, store });
+  const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true, ...(options.auth ? { auth: options.auth } : {}) }, store, logger: createLogger('silent') });
   const server = createHttpServer(app, options.timeouts).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
