@@ -15,6 +15,7 @@ import { handleError } from './http/error-handler.js';
 import { identityRoutes } from './identity/handler.js';
 import { navRoutes } from './nav/handler.js';
 import { notificationRoutes } from './notifications/handler.js';
+import { metricsRoutes } from './observability/metrics-route.js';
 import { observeRequests } from './observability/observe.js';
 import { assignRequestId } from './observability/request-id.js';
 import { readRoutes } from './reads/handler.js';
@@ -50,7 +51,8 @@ export function createApp({ config, store, logger }: AppOptions): Express {
   app.use(docsRoutes()); // about the contract, not part of it
   app.use(validateAgainst(config.validateResponses));
   app.use(keepKnownBodyMembers(spec));
-  app.use(healthRoutes());
+  app.use(healthRoutes(store));
+  app.use(metricsRoutes());
   // /api/streams/nav before /api/streams/:streamId.
   app.use(navRoutes(store));
   app.use(streamsRoutes(store));
