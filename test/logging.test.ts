@@ -126,12 +126,11 @@ describe('LOG_LEVEL', () => {
 });
 
 describe('the logger', () => {
-  it('when a line would carry an Authorization header, then it is censored', () => {
+  it('when a line carries a request, then only its id and method are written: no header, so no Authorization', () => {
     const lines: string[] = [];
-    createLogger('info', { write: (line: string) => { lines.push(line); } })
-      .info({ req: { headers: { authorization: 'Bearer eyJ.secret.sig' } }, headers: { authorization: 'Basic c2VjcmV0' } }, 'headers');
-    expect(lines.join('')).to.not.contain('secret').and.not.contain('c2VjcmV0');
-    expect(lines.join('')).to.contain('[redacted]');
+    const request = { id: 'r-1', method: 'GET', url: '/api/streams/nav?x=1', headers: { authorization: 'Bearer eyJ.secret.sig', cookie: 'c2VjcmV0' } };
+    createLogger('info', { write: (line: string) => { lines.push(line); } }).info({ req: request }, 'a request');
+    expect(JSON.parse(lines.join('')).req).to.deep.equal({ id: 'r-1', method: 'GET' });
   });
 });
 

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 
@@ -5,11 +6,11 @@ export const LOG_LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn',
 
 /**
  * The service's logger: JSON lines on stdout, or readable lines when stdout is a
- * terminal. Request headers are not logged; should a line ever carry them, the
- * Authorization header is censored.
+ * terminal. A request is logged as its id and method only, so no header (the
+ * Authorization header included), body or raw path ever reaches a line.
  */
 export function createLogger(level: LevelWithSilent, destination: DestinationStream = stdout()): Logger {
-  return pino({ level, redact: { paths: ['req.headers.authorization', 'headers.authorization'], censor: '[redacted]' } }, destination);
+  return pino({ level, serializers: { req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method }) } }, destination);
 }
 
 /** Asynchronous writes; pino flushes what is pending when the process exits. */

@@ -16,14 +16,16 @@ interface Finished {
 export function logRequests(logger: Logger, routeOf: (url: string) => string): RequestHandler {
   const describe = (req: Request, res: Response) => {
     const userId: unknown = res.locals.userId;
-    return { method: req.method, route: routeOf(req.originalUrl), status: res.statusCode, userId: typeof userId === 'string' ? userId : undefined };
+    return {
+      requestId: requestIdOf(res), method: req.method, route: routeOf(req.originalUrl), status: res.statusCode,
+      userId: typeof userId === 'string' ? userId : undefined,
+    };
   };
   return pinoHttp<Request, Response>({
     logger,
     genReqId: (_req, res) => requestIdOf(res),
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'requestId' },
+    wrapSerializers: false, // the logger's own serializers decide what of a request is written
+    quietResLogger: true, // the line is built whole here, without a second logger per request
     customLogLevel: (_req, res, error) => (error || res.err || res.statusCode >= 500 ? 'error' : 'info'),
     customSuccessObject: (req, res, { responseTime }: Finished) => ({ ...describe(req, res), responseTime }),
     customErrorObject: (req, res, err, { responseTime }: Finished) => ({ ...describe(req, res), responseTime, err }),
