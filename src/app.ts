@@ -1,18 +1,22 @@
 import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
+import type { Logger } from 'pino';
 import { apiRoutes } from './api.js';
 import { authenticate } from './auth/authenticate.js';
 import type { Config } from './config.js';
 import { keepKnownBodyMembers } from './contract/known-members.js';
 import { loadSpec } from './contract/spec.js';
 import { validateAgainst } from './contract/validator.js';
-import { docsRoutes } from './docs/handler.js';
+import { DOCS_PATHS, docsRoutes } from './docs/handler.js';
 import { healthRoutes } from './health/handler.js';
 import { limitBodyDepth } from './http/body-depth.js';
 import { breathe } from './http/breathe.js';
 import { allowOrigins } from './http/cors.js';
 import { handleError } from './http/error-handler.js';
 import { EXACT_ROUTING } from './http/routing.js';
+import { metricsRoutes } from './observability/metrics-route.js';
+import { observeRequests } from './observability/observe.js';
+import { assignRequestId } from './observability/request-id.js';
 import type { Store } from './store/store.js';
 
 const JSON_TYPES = ['application/json', 'application/merge-patch+json'];
@@ -27,16 +31,20 @@ export interface AppOptions {
   store: Store;
   /** Routes outside the contract (the sandbox's reset), mounted before authentication and validation. */
   extraRoutes?: Router;
+  /** Every request is logged to it and measured; left out only by the bench, for its baseline. */
+  logger?: Logger;
 }
 
 /** Builds the service: parse, guard, authenticate, validate against openapi.yaml, route, report errors. */
-export function createApp({ config, store, extraRoutes }: AppOptions): Express {
+export function createApp({ config, store, extraRoutes, logger }: AppOptions): Express {
   const spec = loadSpec();
   const app = express();
   app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
   app.set('strict routing', EXACT_ROUTING.strict);
   app.disable('x-powered-by');
-  app.use(allowOrigins(config.corsOrigins ?? [])); // first: preflights are answered before authentication and validation
+  app.use(assignRequestId); // first, so every response carries X-Request-Id, errors included
+  if (logger) app.use(observeRequests(logger, [...Object.keys(spec.paths), ...DOCS_PATHS]));
+  app.use(allowOrigins(config.corsOrigins ?? [])); // preflights are answered before authentication and validation
   app.use(helmet({ hidePoweredBy: false })); // security headers on every response (Express's own switch above drops X-Powered-By)
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }), breathe);
@@ -48,7 +56,8 @@ export function createApp({ config, store, extraRoutes }: AppOptions): Express {
   app.use('/api', authenticate(config.auth));
   app.use(validateAgainst(config.validateResponses), breathe);
   app.use(keepKnownBodyMembers(spec), breathe);
-  app.use(healthRoutes());
+  app.use(healthRoutes(store));
+  app.use(metricsRoutes());
   app.use('/api', apiRoutes(store));
   app.use(handleError);
   return app;

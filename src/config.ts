@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './http/cors.js';
+import type { LevelWithSilent } from 'pino';
+import { LOG_LEVELS } from './observability/logger.js';
 
 /** Bearer JWT authentication; absent when no secret or public key is configured. */
 export interface AuthConfig {
@@ -28,12 +30,14 @@ export interface Config {
   validateResponses: boolean;
   /** Browser origins allowed by CORS (CORS_ORIGINS); by default pages on this machine, without authentication on loopback. */
   corsOrigins: CorsOrigins;
+  /** The least severe log lines written (LOG_LEVEL). */
+  logLevel: LevelWithSilent;
 }
 
 const SIZE = /^(\d+)\s*(b|kb|mb)?$/i;
 const UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
 
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `CORS_ORIGINS` and the `AUTH_JWT_*` settings. */
+/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `CORS_ORIGINS`, `LOG_LEVEL` and the `AUTH_JWT_*` settings. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const auth = loadAuth(env);
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
@@ -49,7 +53,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: parseSize(env.BODY_LIMIT ?? '1mb', 'BODY_LIMIT'),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
     corsOrigins: env.CORS_ORIGINS === undefined ? (auth || !isLoopback(host) ? [] : LOOPBACK_ORIGINS) : parseCorsOrigins(env.CORS_ORIGINS),
+    logLevel: parseLogLevel(env.LOG_LEVEL ?? 'info'),
   };
+}
+
+function parseLogLevel(text: string): LevelWithSilent {
+  const level = LOG_LEVELS.find((known) => known === text);
+  if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${text}"`);
+  return level;
 }
 
 function parsePort(text: string): number {

@@ -2,11 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { isLoopback, loadConfig } from './config.js';
 import { createHttpServer } from './http/listen.js';
+import { createLogger } from './observability/logger.js';
 import { openStore, refusalOf, whereDataLives } from './store/open-store.js';
 
 /** How long in-flight requests get to finish after SIGTERM or SIGINT. */
 const DRAIN_MS = 10_000;
 
+// A refusal to start is one human line on stderr, without a stack; everything else is logged.
 const config = (() => {
   try {
     return loadConfig();
@@ -15,6 +17,7 @@ const config = (() => {
     return process.exit(1);
   }
 })();
+const logger = createLogger(config.logLevel);
 if (!config.auth && !isLoopback(config.host)) {
   if (!config.allowUnauthenticated) {
     console.error(`Refusing to listen on ${config.host} without authentication: anyone who can reach it would act as the user "local".
@@ -22,7 +25,7 @@ Set AUTH_JWT_SECRET (HS256, at least 32 characters) or AUTH_JWT_PUBLIC_KEY (a PE
 or HOST=127.0.0.1, or ALLOW_UNAUTHENTICATED=true to serve everyone as "local" on purpose.`);
     process.exit(1);
   }
-  console.warn(`Warning: serving ${config.host} without authentication (ALLOW_UNAUTHENTICATED=true): everyone acts as "local".`);
+  logger.warn(`Warning: serving ${config.host} without authentication (ALLOW_UNAUTHENTICATED=true): everyone acts as "local".`);
 }
 const store = await openStore(config).catch((error: unknown) => {
   const refusal = refusalOf(error);
@@ -31,24 +34,25 @@ const store = await openStore(config).catch((error: unknown) => {
   process.exit(1);
 });
 
-const server = createHttpServer(createApp({ config, store })).listen(config.port, config.host, () => {
+const server = createHttpServer(createApp({ config, store, logger })).listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   const host = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
   const self = host.includes(':') ? `[${host}]` : host;
   // The validator loads openapi.yaml in the background: say "Serving" once a request has gone through.
-  void fetch(`http://${self}:${port}/healthz`).then(() => console.log(`Serving on http://${config.host}:${port} (data in ${whereDataLives(config)})`));
+  void fetch(`http://${self}:${port}/healthz`).then(() => logger.info(`Serving on http://${config.host}:${port} (data in ${whereDataLives(config)})`));
 });
 
 /** Stop accepting, let in-flight requests finish, flush, release the data file, exit 0. */
 async function shutDown(signal: string): Promise<void> {
-  console.log(`${signal}: finishing in-flight requests`);
+  logger.info(`${signal}: finishing in-flight requests`);
   const drained = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
   const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
   await drained;
   clearTimeout(timer);
   await store.close();
-  process.exit(0);
+  logger.info('Stopped: every request answered, the data file released');
+  process.exit(0); // pino flushes pending lines on exit
 }
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -55,6 +55,8 @@ describe('drift guard: the service behind prism proxy --errors', function () {
     await through('PUT', '/api/chat/reads', { streamId, threadSessionId: uuid(), lastReadMessageId: uuid() }, 200);
     await through('GET', `/api/chat/reads/${streamId}`, undefined, 200);
     await through('GET', '/healthz', undefined, 200);
+    await through('GET', '/readyz', undefined, 200);
+    await through('GET', '/metrics', undefined, 200);
   });
 
   it('when the service answers with its errors, then those responses match the contract too', async () => {

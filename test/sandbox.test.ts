@@ -18,6 +18,7 @@ const example = (operationId: string): Example => examples.get(operationId)!;
 /** The first GET of every operation that has one, at the ids its example names. */
 const firstGets: Record<string, string> = {
   HealthController_check: '/healthz',
+  HealthController_ready: '/readyz',
   StreamsController_get: `/api/streams/${example('StreamsController_get').id}`,
   NavController_get: '/api/streams/nav',
   SettingsController_get: '/api/notifications/settings',

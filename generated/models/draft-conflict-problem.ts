@@ -28,6 +28,10 @@ export interface DraftConflictProblem {
      */
     'detail': string;
     /**
+     * A request\'s id (see the `X-Request-Id` header).
+     */
+    'requestId': string;
+    /**
      * The stored draft\'s `updatedAt`, or null when no draft exists.
      */
     'updatedAt': string | null;

@@ -34,5 +34,9 @@ export interface Problem {
      * Validation failures, one per offending field.
      */
     'errors'?: Array<FieldError>;
+    /**
+     * A request\'s id (see the `X-Request-Id` header).
+     */
+    'requestId': string;
 }
 

@@ -16,6 +16,8 @@ const FILES: Record<string, [file: string, type: string]> = {
   '/openapi.yaml': ['openapi.yaml', 'application/yaml'],
 };
 
+export const DOCS_PATHS = Object.keys(FILES);
+
 /** The contract for people: GET /docs (rendered by Redoc) and GET /openapi.yaml (bundled, examples inlined). */
 export function docsRoutes(): Router {
   const router = Router(EXACT_ROUTING);

@@ -1,4 +1,6 @@
 import type { ErrorRequestHandler, Request } from 'express';
+import { requestIdOf } from '../observability/request-id.js';
+import { reportError } from '../observability/request-log.js';
 import { StoreUnavailableError } from '../store/store.js';
 import { HttpProblem, type ProblemKind } from './problem.js';
 import { unsupportedMediaType, validationProblem, type ValidatorError } from './validation-problem.js';
@@ -14,16 +16,16 @@ interface StatusError {
   headers?: Record<string, string>;
 }
 
-/** Every error leaves as application/problem+json; 5xx bodies say nothing internal. */
+/** Every error leaves as application/problem+json with the request's id; 5xx bodies say nothing internal. */
 export const handleError: ErrorRequestHandler = (error: unknown, req, res, next) => {
   const problem = toProblem(error, req);
-  if (problem.status >= 500) console.error(error);
+  if (problem.status >= 500) reportError(res, error); // the request's log line carries it, stack and all
   if (res.headersSent) {
     next(error);
     return;
   }
   for (const [name, value] of Object.entries(problem.options.headers ?? {})) res.set(name, value);
-  res.status(problem.status).type('application/problem+json').json(problem.toJSON());
+  res.status(problem.status).type('application/problem+json').json({ ...problem.toJSON(), requestId: requestIdOf(res) });
 };
 
 function toProblem(error: unknown, req: Request): HttpProblem {

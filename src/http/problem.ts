@@ -27,6 +27,8 @@ export interface ProblemOptions {
   headers?: Record<string, string>;
   /** Extension members of the problem document, such as a draft's `updatedAt`. */
   extensions?: Record<string, unknown>;
+  /** What led to it, for the log; never sent. */
+  cause?: unknown;
 }
 
 export class HttpProblem extends Error {
@@ -36,7 +38,7 @@ export class HttpProblem extends Error {
   readonly options: ProblemOptions;
 
   constructor(kind: ProblemKind, detail: string, options: ProblemOptions = {}) {
-    super(detail);
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'HttpProblem';
     this.kind = kind;
     this.status = catalogue[kind].status;

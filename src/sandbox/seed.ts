@@ -17,6 +17,7 @@ const put = (store: Store, collection: Collection, key: string, value: unknown, 
  */
 const SEEDERS: Record<string, Seeder> = {
   HealthController_check: async () => undefined,
+  HealthController_ready: async () => undefined,
   StreamsController_get: (store, stream) => put(store, 'streams', (stream as Stream).id.toLowerCase(), stream),
   NavController_get: (store, nav) => put(store, 'navigation', keyOf(LOCAL_USER), nav),
   SettingsController_get: (store, settings) => put(store, 'notificationSettings', keyOf(LOCAL_USER), settings),

@@ -1,25 +1,14 @@
-// npm run bench: HTTP overhead of validation, then acknowledged durable writes at
-// 1k, 10k and 100k stored records on lowdb, then on PostgreSQL at 100k and 1M with one
-// and two instances. Servers run in their own processes; autocannon drives them over
-// loopback with 50 connections. BENCH_SECONDS sets each run's length; BENCH_RECORDS
-// (e.g. 1000) replaces the record counts of both stores.
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+// npm run bench: one table. Every contender is a server in its own process, loaded by
+// autocannon over loopback with 50 connections, in interleaved rounds; each row is the
+// median round. BENCH_SECONDS sets a round's length, BENCH_ROUNDS the rounds, and
+// BENCH_RECORDS (e.g. 1000,10000) the stored records of the lowdb and PostgreSQL rows.
+import { cpus } from 'node:os';
 import type autocannon from 'autocannon';
-import { CONNECTIONS, load, ms, readMarkerRequest, row, SECONDS, serve } from './harness.js';
-import { postgresStorage } from './postgres.js';
+import { CONNECTIONS, load, ms, readMarkerRequest, row, SECONDS, serve, type Server } from './harness.js';
+import { postgresVersion, seededSchema } from './postgres.js';
 
-const SIZES = (process.env.BENCH_RECORDS ?? '1000,10000,100000').split(',').filter(Boolean).map(Number);
-const ROUNDS = 3;
-
-async function sizeOf(path: string): Promise<number> {
-  const info = await stat(path).catch(() => undefined);
-  if (!info) return 0;
-  if (!info.isDirectory()) return info.size;
-  let total = 0;
-  for (const name of await readdir(path)) total += await sizeOf(join(path, name));
-  return total;
-}
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const [SMALL = 10_000, LARGE = 100_000, HUGE = 1_000_000] = (process.env.BENCH_RECORDS ?? '').split(',').filter(Boolean).map(Number);
 
 const device = JSON.stringify({
   installationId: 'bench-phone', appId: 'com.example.chat', platform: 'mobile_a', token: 'x'.repeat(160),
@@ -28,56 +17,86 @@ const device = JSON.stringify({
   capabilities: ['rich-push', 'badges'], systemAuthorization: 'authorized', notificationSettings: { alert: 'on' },
   backgroundRefreshStatus: 'available', pushEnabled: true, transportMetadata: { topic: 'com.example.chat' },
 });
+const devicePut: autocannon.Request = { method: 'PUT', path: '/api/notifications/devices', body: device };
 
-/** Interleaved rounds, medians reported: the load generator shares the machine, so one run is noise. */
-async function httpOverhead(): Promise<string[]> {
-  const runs: Record<'bare' | 'validated', autocannon.Result[]> = { bare: [], validated: [] };
-  const servers = { bare: await serve('bare'), validated: await serve('validated') };
-  const request = { method: 'PUT' as const, path: '/api/notifications/devices', body: device };
-  for (const mode of ['bare', 'validated'] as const) await load(servers[mode].port, request, 2); // warm-up
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const mode of ['bare', 'validated'] as const) runs[mode].push(await load(servers[mode].port, request));
-  }
-  await Promise.all(Object.values(servers).map((server) => server.stop()));
-  const median = (mode: 'bare' | 'validated', pick: (result: autocannon.Result) => number) =>
-    runs[mode].map(pick).sort((a, b) => a - b)[Math.floor(ROUNDS / 2)]!;
-  const line = (mode: 'bare' | 'validated', name: string) => row([name, Math.round(median(mode, (r) => r.requests.average)),
-    ms(median(mode, (r) => r.latency.p50)), ms(median(mode, (r) => r.latency.p99)), runs[mode].reduce((sum, r) => sum + r.non2xx, 0)]);
-  const ratio = median('validated', (r) => r.requests.average) / median('bare', (r) => r.requests.average);
-  return [
-    `HTTP: PUT /api/notifications/devices, in-memory store, ${CONNECTIONS} connections, median of ${ROUNDS} interleaved ${SECONDS} s runs`,
-    '',
-    row(['endpoint', 'requests/s', 'p50 ms', 'p99 ms', 'non-2xx']),
-    row(['---', '---', '---', '---', '---']),
-    line('bare', 'bare express.json()'),
-    line('validated', 'validated (openapi.yaml)'),
-    '',
-    `validated / bare: ${(100 * ratio).toFixed(0)}% (target: at least 75%)`,
-  ];
+interface Contender {
+  name: string;
+  workload: string;
+  servers: Server[];
+  request: autocannon.Request;
+  rounds: { perSecond: number; p50: number; p99: number; non2xx: number }[];
+  stallMs?: number;
+  rssMb?: number;
 }
 
-async function storage(): Promise<string[]> {
-  const lines = [
-    `Storage: PUT /api/chat/reads on the durable lowdb store (acknowledged = on disk), ${CONNECTIONS} connections, ${SECONDS} s`,
-    '',
-    row(['stored records', 'acknowledged writes/s', 'p50 ms', 'p99 ms', 'non-2xx', 'data on disk MB', 'peak RSS MB', 'longest event-loop stall ms']),
-    row(['---', '---', '---', '---', '---', '---', '---', '---']),
-  ];
-  for (const records of SIZES) {
-    const server = await serve('durable', String(records));
-    const request = readMarkerRequest(records);
-    await load(server.port, request, 2); // warm-up: first requests compile the validators
-    server.resetStalls();
-    const result = await load(server.port, request);
-    const stats = await server.stop();
-    const size = await sizeOf(server.dataFile!) + await sizeOf(`${server.dataFile}.d`);
-    lines.push(row([records, Math.round(result.requests.average), ms(result.latency.p50), ms(result.latency.p99), result.non2xx,
-      (size / 1e6).toFixed(1), Math.round(stats.maxRssMb), ms(stats.loopMaxMs)]));
-  }
-  return lines;
+function contender(name: string, workload: string, request: autocannon.Request, ...servers: Server[]): Contender {
+  return { name, workload, servers, request, rounds: [] };
 }
 
-console.log(`Node ${process.version}, ${(await import('node:os')).cpus().length} cores\n`);
-console.log((await httpOverhead()).join('\n'));
-if (SIZES.length > 0) console.log(`\n${(await storage()).join('\n')}`);
-console.log(`\n${(await postgresStorage()).join('\n')}`);
+/** One round of a contender: all its servers loaded at once, the connections shared; writes/s summed, latency the slowest. */
+async function round(entry: Contender, seconds = SECONDS): Promise<void> {
+  const connections = CONNECTIONS / entry.servers.length;
+  const results = await Promise.all(entry.servers.map((server) => load(server.port, entry.request, seconds, connections)));
+  entry.rounds.push({
+    perSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+  });
+}
+
+const median = (entry: Contender) => [...entry.rounds].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(entry.rounds.length / 2)]!;
+
+const drops: (() => Promise<void>)[] = [];
+const contenders: Contender[] = [
+  contender('bare express.json()', 'device PUT', devicePut, await serve('bare')),
+  contender('validated, in memory', 'device PUT', devicePut, await serve('validated')),
+  contender('validated + logs + metrics, in memory', 'device PUT', devicePut, await serve('observed')),
+  contender('validated, in memory', `read markers of ${LARGE}`, readMarkerRequest(LARGE), await serve('validated')),
+  contender(`lowdb, ${SMALL} records`, `read markers of ${SMALL}`, readMarkerRequest(SMALL), await serve('durable', String(SMALL))),
+  contender(`lowdb, ${LARGE} records`, `read markers of ${LARGE}`, readMarkerRequest(LARGE), await serve('durable', String(LARGE))),
+];
+const postgres = await postgresVersion();
+if (postgres.version) {
+  for (const [records, instances] of [[LARGE, 1], [HUGE, 1], [HUGE, 2]] as const) {
+    const schema = await seededSchema(records);
+    drops.push(schema.drop);
+    const servers = await Promise.all(Array.from({ length: instances }, () => serve('postgres', schema.url, String(records))));
+    contenders.push(contender(`PostgreSQL ${postgres.version}, ${records} records, ${instances} instance${instances > 1 ? 's' : ''}`,
+      `read markers of ${records}`, readMarkerRequest(records), ...servers));
+  }
+}
+
+for (const entry of contenders) {
+  await round(entry, 2); // warm-up: the first requests compile the validators
+  entry.rounds.length = 0;
+  for (const server of entry.servers) server.resetStalls();
+}
+for (let index = 0; index < ROUNDS; index++) {
+  for (const entry of contenders) await round(entry);
+}
+for (const entry of contenders) {
+  const stats = await Promise.all(entry.servers.map((server) => server.stop()));
+  entry.stallMs = Math.max(...stats.map((stat) => stat.loopMaxMs));
+  entry.rssMb = Math.max(...stats.map((stat) => stat.maxRssMb));
+}
+for (const drop of drops) await drop();
+
+const rate = (index: number) => median(contenders[index]!).perSecond;
+const percent = (part: number, whole: number) => `${(100 * part / whole).toFixed(0)}%`;
+const baseline = (entry: Contender) => (entry.workload === 'device PUT' ? contenders[0]! : contenders[3]!);
+console.log(`Node ${process.version}, ${cpus().length} cores; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s, median round`);
+console.log('');
+console.log(row(['contender', 'workload', 'requests/s', 'vs. baseline', 'p50 ms', 'p99 ms', 'non-2xx', 'longest event-loop stall ms', 'peak RSS MB']));
+console.log(row(['---', '---', '---', '---', '---', '---', '---', '---', '---']));
+for (const entry of contenders) {
+  const { perSecond, p50, p99 } = median(entry);
+  const non2xx = entry.rounds.reduce((sum, run) => sum + run.non2xx, 0);
+  const versus = entry === baseline(entry) ? 'baseline' : percent(perSecond, median(baseline(entry)).perSecond);
+  console.log(row([entry.name, entry.workload, Math.round(perSecond), versus, ms(p50), ms(p99), non2xx, ms(entry.stallMs ?? 0), Math.round(entry.rssMb ?? 0)]));
+}
+console.log('');
+console.log(`validated / bare: ${percent(rate(1), rate(0))} (target: at least 60%); validated p99 ${ms(median(contenders[1]!).p99)} ms (target: under 50 ms)`);
+console.log(`logs + metrics / validated: ${percent(rate(2), rate(1))} (target: at least 90%)`);
+console.log(`lowdb at ${LARGE} / in memory, read markers: ${percent(rate(5), rate(3))} (target: at least 90%)`);
+if (!postgres.version) console.log(`PostgreSQL rows skipped: ${postgres.unreachable}; run test/tools/postgres.sh`);

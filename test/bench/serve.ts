@@ -1,7 +1,8 @@
 // A server for the benchmark, in its own process: `validated` (the service on a
-// memory store), `bare` (express.json() and the same handler work), `durable`
-// (the service on the real lowdb store, seeded with RECORDS read markers), or
-// `postgres URL RECORDS` (the service on PostgreSQL, seeded beforehand by test/bench/postgres.ts).
+// memory store), `observed` (the same with request logs, to a file, and metrics),
+// `bare` (express.json() and the same handler work), `durable` (the service on the
+// real lowdb store, seeded with RECORDS read markers), or `postgres URL RECORDS` (the
+// service on PostgreSQL, seeded beforehand by test/bench/postgres.ts).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -9,8 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import express from 'express';
+import { pino } from 'pino';
 import { createApp } from '../../src/app.js';
 import { registerDevice } from '../../src/devices/devices.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { markRead } from '../../src/reads/reads.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
@@ -34,6 +37,12 @@ async function build(): Promise<{ app: express.Express; store: Store; dataFile?:
   if (mode === 'validated') {
     const store = openMemoryStore();
     return { app: createApp({ config, store }), store };
+  }
+  if (mode === 'observed') {
+    const store = openMemoryStore();
+    const logFile = join(await mkdtemp(join(tmpdir(), 'collab-bench-')), 'requests.log');
+    const logger = createLogger('info', pino.destination({ dest: logFile, sync: false }));
+    return { app: createApp({ config, store, logger }), store };
   }
   if (mode === 'postgres') {
     const [url = '', records = '0'] = args;

@@ -19,7 +19,7 @@ export interface Services {
 
 function failingStore(failure: () => Error): Store {
   const store = openMemoryStore();
-  return { ...store, get: async () => { throw failure(); }, update: async () => { throw failure(); } };
+  return { ...store, get: async () => { throw failure(); }, update: async () => { throw failure(); }, ping: async () => { throw failure(); } };
 }
 
 export async function startServices(): Promise<Services> {
@@ -95,5 +95,6 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
   'unsupported-media-type.json': ({ plain }) =>
     call(plain, 'PUT', '/api/chat/reads', { body: '{}', headers: { 'content-type': 'text/plain' } }),
   'internal-error.json': ({ buggy }) => call(buggy, 'GET', '/api/streams/nav'),
+  'not-ready.json': ({ unavailable }) => call(unavailable, 'GET', '/readyz'),
   'store-unavailable.json': ({ unavailable }) => call(unavailable, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } }),
 };

@@ -7,6 +7,7 @@ import { createApp } from '../../src/app.js';
 import { parseSize, type AuthConfig } from '../../src/config.js';
 import type { CorsOrigins } from '../../src/http/cors.js';
 import { createHttpServer, type Timeouts } from '../../src/http/listen.js';
+import { createLogger } from '../../src/observability/logger.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import type { Store } from '../../src/store/store.js';
 import { openTestPostgresStore } from './postgres.js';
@@ -32,14 +33,14 @@ export function openTestStore(dataFile: string): Promise<Store> {
   return TEST_STORE === 'postgres' ? openTestPostgresStore() : openLowdbStore(dataFile);
 }
 
-/** The real app on a real port over a real store (see TEST_STORE), checking every response against openapi.yaml. */
+/** The real app on a real port over a real store (see TEST_STORE), checking every response against openapi.yaml; logs go nowhere. */
 export async function startService(
   options: { dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; corsOrigins?: CorsOrigins; timeouts?: Timeouts; store?: Store } = {},
 ): Promise<Service> {
   const dataFile = options.dataFile ?? (await freshDataFile());
   const store = options.store ?? await openTestStore(dataFile);
   const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true,
-    ...(options.auth ? { auth: options.auth } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}) }, store });
+    ...(options.auth ? { auth: options.auth } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}) }, store, logger: createLogger('silent') });
   const server = createHttpServer(app, options.timeouts).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

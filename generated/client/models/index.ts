@@ -561,6 +561,10 @@ export interface DraftConflictProblem {
      */
     detail: string;
     /**
+     * A request's id (see the `X-Request-Id` header).
+     */
+    requestId: string;
+    /**
      * The stored draft's `updatedAt`, or null when no draft exists.
      */
     updatedAt: string | null;
@@ -1160,6 +1164,10 @@ export interface Problem {
      * Validation failures, one per offending field.
      */
     errors?: Array<FieldError>;
+    /**
+     * A request's id (see the `X-Request-Id` header).
+     */
+    requestId: string;
 }
 /**
  * A stored read marker; sent back to `PUT /api/chat/reads` as it is, it is accepted.

@@ -1,0 +1,19 @@
+import { Histogram } from 'prom-client';
+
+// The hook a store calls; it knows nothing of Prometheus, and these know nothing of stores.
+const commitDuration = new Histogram({
+  name: 'store_commit_duration_seconds',
+  help: 'Time one group commit of the store took to make its batch of changes durable.',
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+});
+const commitBatchSize = new Histogram({
+  name: 'store_commit_batch_size',
+  help: 'Changes one group commit of the store made durable together.',
+  buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+});
+
+/** A store calls this once a group commit is durable: how long it took, and how many changes it carried. */
+export function observeCommit(seconds: number, batchSize: number): void {
+  commitDuration.observe(seconds);
+  commitBatchSize.observe(batchSize);
+}
