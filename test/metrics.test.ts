@@ -75,6 +75,19 @@ describe('GET /metrics of the real server', () => {
 });
 
 describe('the store metrics hook', () => {
+  it('when the store under test commits a write, then /metrics counts one more commit and its change', async () => {
+    const service = await startService();
+    try {
+      const count = async (metric: string) => samples((await call(service, 'GET', '/metrics')).body, metric)[0]!.value;
+      const [commits, changes] = [await count('store_commit_duration_seconds_count'), await count('store_commit_batch_size_sum')];
+      expect((await call(service, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } })).status).to.equal(200);
+      expect(await count('store_commit_duration_seconds_count')).to.equal(commits + 1);
+      expect(await count('store_commit_batch_size_sum')).to.equal(changes + 1);
+    } finally {
+      await service.close();
+    }
+  });
+
   it('when a store reports a commit, then /metrics counts its duration and batch size', async () => {
     const service = await startService();
     try {

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
+import { observeCommit } from '../../observability/store-metrics.js';
 import { StoreUnavailableError, type Change, type Collection, type Entry, type Page, type Store } from '../store.js';
 import { CommitQueue } from './commit-queue.js';
 import { Committed } from './committed.js';
@@ -94,7 +95,9 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, relea
         await manifest.write();
         manifestWritten = true;
       }
+      const started = performance.now();
       await journal.append(ops);
+      observeCommit((performance.now() - started) / 1000, ops.length);
     },
     apply: (op) => committed.apply(op),
     between: checkpointIfDue,

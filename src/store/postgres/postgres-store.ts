@@ -2,6 +2,7 @@
 // for Node, pure JavaScript (nothing to compile), with a pool that bounds the wait for a
 // connection, a client-side timeout per query, and explicit transactions on one
 // checked-out connection, which `update` needs to run its synchronous change in between.
+import { observeCommit } from '../../observability/store-metrics.js';
 import { Client, Pool, type PoolClient } from 'pg';
 import type { Change, Collection, Entry, Page, Store } from '../store.js';
 import { StoreUnavailableError } from '../store.js';
@@ -107,7 +108,9 @@ async function updateOn<T>(
       await run('collab-replace', 'UPDATE records SET grp = $3, value = $4 WHERE collection = $1 AND key = $2', [...id, group, value]);
     }
     written = { previous, current };
+    const committing = performance.now();
     await run('collab-commit', 'COMMIT');
+    observeCommit((performance.now() - committing) / 1000, 1);
     client.release();
     return written;
   } catch (error) {
