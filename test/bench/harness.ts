@@ -12,8 +12,8 @@ export const CONNECTIONS = 50;
 export interface Server {
   port: number;
   dataFile?: string;
-  /** Starts the event-loop stall measurement afresh. */
-  resetStalls(): void;
+  /** Opens, then closes, a window in which the server's event-loop stalls are measured. */
+  toggleStallWindow(): void;
   stop(): Promise<{ maxRssMb: number; loopMaxMs: number; loopP99Ms: number }>;
 }
 
@@ -27,7 +27,7 @@ export async function serve(...args: string[]): Promise<Server> {
   return {
     port,
     dataFile,
-    resetStalls: () => child.kill('SIGUSR2'),
+    toggleStallWindow: () => child.kill('SIGUSR2'),
     async stop() {
       child.kill('SIGTERM');
       const stats = JSON.parse((await lines.next()).value as string);

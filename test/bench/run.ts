@@ -36,7 +36,9 @@ function contender(name: string, workload: string, request: autocannon.Request, 
 /** One round of a contender: all its servers loaded at once, the connections shared; writes/s summed, latency the slowest. */
 async function round(entry: Contender, seconds = SECONDS): Promise<void> {
   const connections = CONNECTIONS / entry.servers.length;
+  for (const server of entry.servers) server.toggleStallWindow();
   const results = await Promise.all(entry.servers.map((server) => load(server.port, entry.request, seconds, connections)));
+  for (const server of entry.servers) server.toggleStallWindow();
   entry.rounds.push({
     perSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
     p50: Math.max(...results.map((result) => result.latency.p50)),
@@ -68,9 +70,7 @@ if (postgres.version) {
 }
 
 for (const entry of contenders) {
-  await round(entry, 2); // warm-up: the first requests compile the validators
-  entry.rounds.length = 0;
-  for (const server of entry.servers) server.resetStalls();
+  await Promise.all(entry.servers.map((server) => load(server.port, entry.request, 2))); // warm-up: the first requests compile the validators
 }
 for (let index = 0; index < ROUNDS; index++) {
   for (const entry of contenders) await round(entry);
