@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { statfs, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
 import { createApp } from '../src/app.js';
@@ -27,8 +27,7 @@ describe('request logs of the real server (stdout not a terminal: JSON lines)', 
   let dataFile: string;
   before(async () => {
     dataFile = await freshDataFile();
-    // A checkpoint after every write: the 5xx test below relies on the journal moving to a new file.
-    server = await startServerProcess(dataFile, { AUTH_JWT_SECRET: SECRET, JOURNAL_CHECKPOINT_BYTES: '1' });
+    server = await startServerProcess(dataFile, { AUTH_JWT_SECRET: SECRET });
     logs = readLogs(server.child);
   });
   after(async () => { await stop(server, 'SIGTERM'); });
@@ -73,23 +72,31 @@ describe('request logs of the real server (stdout not a terminal: JSON lines)', 
     expect(await lineOf('log-unmatched')).to.include({ status: 404, route: 'unmatched' });
   });
 
-  it('when the store cannot keep a write (503), then the line is an error with the stack, and its id is the one in the problem', async () => {
-    const authorization = `Bearer ${await tokenFor('carol')}`;
-    expect((await call(server.service, 'PATCH', '/api/identity/settings/broken', { body: { patch: { a: 1 } }, headers: { authorization } })).status).to.equal(200);
-    // The next batch starts the next journal file: a folder in its place makes the write fail.
-    const journal = join(`${dataFile}.d`, 'journal');
-    const numbers = (await readdir(journal)).map((name) => Number.parseInt(name, 10)).filter(Number.isInteger);
-    const next = join(journal, `${Math.max(0, ...numbers) + 1}.ndjson`);
-    await mkdir(next);
+  it('when the store cannot keep a write (503, a full disk), then the line is an error with the stack, and its id is the one in the problem', async function () {
+    const mountPoint = dirname(await freshDataFile());
     try {
-      const reply = await call(server.service, 'PATCH', '/api/identity/settings/broken', { body: { patch: { b: 2 } }, headers: { authorization } });
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint], { stdio: 'pipe' });
+    } catch (error) {
+      console.log(`      skipped: cannot mount a tmpfs here (needs root): ${String((error as Error).message).split('\n')[0]}`);
+      this.skip();
+    }
+    const full = await startServerProcess(join(mountPoint, 'db.json'), { AUTH_JWT_SECRET: SECRET });
+    const fullLogs = readLogs(full.child);
+    try {
+      const authorization = `Bearer ${await tokenFor('carol')}`;
+      const patch = (blob: string) => call(full.service, 'PATCH', '/api/identity/settings/broken', { body: { patch: { blob } }, headers: { authorization } });
+      expect((await patch('small')).status).to.equal(200);
+      const { bavail, bsize } = await statfs(mountPoint);
+      await writeFile(join(mountPoint, 'filler'), Buffer.alloc(bavail * bsize));
+      const reply = await patch('x'.repeat(64 * 1024));
       expect(reply.status).to.equal(503);
-      const line = await lineOf(reply.body.requestId);
+      const line = await fullLogs.waitFor((logged) => logged.requestId === reply.body.requestId);
       expect(line).to.include({ level: 50, status: 503, route: '/api/identity/settings/{namespace}', userId: 'carol' });
       expect(line.err.stack).to.be.a('string').and.match(/\n\s+at /);
       expect(reply.headers.get('x-request-id')).to.equal(reply.body.requestId);
     } finally {
-      await rm(next, { recursive: true });
+      await stop(full, 'SIGKILL');
+      execFileSync('umount', [mountPoint]);
     }
   });
 
