@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import { call } from './helpers/client.js';
 import { refusedStart, startServerProcess, stop } from './helpers/process.js';
 import { freshDataFile } from './helpers/service.js';
+import { mountTmpfs, unmountTmpfs } from './helpers/tmpfs.js';
 
 const MANIFEST = '{"format":"collab-lowdb-v3","shards":1024}';
 
@@ -112,19 +112,14 @@ describe('a data folder the service cannot use', function () {
   };
 
   it('when the data folder is on a read-only file system, then start-up stops with one clear line', async function () {
-    const mountPoint = dirname(await freshDataFile());
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,ro', 'tmpfs', mountPoint], { stdio: 'pipe' });
-    } catch (error) {
-      console.log(`      skipped: cannot mount a tmpfs here (needs root): ${String((error as Error).message).split('\n')[0]}`);
-      this.skip();
-    }
+    const mountPoint = await mountTmpfs('1m', { readOnly: true });
+    if (!mountPoint) return this.skip();
     try {
       const { code, stderr } = await refusedStart(join(mountPoint, 'db.json'));
       expect(code).to.equal(1);
       oneClearLine(stderr, /EROFS/);
     } finally {
-      execFileSync('umount', [mountPoint]);
+      await unmountTmpfs(mountPoint);
     }
   });
 

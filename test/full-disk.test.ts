@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, statfs, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { call, type Reply } from './helpers/client.js';
 import { startServerProcess, stop, type ServerProcess } from './helpers/process.js';
+import { mountTmpfs, unmountTmpfs } from './helpers/tmpfs.js';
 
 const BLOB = 'x'.repeat(8 * 1024);
 const WAVES = 4;
@@ -17,20 +16,15 @@ async function freeBytes(path: string): Promise<number> {
 
 describe('a full disk (a real 4 MiB tmpfs)', function () {
   this.timeout(120_000);
-  let mountPoint: string;
+  let mountPoint = '';
 
   before(async function () {
-    mountPoint = await mkdtemp(join(tmpdir(), 'collab-full-'));
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mountPoint], { stdio: 'pipe' });
-    } catch (error) {
-      console.log(`      skipped: cannot mount a tmpfs here (needs root): ${String((error as Error).message).split('\n')[0]}`);
-      this.skip();
-    }
+    const mounted = await mountTmpfs('4m');
+    if (!mounted) return this.skip();
+    mountPoint = mounted;
   });
   after(async () => {
-    execFileSync('umount', [mountPoint], { stdio: 'ignore' });
-    await rm(mountPoint, { recursive: true, force: true });
+    if (mountPoint) await unmountTmpfs(mountPoint);
   });
 
   it('when concurrent writes pass the free space, then each is 200 and kept, or 503 and leaves no trace, and the service serves on and recovers', async () => {

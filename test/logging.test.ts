@@ -1,9 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { statfs, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
 import { createApp } from '../src/app.js';
@@ -16,6 +16,7 @@ import { uuid } from './helpers/factories.js';
 import { readLogs, type Logs } from './helpers/logs.js';
 import { refusedStart, startServerProcess, stop, track, type ServerProcess } from './helpers/process.js';
 import { freshDataFile } from './helpers/service.js';
+import { mountTmpfs, unmountTmpfs } from './helpers/tmpfs.js';
 
 const SECRET = 'a-logging-test-secret-long-enough-0123456789';
 const tokenFor = (sub: string) =>
@@ -73,13 +74,8 @@ describe('request logs of the real server (stdout not a terminal: JSON lines)', 
   });
 
   it('when the store cannot keep a write (503, a full disk), then the line is an error with the stack, and its id is the one in the problem', async function () {
-    const mountPoint = dirname(await freshDataFile());
-    try {
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint], { stdio: 'pipe' });
-    } catch (error) {
-      console.log(`      skipped: cannot mount a tmpfs here (needs root): ${String((error as Error).message).split('\n')[0]}`);
-      this.skip();
-    }
+    const mountPoint = await mountTmpfs('1m');
+    if (!mountPoint) return this.skip();
     const full = await startServerProcess(join(mountPoint, 'db.json'), { AUTH_JWT_SECRET: SECRET });
     const fullLogs = readLogs(full.child);
     try {
@@ -96,7 +92,7 @@ describe('request logs of the real server (stdout not a terminal: JSON lines)', 
       expect(reply.headers.get('x-request-id')).to.equal(reply.body.requestId);
     } finally {
       await stop(full, 'SIGKILL');
-      execFileSync('umount', [mountPoint]);
+      await unmountTmpfs(mountPoint);
     }
   });
 
