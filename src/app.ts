@@ -1,5 +1,4 @@
 import express, { type Express, type Router } from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { apiRoutes } from './api.js';
 import { authenticate } from './auth/authenticate.js';
@@ -10,13 +9,13 @@ import { validateAgainst } from './contract/validator.js';
 import { DOCS_PATHS, docsRoutes } from './docs/handler.js';
 import { healthRoutes } from './health/handler.js';
 import { limitBodyDepth } from './http/body-depth.js';
-import { breathe } from './http/breathe.js';
 import { allowOrigins } from './http/cors.js';
 import { handleError } from './http/error-handler.js';
 import { EXACT_ROUTING } from './http/routing.js';
+import { startResponse } from './http/start-response.js';
+import { inSteps } from './http/steps.js';
 import { metricsRoutes } from './observability/metrics-route.js';
 import { observeRequests } from './observability/observe.js';
-import { assignRequestId } from './observability/request-id.js';
 import type { Store } from './store/store.js';
 
 const JSON_TYPES = ['application/json', 'application/merge-patch+json'];
@@ -42,23 +41,21 @@ export function createApp({ config, store, extraRoutes, logger }: AppOptions): E
   app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
   app.set('strict routing', EXACT_ROUTING.strict);
   app.disable('x-powered-by');
-  app.use(assignRequestId); // first, so every response carries X-Request-Id, errors included
+  app.use(startResponse); // first, so every response carries X-Request-Id and the security headers, errors included
   if (logger) app.use(observeRequests(logger, [...Object.keys(spec.paths), ...DOCS_PATHS]));
   app.use(allowOrigins(config.corsOrigins ?? [])); // preflights are answered before authentication and validation
-  app.use(helmet({ hidePoweredBy: false })); // security headers on every response (Express's own switch above drops X-Powered-By)
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
-  app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }), breathe);
-  app.use(limitBodyDepth, breathe);
-  app.use(docsRoutes()); // about the contract, not part of it
+  app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
+  // Outside the contract: before validation, which refuses every path openapi.yaml does not name.
+  app.use(docsRoutes());
   if (extraRoutes) app.use(extraRoutes);
   // Both /api mounts match the same paths (exact routing), so no route under /api runs
   // without authentication, however its path is spelled.
   app.use('/api', authenticate(config.auth));
-  app.use(validateAgainst(config.validateResponses), breathe);
-  app.use(keepKnownBodyMembers(spec), breathe);
-  app.use(healthRoutes(store));
-  app.use(metricsRoutes());
+  app.use(inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), keepKnownBodyMembers(spec)));
   app.use('/api', apiRoutes(store));
+  // In the contract, outside /api: after it, so API requests never try these routes.
+  app.use(healthRoutes(store), metricsRoutes());
   app.use(handleError);
   return app;
 }

@@ -12,6 +12,7 @@ export function validateAgainst(validateResponses: boolean): RequestHandler[] {
     validateRequests: { coerceTypes: false, removeAdditional: false, allErrors: true, allowUnknownQueryParameters: true },
     validateResponses: validateResponses ? { removeAdditional: false } : false,
     validateSecurity: false,
+    fileUploader: false, // no operation takes multipart bodies
     validateFormats: true,
     formats: contractFormats,
     ignoreUndocumented: false,

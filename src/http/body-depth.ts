@@ -24,8 +24,7 @@ export function depthOf(value: unknown): number {
     const depth = depths.pop() as number;
     if (depth > deepest) deepest = depth;
     if (deepest > MAX_BODY_DEPTH) return deepest;
-    for (const name in node) {
-      const child = node[name];
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
       if (typeof child === 'object' && child !== null) {
         nodes.push(child);
         depths.push(depth + 1);
