@@ -13,7 +13,17 @@ export function createLogger(level: LevelWithSilent, destination: DestinationStr
   return pino({ level, serializers: { req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method }) } }, destination);
 }
 
-/** Asynchronous writes; pino flushes what is pending when the process exits. */
+/** Readable lines on a terminal, else JSON lines (logDestination). */
 function stdout(): DestinationStream {
-  return process.stdout.isTTY ? pretty({ colorize: true }) : pino.destination({ dest: 1, sync: false });
+  return process.stdout.isTTY ? pretty({ colorize: true }) : logDestination(1);
+}
+
+/**
+ * Where JSON lines go: a file descriptor or a path, written in the background in
+ * blocks of 4 KiB, or after at most 250 ms when fewer lines come. One write per
+ * request cost more than the rest of logging; what is pending is written when the
+ * process exits, and only a kill without exit (SIGKILL) can lose it.
+ */
+export function logDestination(dest: number | string): DestinationStream {
+  return pino.destination({ dest, sync: false, minLength: 4096, periodicFlush: 250 });
 }

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { requestIdOf } from './request-id.js';
@@ -13,11 +13,11 @@ interface Finished {
  * `route` (the template), `status`, `responseTime` (ms) and `userId`; never a body,
  * a header or a token. A 5xx line is logged as an error with the error's stack.
  */
-export function logRequests(logger: Logger, routeOf: (url: string) => string): RequestHandler {
+export function logRequests(logger: Logger, routeOf: (req: Request) => string): (req: Request, res: Response) => void {
   const describe = (req: Request, res: Response) => {
     const userId: unknown = res.locals.userId;
     return {
-      requestId: requestIdOf(res), method: req.method, route: routeOf(req.originalUrl), status: res.statusCode,
+      requestId: requestIdOf(res), method: req.method, route: routeOf(req), status: res.statusCode,
       userId: typeof userId === 'string' ? userId : undefined,
     };
   };

@@ -10,11 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import express from 'express';
-import { pino } from 'pino';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { registerDevice } from '../../src/devices/devices.js';
-import { createLogger } from '../../src/observability/logger.js';
+import { createLogger, logDestination } from '../../src/observability/logger.js';
 import { markRead } from '../../src/reads/reads.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
@@ -42,7 +41,7 @@ async function build(): Promise<{ app: express.Express; store: Store; dataFile?:
   if (mode === 'observed') {
     const store = openMemoryStore();
     const logFile = join(await mkdtemp(join(tmpdir(), 'collab-bench-')), 'requests.log');
-    const logger = createLogger('info', pino.destination({ dest: logFile, sync: false }));
+    const logger = createLogger('info', logDestination(logFile));
     return { app: createApp({ config, store, logger }), store };
   }
   if (mode === 'postgres') {

@@ -57,12 +57,18 @@ export class CommitQueue {
   }
 
   private async drain(): Promise<void> {
+    let durable: Waiting[] = []; // persisted, their callers not answered yet
     while (this.waiting.length > 0) {
       await this.steps.between();
       const batch = this.waiting;
       this.waiting = [];
+      // The next append starts before the last batch's callers are answered,
+      // so the disk syncs while they are.
+      const persisting = this.steps.persist(batch.map((waiting) => waiting.op));
+      for (const waiting of durable) waiting.resolve();
+      durable = [];
       try {
-        await this.steps.persist(batch.map((waiting) => waiting.op));
+        await persisting;
       } catch (error) {
         this.drop(batch, this.steps.failure(error));
         continue;
@@ -70,9 +76,10 @@ export class CommitQueue {
       for (const waiting of batch) {
         this.steps.apply(waiting.op);
         this.unstage(waiting.id);
-        waiting.resolve();
       }
+      durable = batch;
     }
+    for (const waiting of durable) waiting.resolve();
     this.draining = undefined;
   }
 

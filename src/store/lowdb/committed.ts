@@ -1,12 +1,11 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Low } from 'lowdb';
 import { GroupIndex } from '../group-index.js';
 import { COLLECTIONS, type Collection, type Entry, type Page } from '../store.js';
 import type { Op, Stored } from './journal.js';
 import { shardNumber, type Shards, type Table } from './shards.js';
 
-/** Longest stretch of serialising shards before other work gets a turn. */
-const SLICE_MS = 4;
+/** Shards a checkpoint writes at once; libuv's thread pool has four threads by default. */
+const CHECKPOINT_WRITERS = 2;
 
 /**
  * The committed state: what the journal holds, in the lowdb shards' data, with
@@ -49,21 +48,26 @@ export class Committed {
     return this.dirty.size > 0;
   }
 
-  /** Writes every dirty shard durably; on failure they stay dirty and the error is thrown. */
+  /**
+   * Writes every dirty shard durably; on failure they stay dirty and the error is
+   * thrown. A few at a time: each write is several calls on libuv's thread pool,
+   * and journal appends wait behind whatever is queued there.
+   */
   async writeDirty(): Promise<void> {
     const batch = [...this.dirty];
     this.dirty = new Set();
-    const writes: Promise<void>[] = [];
-    let sliceStart = performance.now();
-    for (const shard of batch) {
-      writes.push(shard.write().catch((error: unknown) => { this.dirty.add(shard); throw error; }));
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await nextTurn(); // let requests in between: no long stall of the event loop
-        sliceStart = performance.now();
+    let next = 0;
+    let failure: { reason: unknown } | undefined;
+    const writer = async () => {
+      for (let shard = batch[next++]; shard; shard = batch[next++]) {
+        // Every shard is tried, so the next checkpoint has only the failed ones left to write.
+        await shard.write().catch((error: unknown) => {
+          this.dirty.add(shard);
+          failure ??= { reason: error };
+        });
       }
-    }
-    // Settle every write before reporting a failure: the next checkpoint must not race a rename still in flight.
-    const failure = (await Promise.allSettled(writes)).find((result) => result.status === 'rejected');
+    };
+    await Promise.all(Array.from({ length: CHECKPOINT_WRITERS }, writer));
     if (failure) throw failure.reason;
   }
 
