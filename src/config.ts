@@ -48,7 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(auth ? { auth } : {}),
     allowUnauthenticated: env.ALLOW_UNAUTHENTICATED === 'true',
     dataFile: env.DATA_FILE ?? 'data/db.json',
-    checkpointBytes: parseSize(env.JOURNAL_CHECKPOINT_BYTES ?? '64mb', 'JOURNAL_CHECKPOINT_BYTES'),
+    checkpointBytes: parseSize(env.JOURNAL_CHECKPOINT_BYTES ?? '128mb', 'JOURNAL_CHECKPOINT_BYTES'),
     ...(databaseUrl ? { databaseUrl } : {}),
     bodyLimit: parseSize(env.BODY_LIMIT ?? '1mb', 'BODY_LIMIT'),
     validateResponses: env.VALIDATE_RESPONSES === 'true',

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { benchStreamId } from './ids.js';
 
-export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 export const CONNECTIONS = 50;
 
 export interface Server {

@@ -20,6 +20,8 @@ as_postgres -c "DO \$\$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'collab_pg') THEN
     CREATE ROLE collab_pg LOGIN PASSWORD 'collab_pg';
   END IF; END \$\$"
+# npm run bench ends its seeding with CHECKPOINT, so the seeded pages are not written out during its rounds.
+as_postgres -c "GRANT pg_checkpoint TO collab_pg"
 for database in collab_pg_test collab_pg_bench; do
   as_postgres -tc "SELECT 1 FROM pg_database WHERE datname = '$database'" | grep -q 1 ||
     as_postgres -c "CREATE DATABASE $database OWNER collab_pg"
