@@ -21,7 +21,7 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Requ
   return (req, res, next) => {
     const started = performance.now();
     log(req, res);
-    res.once('finish', () => recordRequest(req.method, routeOf(req), res.statusCode, (performance.now() - started) / 1000));
+    res.on('finish', () => recordRequest(req.method, routeOf(req), res.statusCode, (performance.now() - started) / 1000));
     next();
   };
 }

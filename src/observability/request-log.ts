@@ -14,11 +14,11 @@ interface Finished {
  * a header or a token. A 5xx line is logged as an error with the error's stack.
  */
 export function logRequests(logger: Logger, routeOf: (req: Request) => string): (req: Request, res: Response) => void {
-  const describe = (req: Request, res: Response) => {
+  const describe = (req: Request, res: Response, responseTime: number, err?: Error) => {
     const userId: unknown = res.locals.userId;
     return {
-      requestId: requestIdOf(res), method: req.method, route: routeOf(req), status: res.statusCode,
-      userId: typeof userId === 'string' ? userId : undefined,
+      requestId: req.id, method: req.method, route: routeOf(req), status: res.statusCode,
+      userId: typeof userId === 'string' ? userId : undefined, responseTime, err,
     };
   };
   return pinoHttp<Request, Response>({
@@ -27,8 +27,8 @@ export function logRequests(logger: Logger, routeOf: (req: Request) => string): 
     wrapSerializers: false, // the logger's own serializers decide what of a request is written
     quietResLogger: true, // the line is built whole here, without a second logger per request
     customLogLevel: (_req, res, error) => (error || res.err || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessObject: (req, res, { responseTime }: Finished) => ({ ...describe(req, res), responseTime }),
-    customErrorObject: (req, res, err, { responseTime }: Finished) => ({ ...describe(req, res), responseTime, err }),
+    customSuccessObject: (req, res, { responseTime }: Finished) => describe(req, res, responseTime),
+    customErrorObject: (req, res, err, { responseTime }: Finished) => describe(req, res, responseTime, err),
   });
 }
 
