@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './http/cors.js';
 import type { LevelWithSilent } from 'pino';
 import { LOG_LEVELS } from './observability/logger.js';
+import { CHECKPOINT_BYTES } from './store/lowdb/lowdb-store.js';
 
 /** Bearer JWT authentication; absent when no secret or public key is configured. */
 export interface AuthConfig {
@@ -48,7 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(auth ? { auth } : {}),
     allowUnauthenticated: env.ALLOW_UNAUTHENTICATED === 'true',
     dataFile: env.DATA_FILE ?? 'data/db.json',
-    checkpointBytes: parseSize(env.JOURNAL_CHECKPOINT_BYTES ?? '128mb', 'JOURNAL_CHECKPOINT_BYTES'),
+    checkpointBytes: env.JOURNAL_CHECKPOINT_BYTES === undefined ? CHECKPOINT_BYTES : parseSize(env.JOURNAL_CHECKPOINT_BYTES, 'JOURNAL_CHECKPOINT_BYTES'),
     ...(databaseUrl ? { databaseUrl } : {}),
     bodyLimit: parseSize(env.BODY_LIMIT ?? '1mb', 'BODY_LIMIT'),
     validateResponses: env.VALIDATE_RESPONSES === 'true',

@@ -3,8 +3,9 @@ export const UNMATCHED = 'unmatched';
 
 /**
  * Finds the template (`/api/streams/{streamId}`) a request path matches, so logs
- * and metric labels name routes, never raw ids. Like Express, it ignores case and
- * a trailing slash; fixed paths win over templates (`/api/streams/nav`).
+ * and metric labels name routes, never raw ids. It matches exactly, as the
+ * service routes (case and a trailing slash count); fixed paths win over
+ * templates (`/api/streams/nav`).
  */
 export function routeMatcher(templates: readonly string[]): (url: string) => string {
   const routes = [...templates]

@@ -20,7 +20,7 @@ const FORMAT = 'collab-lowdb-v3';
 const SHARDS = 256;
 /** Journal size at which a checkpoint writes the changed shards and starts a new journal file. */
 /** Larger means fewer checkpoints (each rewrites every changed shard whole) and a longer replay at start-up. */
-const CHECKPOINT_BYTES = 128 * 1024 * 1024;
+export const CHECKPOINT_BYTES = 128 * 1024 * 1024;
 /** After a failed checkpoint (a full disk), wait this long before the next try. */
 const CHECKPOINT_RETRY_MS = 1000;
 
