@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { cpuSeconds } from './cpu.js';
 import { benchStreamId } from './ids.js';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -12,6 +13,8 @@ export const CONNECTIONS = 50;
 export interface Server {
   port: number;
   dataFile?: string;
+  /** CPU seconds the server process has used so far (undefined without /proc). */
+  cpuSeconds(): number | undefined;
   /** Opens, then closes, a window in which the server's event-loop stalls are measured. */
   toggleStallWindow(): void;
   stop(): Promise<{ maxRssMb: number; loopMaxMs: number; loopP99Ms: number }>;
@@ -27,6 +30,7 @@ export async function serve(...args: string[]): Promise<Server> {
   return {
     port,
     dataFile,
+    cpuSeconds: () => cpuSeconds(child.pid!),
     toggleStallWindow: () => child.kill('SIGUSR2'),
     async stop() {
       child.kill('SIGTERM');

@@ -24,7 +24,7 @@ interface Contender {
   workload: string;
   servers: Server[];
   request: autocannon.Request;
-  rounds: { perSecond: number; p50: number; p99: number; non2xx: number }[];
+  rounds: { perSecond: number; p50: number; p99: number; non2xx: number; cpuUs?: number }[];
   stallMs?: number;
   rssMb?: number;
 }
@@ -33,13 +33,26 @@ function contender(name: string, workload: string, request: autocannon.Request, 
   return { name, workload, servers, request, rounds: [] };
 }
 
-/** One round of a contender: all its servers loaded at once, the connections shared; writes/s summed, latency the slowest. */
+/** CPU seconds all of a contender's server processes have used (undefined without /proc). */
+const cpuOf = (entry: Contender) => entry.servers.reduce<number | undefined>((sum, server) => {
+  const used = server.cpuSeconds();
+  return sum === undefined || used === undefined ? undefined : sum + used;
+}, 0);
+
+/**
+ * One round of a contender: all its servers loaded at once, the connections shared; writes/s summed, latency the
+ * slowest, CPU the servers' total per request (steadier than writes/s on a shared machine: it leaves out waiting).
+ */
 async function round(entry: Contender, seconds = SECONDS): Promise<void> {
   const connections = CONNECTIONS / entry.servers.length;
   for (const server of entry.servers) server.toggleStallWindow();
+  const cpuBefore = cpuOf(entry);
   const results = await Promise.all(entry.servers.map((server) => load(server.port, entry.request, seconds, connections)));
+  const cpuAfter = cpuOf(entry);
   for (const server of entry.servers) server.toggleStallWindow();
+  const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
   entry.rounds.push({
+    cpuUs: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / requests,
     perSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
     p50: Math.max(...results.map((result) => result.latency.p50)),
     p99: Math.max(...results.map((result) => result.latency.p99)),
@@ -86,26 +99,35 @@ for (const drop of drops) await drop();
  * A ratio of two contenders, taken in each round between their neighbouring runs,
  * then the median of the rounds: the machine's speed drifts less within a round.
  */
-const ratio = (part: Contender, whole: Contender) => {
-  const perRound = part.rounds.map((run, index) => run.perSecond / whole.rounds[index]!.perSecond).sort((a, b) => a - b);
-  return perRound[Math.floor(perRound.length / 2)]!;
-};
+const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ratio = (part: Contender, whole: Contender) => middle(part.rounds.map((run, index) => run.perSecond / whole.rounds[index]!.perSecond));
 const percent = (value: number) => `${(100 * value).toFixed(0)}%`;
+/** The median round's service CPU per request, in µs; '-' without /proc. */
+const cpuUs = (entry: Contender) => {
+  const perRound = entry.rounds.map((run) => run.cpuUs).filter((value) => value !== undefined);
+  return perRound.length === entry.rounds.length ? middle(perRound) : undefined;
+};
+/** How much more service CPU `part` spends per request than `whole`: the median of the rounds' ratios. */
+const cpuRatio = (part: Contender, whole: Contender) =>
+  cpuUs(part) === undefined || cpuUs(whole) === undefined ? undefined : middle(part.rounds.map((run, index) => run.cpuUs! / whole.rounds[index]!.cpuUs!));
 const baseline = (entry: Contender) => (entry.workload === 'device PUT' ? contenders[0]! : contenders[3]!);
 console.log(`Node ${process.version}, ${cpus().length} cores; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s, median round`);
 console.log('');
-console.log(row(['contender', 'workload', 'requests/s', 'vs. baseline', 'p50 ms', 'p99 ms', 'non-2xx', 'longest event-loop stall ms', 'peak RSS MB']));
-console.log(row(['---', '---', '---', '---', '---', '---', '---', '---', '---']));
+console.log(row(['contender', 'workload', 'requests/s', 'vs. baseline', 'p50 ms', 'p99 ms', 'non-2xx', 'service CPU µs/request', 'longest event-loop stall ms', 'peak RSS MB']));
+console.log(row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']));
 for (const entry of contenders) {
   const { perSecond, p50, p99 } = median(entry);
   const non2xx = entry.rounds.reduce((sum, run) => sum + run.non2xx, 0);
   const versus = entry === baseline(entry) ? 'baseline' : percent(ratio(entry, baseline(entry)));
-  console.log(row([entry.name, entry.workload, Math.round(perSecond), versus, ms(p50), ms(p99), non2xx, ms(entry.stallMs ?? 0), Math.round(entry.rssMb ?? 0)]));
+  const cpu = cpuUs(entry);
+  console.log(row([entry.name, entry.workload, Math.round(perSecond), versus, ms(p50), ms(p99), non2xx, cpu === undefined ? '-' : ms(cpu), ms(entry.stallMs ?? 0), Math.round(entry.rssMb ?? 0)]));
 }
 console.log('');
 const [bare, validated, observed, inMemory, lowdbLarge] = contenders as [Contender, Contender, Contender, Contender, Contender];
 console.log(`validated / bare: ${percent(ratio(validated, bare))} (target: at least 60%); validated p99 ${ms(median(validated).p99)} ms (target: under 50 ms)`);
-console.log(`logs + metrics / validated: ${percent(ratio(observed, validated))} (target: at least 90%)`);
+const observedCpu = cpuRatio(observed, validated);
+console.log(`logs + metrics / validated: ${percent(ratio(observed, validated))} (target: at least 90%)${observedCpu === undefined ? '' : `; they add ${percent(observedCpu - 1)} service CPU per request`}`);
 console.log(`lowdb at ${LARGE} / in memory, read markers: ${percent(ratio(lowdbLarge, inMemory))} (target: at least 90%)`);
 console.log('Ratios are the median, over the rounds, of each round\'s ratio; requests/s is the median round.');
+console.log('Service CPU is the service processes\' user and system time over the requests they answered (PostgreSQL\'s own processes not counted).');
 if (!postgres.version) console.log(`PostgreSQL rows skipped: ${postgres.unreachable}; run test/tools/postgres.sh`);
