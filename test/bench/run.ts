@@ -1,13 +1,16 @@
 // npm run bench: one table. Every contender is a server in its own process, loaded by
 // autocannon over loopback with 50 connections, in interleaved rounds; each row is the
-// median round, and each ratio the median of the rounds' ratios. BENCH_SECONDS sets a round's length, BENCH_ROUNDS the rounds, and
+// median round, and each ratio the median of the rounds' ratios. The device PUT contenders,
+// whose ratios have the tightest targets, take turns over three processes each: processes
+// of the same server differ by several percent in CPU per request. BENCH_SECONDS sets a round's length, BENCH_ROUNDS the rounds, and
 // BENCH_RECORDS (e.g. 1000,10000) the stored records of the lowdb and PostgreSQL rows.
 import { cpus } from 'node:os';
 import type autocannon from 'autocannon';
 import { CONNECTIONS, load, ms, readMarkerRequest, row, SECONDS, serve, type Server } from './harness.js';
 import { postgresVersion, seededSchema } from './postgres.js';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const ALTERNATES = 3;
 const [SMALL = 10_000, LARGE = 100_000, HUGE = 1_000_000] = (process.env.BENCH_RECORDS ?? '').split(',').filter(Boolean).map(Number);
 
 const device = JSON.stringify({
@@ -22,34 +25,43 @@ const devicePut: autocannon.Request = { method: 'PUT', path: '/api/notifications
 interface Contender {
   name: string;
   workload: string;
-  servers: Server[];
+  /** Sets of servers loaded together (PostgreSQL's instances); round N loads set N modulo their number. */
+  sets: Server[][];
   request: autocannon.Request;
   rounds: { perSecond: number; p50: number; p99: number; non2xx: number; cpuUs?: number }[];
   stallMs?: number;
   rssMb?: number;
 }
 
-function contender(name: string, workload: string, request: autocannon.Request, ...servers: Server[]): Contender {
-  return { name, workload, servers, request, rounds: [] };
+function contender(name: string, workload: string, request: autocannon.Request, sets: Server[][]): Contender {
+  return { name, workload, sets, request, rounds: [] };
 }
 
-/** CPU seconds all of a contender's server processes have used (undefined without /proc). */
-const cpuOf = (entry: Contender) => entry.servers.reduce<number | undefined>((sum, server) => {
+/** `count` processes of one server, each a set of its own, started one after another. */
+async function alternates(count: number, start: () => Promise<Server>): Promise<Server[][]> {
+  const sets: Server[][] = [];
+  for (let index = 0; index < count; index++) sets.push([await start()]);
+  return sets;
+}
+
+/** CPU seconds `servers` have used (undefined without /proc). */
+const cpuOf = (servers: Server[]) => servers.reduce<number | undefined>((sum, server) => {
   const used = server.cpuSeconds();
   return sum === undefined || used === undefined ? undefined : sum + used;
 }, 0);
 
 /**
- * One round of a contender: all its servers loaded at once, the connections shared; writes/s summed, latency the
+ * One round of a contender: one set of its servers loaded at once, the connections shared; writes/s summed, latency the
  * slowest, CPU the servers' total per request (steadier than writes/s on a shared machine: it leaves out waiting).
  */
-async function round(entry: Contender, seconds = SECONDS): Promise<void> {
-  const connections = CONNECTIONS / entry.servers.length;
-  for (const server of entry.servers) server.toggleStallWindow();
-  const cpuBefore = cpuOf(entry);
-  const results = await Promise.all(entry.servers.map((server) => load(server.port, entry.request, seconds, connections)));
-  const cpuAfter = cpuOf(entry);
-  for (const server of entry.servers) server.toggleStallWindow();
+async function round(entry: Contender, index: number, seconds = SECONDS): Promise<void> {
+  const servers = entry.sets[index % entry.sets.length]!;
+  const connections = CONNECTIONS / servers.length;
+  for (const server of servers) server.toggleStallWindow();
+  const cpuBefore = cpuOf(servers);
+  const results = await Promise.all(servers.map((server) => load(server.port, entry.request, seconds, connections)));
+  const cpuAfter = cpuOf(servers);
+  for (const server of servers) server.toggleStallWindow();
   const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
   entry.rounds.push({
     cpuUs: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / requests,
@@ -64,12 +76,12 @@ const median = (entry: Contender) => [...entry.rounds].sort((a, b) => a.perSecon
 
 const drops: (() => Promise<void>)[] = [];
 const contenders: Contender[] = [
-  contender('bare express.json()', 'device PUT', devicePut, await serve('bare')),
-  contender('validated, in memory', 'device PUT', devicePut, await serve('validated')),
-  contender('validated + logs + metrics, in memory', 'device PUT', devicePut, await serve('observed')),
-  contender('validated, in memory', `read markers of ${LARGE}`, readMarkerRequest(LARGE), await serve('validated')),
-  contender(`lowdb, ${LARGE} records`, `read markers of ${LARGE}`, readMarkerRequest(LARGE), await serve('durable', String(LARGE))),
-  contender(`lowdb, ${SMALL} records`, `read markers of ${SMALL}`, readMarkerRequest(SMALL), await serve('durable', String(SMALL))),
+  contender('bare express.json()', 'device PUT', devicePut, await alternates(ALTERNATES, () => serve('bare'))),
+  contender('validated, in memory', 'device PUT', devicePut, await alternates(ALTERNATES, () => serve('validated'))),
+  contender('validated + logs + metrics, in memory', 'device PUT', devicePut, await alternates(ALTERNATES, () => serve('observed'))),
+  contender('validated, in memory', `read markers of ${LARGE}`, readMarkerRequest(LARGE), [[await serve('validated')]]),
+  contender(`lowdb, ${LARGE} records`, `read markers of ${LARGE}`, readMarkerRequest(LARGE), [[await serve('durable', String(LARGE))]]),
+  contender(`lowdb, ${SMALL} records`, `read markers of ${SMALL}`, readMarkerRequest(SMALL), [[await serve('durable', String(SMALL))]]),
 ];
 const postgres = await postgresVersion();
 if (postgres.version) {
@@ -78,18 +90,18 @@ if (postgres.version) {
     drops.push(schema.drop);
     const servers = await Promise.all(Array.from({ length: instances }, () => serve('postgres', schema.url, String(records))));
     contenders.push(contender(`PostgreSQL ${postgres.version}, ${records} records, ${instances} instance${instances > 1 ? 's' : ''}`,
-      `read markers of ${records}`, readMarkerRequest(records), ...servers));
+      `read markers of ${records}`, readMarkerRequest(records), [servers]));
   }
 }
 
 for (const entry of contenders) {
-  await Promise.all(entry.servers.map((server) => load(server.port, entry.request, 2))); // warm-up: the first requests compile the validators
+  await Promise.all(entry.sets.flat().map((server) => load(server.port, entry.request, 2))); // warm-up: the first requests compile the validators
 }
 for (let index = 0; index < ROUNDS; index++) {
-  for (const entry of contenders) await round(entry);
+  for (const entry of contenders) await round(entry, index);
 }
 for (const entry of contenders) {
-  const stats = await Promise.all(entry.servers.map((server) => server.stop()));
+  const stats = await Promise.all(entry.sets.flat().map((server) => server.stop()));
   entry.stallMs = Math.max(...stats.map((stat) => stat.loopMaxMs));
   entry.rssMb = Math.max(...stats.map((stat) => stat.maxRssMb));
 }
