@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { statFields } from '../helpers/proc-stat.js';
 
 /** Linux's unit for the times in /proc/PID/stat (USER_HZ, 100 on every architecture Node runs on). */
 const TICKS_PER_SECOND = 100;
@@ -6,8 +6,7 @@ const TICKS_PER_SECOND = 100;
 /** CPU seconds (user and system, all threads) process `pid` has used; undefined without Linux's /proc. */
 export function cpuSeconds(pid: number): number | undefined {
   try {
-    // Fields after the command name's ")": state is field 3, utime 14 and stime 15.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = statFields(pid);
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
     return undefined;

@@ -1,10 +1,11 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { statFields } from './proc-stat.js';
 
 /**
  * A PostgreSQL server of the test's own: a fresh cluster in a temporary folder, on a free
@@ -47,8 +48,7 @@ async function serverProcesses(data: string): Promise<number[]> {
   const postmaster = Number((await readFile(join(data, 'postmaster.pid'), 'utf8')).split('\n')[0]);
   const children = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((pid) => {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      return Number(statFields(pid)[1]) === postmaster;
     } catch {
       return false; // gone meanwhile
     }
