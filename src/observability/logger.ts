@@ -19,7 +19,7 @@ function stdout(): DestinationStream {
 }
 
 /** Lines are written once this many bytes are pending (or every 250 ms)... */
-export const LOG_BLOCK_BYTES = 32 * 1024;
+const LOG_BLOCK_BYTES = 32 * 1024;
 /** ...in writes of at most this many bytes. */
 export const LOG_WRITE_BYTES = 64 * 1024;
 

@@ -107,21 +107,19 @@ for (const entry of contenders) {
 }
 for (const drop of drops) await drop();
 
-/**
- * A ratio of two contenders, taken in each round between their neighbouring runs,
- * then the median of the rounds: the machine's speed drifts less within a round.
- */
+type Round = Contender['rounds'][number];
 const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const ratio = (part: Contender, whole: Contender) => middle(part.rounds.map((run, index) => run.perSecond / whole.rounds[index]!.perSecond));
+/**
+ * A ratio of two contenders (of requests/s unless `of` says otherwise), taken in each round
+ * between their neighbouring runs, then the median of the rounds: the machine's speed
+ * drifts less within a round.
+ */
+const ratio = (part: Contender, whole: Contender, of = (run: Round) => run.perSecond) =>
+  middle(part.rounds.map((run, index) => of(run) / of(whole.rounds[index]!)));
 const percent = (value: number) => `${(100 * value).toFixed(0)}%`;
-/** The median round's service CPU per request, in µs; '-' without /proc. */
-const cpuUs = (entry: Contender) => {
-  const perRound = entry.rounds.map((run) => run.cpuUs).filter((value) => value !== undefined);
-  return perRound.length === entry.rounds.length ? middle(perRound) : undefined;
-};
-/** How much more service CPU `part` spends per request than `whole`: the median of the rounds' ratios. */
-const cpuRatio = (part: Contender, whole: Contender) =>
-  cpuUs(part) === undefined || cpuUs(whole) === undefined ? undefined : middle(part.rounds.map((run, index) => run.cpuUs! / whole.rounds[index]!.cpuUs!));
+/** Whether every round of `entries` has its service CPU (not without /proc). */
+const hasCpu = (...entries: Contender[]) => entries.every((entry) => entry.rounds.every((run) => run.cpuUs !== undefined));
+const cpuOfRound = (run: Round) => run.cpuUs!;
 const baseline = (entry: Contender) => (entry.workload === 'device PUT' ? contenders[0]! : contenders[3]!);
 console.log(`Node ${process.version}, ${cpus().length} cores; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s, median round`);
 console.log('');
@@ -131,14 +129,14 @@ for (const entry of contenders) {
   const { perSecond, p50, p99 } = median(entry);
   const non2xx = entry.rounds.reduce((sum, run) => sum + run.non2xx, 0);
   const versus = entry === baseline(entry) ? 'baseline' : percent(ratio(entry, baseline(entry)));
-  const cpu = cpuUs(entry);
-  console.log(row([entry.name, entry.workload, Math.round(perSecond), versus, ms(p50), ms(p99), non2xx, cpu === undefined ? '-' : ms(cpu), ms(entry.stallMs ?? 0), Math.round(entry.rssMb ?? 0)]));
+  const cpu = hasCpu(entry) ? ms(middle(entry.rounds.map(cpuOfRound))) : '-';
+  console.log(row([entry.name, entry.workload, Math.round(perSecond), versus, ms(p50), ms(p99), non2xx, cpu, ms(entry.stallMs ?? 0), Math.round(entry.rssMb ?? 0)]));
 }
 console.log('');
 const [bare, validated, observed, inMemory, lowdbLarge] = contenders as [Contender, Contender, Contender, Contender, Contender];
 console.log(`validated / bare: ${percent(ratio(validated, bare))} (target: at least 60%); validated p99 ${ms(median(validated).p99)} ms (target: under 50 ms)`);
-const observedCpu = cpuRatio(observed, validated);
-console.log(`logs + metrics / validated: ${percent(ratio(observed, validated))} (target: at least 90%)${observedCpu === undefined ? '' : `; they add ${percent(observedCpu - 1)} service CPU per request`}`);
+const addedCpu = hasCpu(observed, validated) ? `; they add ${percent(ratio(observed, validated, cpuOfRound) - 1)} service CPU per request` : '';
+console.log(`logs + metrics / validated: ${percent(ratio(observed, validated))} (target: at least 90%)${addedCpu}`);
 console.log(`lowdb at ${LARGE} / in memory, read markers: ${percent(ratio(lowdbLarge, inMemory))} (target: at least 90%)`);
 console.log('Ratios are the median, over the rounds, of each round\'s ratio; requests/s is the median round.');
 console.log('Service CPU is the service processes\' user and system time over the requests they answered (PostgreSQL\'s own processes not counted).');
