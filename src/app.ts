@@ -41,8 +41,8 @@ export function createApp({ config, store, extraRoutes, logger }: AppOptions): E
   app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
   app.set('strict routing', EXACT_ROUTING.strict);
   app.disable('x-powered-by');
-  app.use(startResponse); // first, so every response carries X-Request-Id and the security headers, errors included
-  if (logger) app.use(observeRequests(logger, [...Object.keys(spec.paths), ...DOCS_PATHS]));
+  // First, so every response carries X-Request-Id and the security headers, and every request is logged and measured, errors included.
+  app.use(startResponse(logger && observeRequests(logger, [...Object.keys(spec.paths), ...DOCS_PATHS])));
   app.use(allowOrigins(config.corsOrigins ?? [])); // preflights are answered before authentication and validation
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));

@@ -3,6 +3,7 @@ import { createApp } from './app.js';
 import { isLoopback, loadConfig } from './config.js';
 import { createHttpServer } from './http/listen.js';
 import { createLogger } from './observability/logger.js';
+import { linesWritten } from './observability/observe.js';
 import { openStore, refusalOf, whereDataLives } from './store/open-store.js';
 
 /** How long in-flight requests get to finish after SIGTERM or SIGINT. */
@@ -51,6 +52,7 @@ async function shutDown(signal: string): Promise<void> {
   await drained;
   clearTimeout(timer);
   await store.close();
+  await linesWritten();
   logger.info('Stopped: every request answered, the data file released');
   process.exit(0); // pino flushes pending lines on exit
 }

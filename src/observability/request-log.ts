@@ -1,38 +1,41 @@
 import type { ServerResponse } from 'node:http';
-import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
-import { requestIdOf } from './request-id.js';
 
-interface Finished {
+/** What a request's line says: README.md, "Logs". */
+export interface RequestLine {
+  requestId: string;
+  method: string;
+  /** The route template, never the raw path. */
+  route: string;
+  status: number;
+  /** The caller, once authenticated; never a token. */
+  userId: string | undefined;
+  /** Milliseconds from the request's arrival to the end of its response. */
   responseTime: number;
 }
 
-/**
- * One line per request, when its response is finished: `requestId`, `method`,
- * `route` (the template), `status`, `responseTime` (ms) and `userId`; never a body,
- * a header or a token. A 5xx line is logged as an error with the error's stack.
- */
-export function logRequests(logger: Logger, routeOf: (req: Request) => string): (req: Request, res: Response) => void {
-  const describe = (req: Request, res: Response, responseTime: number, err?: Error) => {
-    const userId: unknown = res.locals.userId;
-    return {
-      requestId: req.id, method: req.method, route: routeOf(req), status: res.statusCode,
-      userId: typeof userId === 'string' ? userId : undefined, responseTime, err,
-    };
-  };
-  return pinoHttp<Request, Response>({
-    logger,
-    genReqId: (_req, res) => requestIdOf(res),
-    wrapSerializers: false, // the logger's own serializers decide what of a request is written
-    quietResLogger: true, // the line is built whole here, without a second logger per request
-    customLogLevel: (_req, res, error) => (error || res.err || res.statusCode >= 500 ? 'error' : 'info'),
-    customSuccessObject: (req, res, { responseTime }: Finished) => describe(req, res, responseTime),
-    customErrorObject: (req, res, err, { responseTime }: Finished) => describe(req, res, responseTime, err),
-  });
+/** The server-side error of a response, kept for its line (a 5xx only). */
+const errors = new WeakMap<ServerResponse, Error>();
+
+/** Hands a server-side error to the request's log line. */
+export function reportError(res: ServerResponse, error: unknown): void {
+  errors.set(res, error instanceof Error ? error : new Error(String(error)));
 }
 
-/** Hands a server-side error to the request's log line (pino-http reads `res.err`). */
-export function reportError(res: ServerResponse, error: unknown): void {
-  res.err = error instanceof Error ? error : new Error(String(error));
+/** The error reportError kept for `res`, if any. */
+export function reportedError(res: ServerResponse): Error | undefined {
+  return errors.get(res);
+}
+
+/**
+ * Writes a request's line: info, or error (with the error's stack) for a 5xx or a
+ * reported error. `finished` is false when the client went away before the response
+ * was finished: the line then says so.
+ */
+export function logRequest(logger: Logger, line: RequestLine, finished: boolean, error: Error | undefined): void {
+  if (error || line.status >= 500) {
+    logger.error({ ...line, err: error ?? new Error(`failed with status code ${line.status}`) }, 'request errored');
+  } else {
+    logger.info(line, finished ? 'request completed' : 'request aborted');
+  }
 }
