@@ -11,6 +11,7 @@ type Matched = Request & { openapi?: { openApiRoute?: string } };
 /** Told of every request as it starts (src/http/start-response.ts), with the id it was given. */
 export type Observer = (req: Request, res: Response, requestId: string) => void;
 
+/** A request whose response is done, waiting for the batch: its line, its duration, whether it was finished, its 5xx error. */
 interface Done {
   line: RequestLine;
   seconds: number;
