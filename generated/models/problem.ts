@@ -31,9 +31,13 @@ export interface Problem {
      */
     'detail': string;
     /**
-     * Validation failures, one per offending field.
+     * Validation failures, one per offending field, at most 50. A body of more than 1024 values (objects, arrays and scalars, counted over the whole body) is checked only up to its first error, which is listed alone, and `detail` says so: listing every error costs time in the number of errors, and a megabyte can hold millions. 
      */
     'errors'?: Array<FieldError>;
+    /**
+     * Offending fields beyond the 50 listed in `errors`; absent when all are listed.
+     */
+    'errorsNotListed'?: number;
     /**
      * A request\'s id (see the `X-Request-Id` header).
      */

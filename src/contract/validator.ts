@@ -1,15 +1,50 @@
 import * as OpenApiValidator from 'express-openapi-validator';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { valuesInBody } from '../http/body-depth.js';
 import { contractFormats } from './formats.js';
 import { specPath } from './spec.js';
 
-/** express-openapi-validator enforcing openapi.yaml on every request, strictly. */
+/**
+ * Bodies of more values than this are checked only up to their first error.
+ * Listing every error costs time in the number of errors, and a body can hold
+ * several per value: a megabyte of `{}` in a message's blocks has four million.
+ * Below this, the worst body's full list costs a few milliseconds.
+ */
+export const FULL_CHECK_VALUES = 1024;
+
+const checkedToFirstError = new WeakSet<Request>();
+
+/** Whether the request's body was checked only up to its first error (see FULL_CHECK_VALUES). */
+export function stoppedAtFirstError(req: Request): boolean {
+  return checkedToFirstError.has(req);
+}
+
+/**
+ * express-openapi-validator enforcing openapi.yaml on every request, strictly:
+ * with every error listed, or, for a body of more than FULL_CHECK_VALUES
+ * values, up to the first. Runs after limitBodyDepth, which counts them.
+ */
 export function validateAgainst(validateResponses: boolean): RequestHandler[] {
+  const large = (req: Request) => valuesInBody(req) > FULL_CHECK_VALUES;
+  const onlyWhen = (wanted: boolean, handler: RequestHandler): RequestHandler =>
+    (req, res, next) => (large(req) === wanted ? handler(req, res, next) : next());
+  const markLarge: RequestHandler = (req, _res, next) => {
+    if (large(req)) checkedToFirstError.add(req);
+    next();
+  };
+  return [
+    markLarge,
+    ...validator(true, validateResponses).map((handler) => onlyWhen(false, handler)),
+    ...validator(false, validateResponses).map((handler) => onlyWhen(true, handler)),
+  ];
+}
+
+function validator(allErrors: boolean, validateResponses: boolean): RequestHandler[] {
   return OpenApiValidator.middleware({
     // The path, not a parsed copy: examples live in files beside it (mocks/examples/).
     apiSpec: specPath,
     // Unknown query parameters are ignored, as the Prism mock ignores them.
-    validateRequests: { coerceTypes: false, removeAdditional: false, allErrors: true, allowUnknownQueryParameters: true },
+    validateRequests: { coerceTypes: false, removeAdditional: false, allErrors, allowUnknownQueryParameters: true },
     validateResponses: validateResponses ? { removeAdditional: false } : false,
     validateSecurity: false,
     fileUploader: false, // no operation takes multipart bodies

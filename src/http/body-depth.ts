@@ -1,35 +1,59 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { HttpProblem } from './problem.js';
 
 /** Deeper bodies are refused before validation, whose recursion they would overflow. */
 export const MAX_BODY_DEPTH = 256;
 
+/** The values (objects, arrays and scalars) in each request body, counted by limitBodyDepth. */
+const bodyValues = new WeakMap<Request, number>();
+
 export const limitBodyDepth: RequestHandler = (req, _res, next) => {
-  if (depthOf(req.body) > MAX_BODY_DEPTH) {
+  const { depth, values } = measure(req.body);
+  if (depth > MAX_BODY_DEPTH) {
     throw new HttpProblem('validation-failed', `The body nests deeper than ${MAX_BODY_DEPTH} levels.`, {
       errors: [{ path: '/body', message: `must not nest deeper than ${MAX_BODY_DEPTH} levels` }],
     });
   }
+  bodyValues.set(req, values);
   next();
 };
 
+/** How many values the request's body holds (0 without a body); known once limitBodyDepth has run. */
+export function valuesInBody(req: Request): number {
+  return bodyValues.get(req) ?? 0;
+}
+
 /** Nesting depth of a parsed JSON value, without recursion; only objects and arrays are queued. */
 export function depthOf(value: unknown): number {
-  if (typeof value !== 'object' || value === null) return 0;
+  return measure(value).depth;
+}
+
+/** The number of values in `value` (itself included), counted until it passes `atMost`. */
+export function valuesOf(value: unknown, atMost: number): number {
+  return measure(value, atMost).values;
+}
+
+/** Depth and number of values (the value itself included); stops once past MAX_BODY_DEPTH levels or `atMost` values. */
+function measure(value: unknown, atMost = Infinity): { depth: number; values: number } {
+  if (value === undefined) return { depth: 0, values: 0 };
+  if (typeof value !== 'object' || value === null) return { depth: 0, values: 1 };
   let deepest = 0;
+  let values = 1;
   const nodes: object[] = [value];
   const depths: number[] = [1];
   while (nodes.length > 0) {
     const node = nodes.pop() as Record<string, unknown>;
     const depth = depths.pop() as number;
     if (depth > deepest) deepest = depth;
-    if (deepest > MAX_BODY_DEPTH) return deepest;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+    if (deepest > MAX_BODY_DEPTH || values > atMost) break;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    values += children.length;
+    for (const child of children) {
       if (typeof child === 'object' && child !== null) {
         nodes.push(child);
         depths.push(depth + 1);
       }
     }
   }
-  return deepest;
+  return { depth: deepest, values };
 }

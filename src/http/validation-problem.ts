@@ -1,9 +1,11 @@
 import type { Request } from 'express';
 import { requestBodies, type RequestBody } from '../contract/request-bodies.js';
 import { loadSpec } from '../contract/spec.js';
+import { FULL_CHECK_VALUES, stoppedAtFirstError } from '../contract/validator.js';
+import { valuesOf } from './body-depth.js';
 import { isFormatMessage, listInWords, plainMessage } from './messages.js';
 import { HttpProblem, type FieldError } from './problem.js';
-import { variantExplainer } from './variant-errors.js';
+import { outermostFinder, variantExplainer } from './variant-errors.js';
 
 /** One failure as express-openapi-validator reports it (path: a JSON pointer into the request). */
 export interface ValidatorError {
@@ -11,6 +13,11 @@ export interface ValidatorError {
   message?: string;
   errorCode?: string;
 }
+
+/** The most offending fields a 400 lists; `errorsNotListed` counts the rest. */
+export const MAX_LISTED_ERRORS = 50;
+
+const ANY_OF = 'anyOf.openapi.validation';
 
 // Read from openapi.yaml on the first error, not at start-up.
 let contract: { bodies: Map<string, RequestBody>; explainer: ReturnType<typeof variantExplainer> } | undefined;
@@ -24,10 +31,22 @@ const theContract = () => {
 
 const operationOf = (req: Request) => (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
 
-/** The 400 for a request that breaks the contract: one entry per offending field, in words. */
+/**
+ * The 400 for a request that breaks the contract: one entry per offending field,
+ * in words, at most MAX_LISTED_ERRORS of them, built in time linear in the errors.
+ */
 export function validationProblem(errors: ValidatorError[], req: Request): HttpProblem {
   if (errors.some((error) => error.path === '/body' && error.errorCode === 'required.openapi.validation')) return missingBody();
-  return new HttpProblem('validation-failed', 'The request does not match openapi.yaml.', { errors: fieldErrors(errors, req) });
+  if (stoppedAtFirstError(req)) {
+    return new HttpProblem('validation-failed',
+      `The request does not match openapi.yaml. A body of more than ${FULL_CHECK_VALUES} values is checked up to its first error: fix what is listed and send it again.`,
+      { errors: firstErrors(errors, req) });
+  }
+  const { listed, notListed } = fieldErrors(errors, req);
+  return new HttpProblem('validation-failed', 'The request does not match openapi.yaml.', {
+    errors: listed,
+    ...(notListed > 0 ? { extensions: { errorsNotListed: notListed } } : {}),
+  });
 }
 
 /** The 415: names every media type the operation takes. A request with no body at all is told so instead. */
@@ -57,41 +76,106 @@ function hasBody(req: Request): boolean {
 /**
  * One entry per offending field. A content node that no `anyOf` variant accepts
  * is explained in one entry (src/http/variant-errors.ts) instead of one per
- * branch. A strict format is written twice in openapi.yaml (format and pattern),
- * so where the format failed, its pattern twin is dropped.
+ * branch; errors inside it are its own. A strict format is written twice in
+ * openapi.yaml (format and pattern), so where the format failed, its pattern
+ * twin is dropped. Fields past the first MAX_LISTED_ERRORS are only counted.
  */
-function fieldErrors(errors: ValidatorError[], req: Request): FieldError[] {
-  const nodes = errors.filter((error) => error.errorCode === 'anyOf.openapi.validation').map((error) => error.path ?? '');
-  const outer = nodes.filter((node) => !nodes.some((other) => other !== node && isWithin(node, other)));
-  const found: FieldError[] = [];
+function fieldErrors(errors: ValidatorError[], req: Request): { listed: FieldError[]; notListed: number } {
+  const outermostOf = outermostFinder(new Set(errors.filter((error) => error.errorCode === ANY_OF).map((error) => error.path ?? '')));
+  const listed = new Messages();
   for (const error of errors) {
     const path = error.path ?? '';
-    const node = outer.find((candidate) => isWithin(path, candidate));
-    if (node === undefined) found.push({ path, message: error.message ?? 'is invalid' });
-    else if (path === node && error.errorCode === 'anyOf.openapi.validation') found.push(...explainNode(node, errors, req));
+    const node = outermostOf(path);
+    if (node === undefined) listed.add(path, error.message);
+    else if (path === node && error.errorCode === ANY_OF) {
+      // Explaining costs a validation of the node: only for a node that will be listed.
+      if (listed.isFull) listed.add(node);
+      else for (const explained of explainNode(node, errors, req)) listed.add(explained.path, explained.message);
+    }
   }
-  return merge(found);
+  return { listed: listed.entries(), notListed: listed.notListed };
+}
+
+/**
+ * Checked to the first error, the validator reports, for a content node no
+ * variant accepts, each variant's first error, down through the nodes inside it.
+ * The outermost such node is explained as in a full check when it is small
+ * enough to validate in full; else the innermost one's errors are listed as they are.
+ */
+function firstErrors(errors: ValidatorError[], req: Request): FieldError[] {
+  const nodes = errors.filter((error) => error.errorCode === ANY_OF).map((error) => error.path ?? '');
+  const listed = new Messages();
+  if (nodes.length > 0) {
+    const byDepth = nodes.toSorted((a, b) => a.length - b.length);
+    const [outermost = '', innermost = ''] = [byDepth[0], byDepth.at(-1)];
+    const explained = valuesOf(valueAt(req, outermost), FULL_CHECK_VALUES) <= FULL_CHECK_VALUES
+      ? explainNode(outermost, errors, req)
+      : plain(errors.filter((error) => isWithin(error.path ?? '', innermost)));
+    for (const { path, message } of explained) listed.add(path, message);
+  }
+  for (const error of errors) {
+    const path = error.path ?? '';
+    if (!nodes.some((node) => isWithin(path, node))) listed.add(path, error.message);
+  }
+  return listed.entries();
 }
 
 function explainNode(node: string, errors: ValidatorError[], req: Request): FieldError[] {
   const operationId = operationOf(req);
   const body = operationId === undefined ? undefined : theContract().bodies.get(operationId);
   try {
-    if (body && node.startsWith('/body/')) return theContract().explainer.explain(req.body, body.schema, node.slice('/body'.length), '/body');
+    if (body && node.startsWith('/body/')) return theContract().explainer.explain(req.body, body.schema, node.slice('/body'.length), '/body', MAX_LISTED_ERRORS);
   } catch (error) {
     console.error(error); // explain less rather than answer 500 to a bad request
   }
-  return errors.filter((error) => isWithin(error.path ?? '', node)).map((error) => ({ path: error.path ?? '', message: error.message ?? 'is invalid' }));
+  return plain(errors.filter((error) => isWithin(error.path ?? '', node)));
 }
 
-/** Messages at one path joined, in words; a format's pattern twin dropped. */
-function merge(errors: FieldError[]): FieldError[] {
-  const messages = new Map<string, string[]>();
-  for (const { path, message } of errors) messages.set(path, [...(messages.get(path) ?? []), message]);
-  return [...messages].map(([path, said]) => {
-    const kept = said.some(isFormatMessage) ? said.filter((message) => !message.startsWith('must match pattern')) : said;
-    return { path, message: [...new Set(kept.map(plainMessage))].join('; ') };
-  });
+function plain(errors: ValidatorError[]): FieldError[] {
+  return errors.map((error) => ({ path: error.path ?? '', message: error.message ?? 'is invalid' }));
+}
+
+/** The value a `/body/...` pointer names in the request. */
+function valueAt(req: Request, pointer: string): unknown {
+  let current: unknown = { body: req.body };
+  for (const segment of pointer.split('/').slice(1)) {
+    const name = segment.replaceAll('~1', '/').replaceAll('~0', '~');
+    current = typeof current === 'object' && current !== null && Object.hasOwn(current, name) ? (current as Record<string, unknown>)[name] : undefined;
+  }
+  return current;
+}
+
+/**
+ * Messages by path, in the order paths first came, for at most MAX_LISTED_ERRORS
+ * paths; later paths are only counted. At one path, joined in words, a format's
+ * pattern twin dropped.
+ */
+class Messages {
+  private readonly byPath = new Map<string, string[]>();
+  private readonly others = new Set<string>();
+
+  get isFull(): boolean {
+    return this.byPath.size >= MAX_LISTED_ERRORS;
+  }
+
+  /** Offending paths past the first MAX_LISTED_ERRORS. */
+  get notListed(): number {
+    return this.others.size;
+  }
+
+  add(path: string, message = 'is invalid'): void {
+    const said = this.byPath.get(path);
+    if (said) said.push(message);
+    else if (this.isFull) this.others.add(path);
+    else this.byPath.set(path, [message]);
+  }
+
+  entries(): FieldError[] {
+    return [...this.byPath].map(([path, said]) => {
+      const kept = said.some(isFormatMessage) ? said.filter((message) => !message.startsWith('must match pattern')) : said;
+      return { path, message: [...new Set(kept.map(plainMessage))].join('; ') };
+    });
+  }
 }
 
 const isWithin = (pointer: string, node: string) => pointer === node || pointer.startsWith(`${node}/`);

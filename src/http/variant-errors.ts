@@ -33,26 +33,36 @@ export function variantExplainer(spec: OpenApiDocument) {
     return validate(value) ? [] : withoutPatternTwins(validate.errors ?? []);
   };
 
-  const explainNode = (value: unknown, node: Named, path: string): FieldError[] => {
+  const explainNode = (value: unknown, node: Named, path: string, limit = Infinity): FieldError[] => {
     const variants: Variant[] = ((node.schema.anyOf ?? []) as SchemaObject[]).map((variant) => ({ ...resolve(variant), errors: errorsOf(variant, value) }));
     if (variants.length === 0 || variants.some((variant) => variant.errors.length === 0)) return [];
     const close = variants.filter((variant) => variant.errors.every((error) => depthOf(error.instancePath) >= 2));
     const chosen = close.length === 1 ? close[0] : close.find((variant) => namesType(variant.name, value));
-    if (chosen) return explainInside(value, chosen, path);
+    if (chosen) return explainInside(value, chosen, path, limit);
     // A variant failing at the node itself: those reasons first; what is wrong deeper would come after fixing them.
     const reasons = variants.map((variant) => close.includes(variant) ? deepReasons(value, variant)
       : variant.errors.filter((error) => depthOf(error.instancePath) < 2).map(reasonOf));
     return [{ path, message: sentence(words(node.name), variants.map((variant) => words(variant.name)), reasons) }];
   };
 
-  /** The errors of a value that matches `variant` but for its children: each failing child node explained. */
-  const explainInside = (value: unknown, variant: Variant, path: string): FieldError[] => {
-    const nodes = outermost(variant.errors.filter((error) => error.keyword === 'anyOf').map((error) => error.instancePath));
-    const plain = variant.errors
-      .filter((error) => error.keyword !== 'anyOf' && !nodes.some((node) => isWithin(error.instancePath, node)))
-      .map((error) => ({ path: path + pointerOf(error), message: plainMessage(error.message ?? 'is invalid') }));
-    const explained = nodes.flatMap((node) => explainNode(valueAt(value, node), schemaAt(variant, node), path + node));
-    return [...plain, ...explained];
+  /**
+   * The errors of a value that matches `variant` but for its children: each failing
+   * child node explained, until `limit` errors are found (each costs a validation).
+   */
+  const explainInside = (value: unknown, variant: Variant, path: string, limit = Infinity): FieldError[] => {
+    const outermostOf = outermostFinder(new Set(variant.errors.filter((error) => error.keyword === 'anyOf').map((error) => error.instancePath)));
+    const found: FieldError[] = [];
+    const explained = new Set<string>();
+    for (const error of variant.errors) {
+      if (found.length >= limit) break;
+      const node = outermostOf(error.instancePath);
+      if (node === undefined) found.push({ path: path + pointerOf(error), message: plainMessage(error.message ?? 'is invalid') });
+      else if (!explained.has(node)) {
+        explained.add(node);
+        found.push(...explainNode(valueAt(value, node), schemaAt(variant, node), path + node, limit - found.length));
+      }
+    }
+    return found;
   };
   const deepReasons = (value: unknown, variant: Variant) =>
     explainInside(value, variant, '').map(({ path, message }) =>
@@ -73,9 +83,12 @@ export function variantExplainer(spec: OpenApiDocument) {
   };
 
   return {
-    /** The errors for the `anyOf` node at `pointer` inside `value` (of `schema`); `path` is where `value` is in the request. */
-    explain(value: unknown, schema: SchemaObject, pointer: string, path: string): FieldError[] {
-      return explainNode(valueAt(value, pointer), schemaAt({ schema, name: 'body' }, pointer), path + pointer);
+    /**
+     * The errors for the `anyOf` node at `pointer` inside `value` (of `schema`), at most
+     * about `limit` of them; `path` is where `value` is in the request.
+     */
+    explain(value: unknown, schema: SchemaObject, pointer: string, path: string, limit = Infinity): FieldError[] {
+      return explainNode(valueAt(value, pointer), schemaAt({ schema, name: 'body' }, pointer), path + pointer, limit);
     },
   };
 }
@@ -122,9 +135,30 @@ function withoutPatternTwins(errors: ErrorObject[]): ErrorObject[] {
 const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 const article = (noun: string) => (/^[aeiou]/.test(noun) ? 'an' : 'a');
 const segmentsOf = (pointer: string) => pointer.split('/').slice(1).map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
-const depthOf = (pointer: string) => segmentsOf(pointer).length;
-const isWithin = (pointer: string, node: string) => pointer === node || pointer.startsWith(`${node}/`);
-const outermost = (pointers: string[]) => [...new Set(pointers)].filter((pointer, _i, all) => !all.some((other) => other !== pointer && isWithin(pointer, other)));
+/** Segments in a pointer: its slashes, counted without splitting it. */
+function depthOf(pointer: string): number {
+  let depth = 0;
+  for (let at = pointer.indexOf('/'); at !== -1; at = pointer.indexOf('/', at + 1)) depth++;
+  return depth;
+}
+
+/**
+ * Finds the outermost of `nodes` at or above a pointer, each of its prefixes looked
+ * up once. Errors come grouped by node, so the last node found is tried first: a
+ * pointer inside it has no other outermost node.
+ */
+export function outermostFinder(nodes: Set<string>): (pointer: string) => string | undefined {
+  let last: string | undefined;
+  return (pointer) => {
+    if (nodes.size === 0) return undefined;
+    if (last !== undefined && (pointer === last || pointer.startsWith(`${last}/`))) return last;
+    for (let end = pointer.indexOf('/', 1); end !== -1; end = pointer.indexOf('/', end + 1)) {
+      const prefix = pointer.slice(0, end);
+      if (nodes.has(prefix)) return (last = prefix);
+    }
+    return nodes.has(pointer) ? (last = pointer) : undefined;
+  };
+}
 const pointerOf = (error: ErrorObject) =>
   error.keyword === 'required' ? `${error.instancePath}/${String(error.params.missingProperty).replaceAll('~', '~0').replaceAll('/', '~1')}` : error.instancePath;
 
