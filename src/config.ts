@@ -3,6 +3,10 @@ import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './http/cor
 import type { LevelWithSilent } from 'pino';
 import { LOG_LEVELS } from './observability/logger.js';
 import { CHECKPOINT_BYTES } from './store/lowdb/lowdb-store.js';
+import { loadLimits, type Limits } from './config/limits.js';
+import { parseSize } from './config/parse.js';
+
+export { parseSize };
 
 /** Bearer JWT authentication; absent when no secret or public key is configured. */
 export interface AuthConfig {
@@ -33,12 +37,11 @@ export interface Config {
   corsOrigins: CorsOrigins;
   /** The least severe log lines written (LOG_LEVEL). */
   logLevel: LevelWithSilent;
+  /** What one client may take: in flight, per window, per page, per token, kept (src/config/limits.ts). */
+  limits: Limits;
 }
 
-const SIZE = /^(\d+)\s*(b|kb|mb)?$/i;
-const UNIT: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
-
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `CORS_ORIGINS`, `LOG_LEVEL` and the `AUTH_JWT_*` settings. */
+/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `CORS_ORIGINS`, `LOG_LEVEL`, the `AUTH_JWT_*` settings and the limits (src/config/limits.ts). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const auth = loadAuth(env);
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
@@ -55,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: env.VALIDATE_RESPONSES === 'true',
     corsOrigins: env.CORS_ORIGINS === undefined ? (auth || !isLoopback(host) ? [] : LOOPBACK_ORIGINS) : parseCorsOrigins(env.CORS_ORIGINS),
     logLevel: parseLogLevel(env.LOG_LEVEL ?? 'info'),
+    limits: loadLimits(env),
   };
 }
 
@@ -78,15 +82,6 @@ function parseDatabaseUrl(text: string | undefined): string | undefined {
     throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
   return text;
-}
-
-/** Parses `1048576`, `512kb` or `1mb`; `name` is the setting, for the message. */
-export function parseSize(text: string, name = 'BODY_LIMIT'): number {
-  const match = SIZE.exec(text.trim());
-  if (!match || !match[1]) {
-    throw new Error(`${name} must be a size such as 1048576, 512kb or 1mb, not "${text}"`);
-  }
-  return Number(match[1]) * (UNIT[(match[2] ?? 'b').toLowerCase()] ?? 1);
 }
 
 function loadAuth(env: NodeJS.ProcessEnv): AuthConfig | undefined {

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { requestIdOf } from '../observability/request-id.js';
 import { reportError } from '../observability/request-log.js';
-import { StoreUnavailableError } from '../store/store.js';
+import { StoreFullError, StoreUnavailableError } from '../store/store.js';
 import { HttpProblem, type ProblemKind } from './problem.js';
 import { unsupportedMediaType, validationProblem, type ValidatorError } from './validation-problem.js';
 
@@ -34,6 +34,9 @@ function toProblem(error: unknown, req: Request): HttpProblem {
     return new HttpProblem('unavailable', 'The store cannot serve this request now, and nothing of it was kept. Retry later.', {
       headers: { 'Retry-After': RETRY_AFTER },
     });
+  }
+  if (error instanceof StoreFullError) {
+    return new HttpProblem('storage-full', `The store is full: ${error.message}. Nothing was stored; deleting records makes room.`);
   }
   const failure = (typeof error === 'object' && error !== null ? error : {}) as StatusError;
   const fromParser = parserProblem(failure);

@@ -10,14 +10,18 @@ const catalogue = {
   'validation-failed': { status: 400, title: 'The request breaks the contract' },
   'malformed-json': { status: 400, title: 'The body is not valid JSON' },
   'unauthenticated': { status: 401, title: 'Authentication is required' },
+  'quota-exceeded': { status: 403, title: 'A quota is used up' },
   'not-found': { status: 404, title: 'Not found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'conflict': { status: 409, title: 'The request conflicts with the stored state' },
   'payload-too-large': { status: 413, title: 'The body is too large' },
   'document-too-large': { status: 413, title: 'The document would be too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
   'internal': { status: 500, title: 'Internal error' },
   'unavailable': { status: 503, title: 'The service cannot serve this now' },
+  'overloaded': { status: 503, title: 'The service is overloaded' },
+  'storage-full': { status: 507, title: 'The store is full' },
 } as const;
 
 export type ProblemKind = keyof typeof catalogue;

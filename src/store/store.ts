@@ -28,6 +28,18 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/**
+ * The store holds as much as it is meant to (its stated size) and the change
+ * would grow it; nothing of it was kept. Deletes and changes that do not grow
+ * it still work. The service answers 507.
+ */
+export class StoreFullError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreFullError';
+  }
+}
+
 /** A stored record and its key. */
 export interface Entry<T> {
   key: string;

@@ -1,0 +1,86 @@
+import { parseCount, parseDuration, parseSize } from './parse.js';
+
+/** Records and bytes one user may keep (README.md, Limits). Streams and drafts count against whoever last wrote them. */
+export interface Quotas {
+  streams: number;
+  devices: number;
+  identityNamespaces: number;
+  drafts: number;
+  readMarkers: number;
+  readMarkersPerStream: number;
+  /** Stored bytes (compact JSON) over all of the user's records. */
+  bytes: number;
+}
+
+/** Every limit that keeps one client from taking the service from the others: each a setting, here with its default. */
+export interface Limits {
+  /** Requests in flight in this process before new ones are shed with 503 `overloaded` (MAX_IN_FLIGHT). */
+  inFlight: number;
+  /** Declared request body bytes in flight in this process (MAX_IN_FLIGHT_BYTES). */
+  inFlightBytes: number;
+  /** Requests in flight per user (MAX_IN_FLIGHT_PER_USER). */
+  inFlightPerUser: number;
+  /** Writes (POST, PUT, PATCH, DELETE under /api) one user may make per window (RATE_LIMIT_WRITES)... */
+  writesPerWindow: number;
+  /** ...of this many milliseconds (RATE_LIMIT_WINDOW). */
+  rateWindowMs: number;
+  /** The most bytes of items one page of a list holds (PAGE_MAX_BYTES); one item always fits. */
+  pageBytes: number;
+  /** The longest a token may be valid, `exp` − `iat` (or − now), in milliseconds (AUTH_MAX_TOKEN_LIFETIME). */
+  tokenLifetimeMs: number;
+  quotas: Quotas;
+  /** The embedded store's stated size: stored bytes (compact JSON) past which it takes no growth (STORE_MAX_BYTES). */
+  storeMaxBytes: number;
+  /** Journal bytes past which /readyz answers 503: checkpoints have been failing (JOURNAL_MAX_BYTES). */
+  journalMaxBytes: number;
+}
+
+/** The defaults, as README.md states them. */
+export const DEFAULT_LIMITS: Limits = {
+  inFlight: 256,
+  inFlightBytes: 64 * 1024 ** 2,
+  inFlightPerUser: 16,
+  writesPerWindow: 1200,
+  rateWindowMs: 60_000,
+  pageBytes: 4 * 1024 ** 2,
+  tokenLifetimeMs: 24 * 3_600_000,
+  quotas: {
+    streams: 10_000,
+    devices: 100,
+    identityNamespaces: 100,
+    drafts: 1_000,
+    readMarkers: 100_000,
+    readMarkersPerStream: 1_000,
+    bytes: 32 * 1024 ** 2,
+  },
+  storeMaxBytes: 1024 ** 3,
+  journalMaxBytes: 1024 ** 3,
+};
+
+/** Reads each limit's variable, or takes its default. */
+export function loadLimits(env: NodeJS.ProcessEnv): Limits {
+  const count = (name: string, fallback: number) => (env[name] === undefined ? fallback : parseCount(env[name], name));
+  const size = (name: string, fallback: number) => (env[name] === undefined ? fallback : parseSize(env[name], name));
+  const duration = (name: string, fallback: number) => (env[name] === undefined ? fallback : parseDuration(env[name], name));
+  const { quotas } = DEFAULT_LIMITS;
+  return {
+    inFlight: count('MAX_IN_FLIGHT', DEFAULT_LIMITS.inFlight),
+    inFlightBytes: size('MAX_IN_FLIGHT_BYTES', DEFAULT_LIMITS.inFlightBytes),
+    inFlightPerUser: count('MAX_IN_FLIGHT_PER_USER', DEFAULT_LIMITS.inFlightPerUser),
+    writesPerWindow: count('RATE_LIMIT_WRITES', DEFAULT_LIMITS.writesPerWindow),
+    rateWindowMs: duration('RATE_LIMIT_WINDOW', DEFAULT_LIMITS.rateWindowMs),
+    pageBytes: size('PAGE_MAX_BYTES', DEFAULT_LIMITS.pageBytes),
+    tokenLifetimeMs: duration('AUTH_MAX_TOKEN_LIFETIME', DEFAULT_LIMITS.tokenLifetimeMs),
+    quotas: {
+      streams: count('QUOTA_STREAMS', quotas.streams),
+      devices: count('QUOTA_DEVICES', quotas.devices),
+      identityNamespaces: count('QUOTA_IDENTITY_NAMESPACES', quotas.identityNamespaces),
+      drafts: count('QUOTA_DRAFTS', quotas.drafts),
+      readMarkers: count('QUOTA_READ_MARKERS', quotas.readMarkers),
+      readMarkersPerStream: count('QUOTA_READ_MARKERS_PER_STREAM', quotas.readMarkersPerStream),
+      bytes: size('QUOTA_BYTES', quotas.bytes),
+    },
+    storeMaxBytes: size('STORE_MAX_BYTES', DEFAULT_LIMITS.storeMaxBytes),
+    journalMaxBytes: size('JOURNAL_MAX_BYTES', DEFAULT_LIMITS.journalMaxBytes),
+  };
+}
