@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { apiRoutes } from './api.js';
 import { authenticate } from './auth/authenticate.js';
 import type { Config } from './config.js';
+import { DEFAULT_LIMITS } from './config/limits.js';
 import { keepKnownBodyMembers } from './contract/known-members.js';
 import { loadSpec } from './contract/spec.js';
 import { validateAgainst } from './contract/validator.js';
@@ -26,7 +27,7 @@ function refuseEmptyBody(_req: unknown, _res: unknown, body: Buffer): void {
 }
 
 export interface AppOptions {
-  config: Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'> & Partial<Pick<Config, 'corsOrigins'>>;
+  config: Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'> & Partial<Pick<Config, 'corsOrigins' | 'limits'>>;
   store: Store;
   /** Routes outside the contract (the sandbox's reset), mounted before authentication and validation. */
   extraRoutes?: Router;
@@ -37,6 +38,7 @@ export interface AppOptions {
 /** Builds the service: parse, guard, authenticate, validate against openapi.yaml, route, report errors. */
 export function createApp({ config, store, extraRoutes, logger }: AppOptions): Express {
   const spec = loadSpec();
+  const limits = config.limits ?? DEFAULT_LIMITS;
   const app = express();
   app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
   app.set('strict routing', EXACT_ROUTING.strict);
@@ -51,7 +53,7 @@ export function createApp({ config, store, extraRoutes, logger }: AppOptions): E
   if (extraRoutes) app.use(extraRoutes);
   // Both /api mounts match the same paths (exact routing), so no route under /api runs
   // without authentication, however its path is spelled.
-  app.use('/api', authenticate(config.auth));
+  app.use('/api', authenticate(config.auth, limits.tokenLifetimeMs));
   app.use(inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), keepKnownBodyMembers(spec)));
   app.use('/api', apiRoutes(store));
   // In the contract, outside /api: after it, so API requests never try these routes.

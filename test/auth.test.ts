@@ -2,15 +2,18 @@ import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { expect } from 'chai';
 import { SignJWT, type JWTPayload } from 'jose';
+import { CLOCK_SKEW_SECONDS, MAX_SUBJECT_LENGTH } from '../src/auth/authenticate.js';
 import { call, type Reply } from './helpers/client.js';
 import { aDevice, uuid } from './helpers/factories.js';
 import { freshDataFile, startService, type Service } from './helpers/service.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
+const DAY = 24 * 3600;
 const key = (secret = SECRET) => new TextEncoder().encode(secret);
 
 async function token(claims: JWTPayload & { sub?: string }, options: { secret?: string; alg?: string } = {}): Promise<string> {
-  const jwt = new SignJWT(claims).setProtectedHeader({ alg: options.alg ?? 'HS256' }).setIssuedAt();
+  const jwt = new SignJWT(claims).setProtectedHeader({ alg: options.alg ?? 'HS256' });
+  if (claims.iat === undefined) jwt.setIssuedAt();
   if (claims.exp === undefined) jwt.setExpirationTime('10m');
   return jwt.sign(key(options.secret));
 }
@@ -77,6 +80,32 @@ describe('bearer JWT authentication (AUTH_JWT_SECRET, HS256)', () => {
     expect((await nav(`${header}.${payload}.`)).status).to.equal(401);
     const hs512 = await token({ sub: 'alice', iss: 'collab-tests', aud: 'collab' }, { alg: 'HS512' });
     expectUnauthenticated(await nav(hs512), /algorithm/);
+  });
+  it('when the token lives exactly 24 h from its iat, then it is accepted; one second longer, then 401 says it lives too long', async () => {
+    const iat = Math.floor(Date.now() / 1000);
+    expect((await nav(await valid('alice', { iat, exp: iat + DAY }))).status).to.equal(200);
+    expectUnauthenticated(await nav(await valid('alice', { iat, exp: iat + DAY + 1 })), /valid for longer than this service accepts/);
+  });
+  it('when a token without iat expires more than 24 h from now, then 401; within 24 h, then it is accepted', async () => {
+    const unissued = (exp: number) => new SignJWT({ sub: 'alice', iss: 'collab-tests', aud: 'collab', exp }).setProtectedHeader({ alg: 'HS256' }).sign(key());
+    const now = Math.floor(Date.now() / 1000);
+    expect((await nav(await unissued(now + DAY - 60))).status).to.equal(200);
+    expectUnauthenticated(await nav(await unissued(now + DAY + 60)), /valid for longer/);
+    expectUnauthenticated(await nav(await unissued(1e13)), /valid for longer/);
+  });
+  it('when iat is more than a minute in the future, then 401; within the minute of skew, then it is accepted', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect((await nav(await valid('alice', { iat: now + CLOCK_SKEW_SECONDS - 5, exp: now + 600 }))).status).to.equal(200);
+    expectUnauthenticated(await nav(await valid('alice', { iat: now + CLOCK_SKEW_SECONDS + 5, exp: now + 600 })), /iat claim is in the future/);
+    expectUnauthenticated(await nav(await valid('alice', { iat: 16_725_225_600, exp: 16_725_225_600 + 60 })), /iat claim is in the future/);
+  });
+  it(`when sub has ${MAX_SUBJECT_LENGTH} characters, then it is the user; ${MAX_SUBJECT_LENGTH + 1}, then 401`, async () => {
+    const longest = '\u{1F600}'.repeat(MAX_SUBJECT_LENGTH); // characters, not UTF-16 units
+    const reply = await call(service, 'POST', '/api/streams', { headers: as(await valid(longest)), body: { title: 't' } });
+    expect(reply.status).to.equal(201);
+    expect(reply.body.createdBy).to.equal(longest);
+    expectUnauthenticated(await nav(await valid(`${longest}x`)), /sub claim is longer than 256 characters/);
+    expectUnauthenticated(await nav(await valid('x'.repeat(20_000))), /sub claim is longer/);
   });
   it('when the token has no subject, then 401', async () => {
     expectUnauthenticated(await nav(await token({ iss: 'collab-tests', aud: 'collab' })), /sub/);

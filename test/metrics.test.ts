@@ -5,12 +5,15 @@ import { DOCS_PATHS } from '../src/docs/handler.js';
 import { loadSpec } from '../src/contract/spec.js';
 import { observeCommit } from '../src/observability/store-metrics.js';
 import { call } from './helpers/client.js';
+import { rawRequest } from './helpers/raw.js';
 import { uuid } from './helpers/factories.js';
 import { startServerProcess, stop, type ServerProcess } from './helpers/process.js';
 import { freshDataFile, startService } from './helpers/service.js';
 
 const SECRET = 'a-metrics-test-secret-long-enough-0123456789';
 const PROMTOOL = spawnSync('promtool', ['--version']).status === 0;
+/** Methods Node's parser accepts and no route serves. */
+const MADE_UP_METHODS = ['PROPFIND', 'MKCOL', 'PURGE', 'LOCK', 'SEARCH'];
 const ROUTES = new Set([...Object.keys(loadSpec().paths), ...DOCS_PATHS, 'unmatched']);
 
 /** Label sets of every sample of a metric, as `name="value"` maps. */
@@ -32,6 +35,7 @@ describe('GET /metrics of the real server', () => {
     await call(server.service, 'PATCH', '/api/identity/settings/nsmetrics7', { body: { patch: { a: 1 } }, headers: { authorization } });
     await call(server.service, 'GET', `/no/such/${streamId}`);
     await call(server.service, 'GET', `/api/streams/${streamId}`);
+    for (const method of MADE_UP_METHODS) await rawRequest(server.service, method, '/api/streams/nav', {});
   });
   after(async () => { await stop(server, 'SIGTERM'); });
 
@@ -40,7 +44,7 @@ describe('GET /metrics of the real server', () => {
     for (;;) {
       const reply = await call(server.service, 'GET', '/metrics');
       const counted = samples(reply.body, 'http_request_duration_seconds_count').filter((sample) => sample.labels.route !== '/metrics');
-      if (counted.reduce((sum, sample) => sum + sample.value, 0) >= 5) return { status: reply.status, type: reply.headers.get('content-type'), text: reply.body };
+      if (counted.reduce((sum, sample) => sum + sample.value, 0) >= 5 + MADE_UP_METHODS.length) return { status: reply.status, type: reply.headers.get('content-type'), text: reply.body };
     }
   }
 
@@ -62,6 +66,13 @@ describe('GET /metrics of the real server', () => {
     expect(count({ method: 'PATCH', route: '/api/identity/settings/{namespace}', status: '200' })).to.equal(1);
     expect(count({ method: 'GET', route: 'unmatched', status: '404' })).to.equal(1);
     for (const { labels } of counts) expect(ROUTES, labels.route).to.include(labels.route);
+  });
+
+  it('when requests come with methods the service never serves, then they share the method label "other"', async () => {
+    const counts = samples((await scrape()).text, 'http_request_duration_seconds_count');
+    const methods = new Set(counts.map((sample) => sample.labels.method));
+    expect([...methods].sort()).to.deep.equal(['GET', 'PATCH', 'other']);
+    expect(counts.filter((sample) => sample.labels.method === 'other').reduce((sum, sample) => sum + sample.value, 0)).to.equal(MADE_UP_METHODS.length);
   });
 
   it('when scraped, then no label holds a raw id or a user, and the process defaults and store metrics are there', async () => {

@@ -1,9 +1,14 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { errors, jwtVerify } from 'jose';
+import { errors, jwtVerify, type JWTPayload } from 'jose';
 import type { AuthConfig } from '../config.js';
 import { LOCAL_USER } from '../http/caller.js';
 import { HttpProblem } from '../http/problem.js';
+
+/** The most characters (code points) a token's `sub` may have: it is the user id in every record and log line. */
+export const MAX_SUBJECT_LENGTH = 256;
+/** How far the issuer's clock may be ahead of ours: an `iat` later than this is refused. */
+export const CLOCK_SKEW_SECONDS = 60;
 
 /** RFC 9110 §11.1: the scheme name is case-insensitive. */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
@@ -13,7 +18,7 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
  * (then every request it sees must carry a valid bearer token), else the local
  * user. app.ts mounts it in front of every /api route.
  */
-export function authenticate(auth: AuthConfig | undefined): RequestHandler {
+export function authenticate(auth: AuthConfig | undefined, maxLifetimeMs: number): RequestHandler {
   if (!auth) {
     return (_req, res, next) => {
       res.locals.userId = LOCAL_USER;
@@ -26,16 +31,32 @@ export function authenticate(auth: AuthConfig | undefined): RequestHandler {
   return async (req, res, next) => {
     const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
     if (!token) throw unauthenticated('Send Authorization: Bearer <token>.', 'Bearer');
-    let subject: unknown;
+    let payload: JWTPayload;
     try {
-      subject = (await jwtVerify(token, key, options)).payload.sub;
+      ({ payload } = await jwtVerify(token, key, options));
     } catch (error) {
       throw unauthenticated(reasonFor(error), 'Bearer error="invalid_token"');
     }
-    if (typeof subject !== 'string' || subject === '') throw unauthenticated('The token has no subject (sub).', 'Bearer error="invalid_token"');
-    res.locals.userId = subject;
+    const refusal = refusalOf(payload, maxLifetimeMs);
+    if (refusal) throw unauthenticated(refusal, 'Bearer error="invalid_token"');
+    res.locals.userId = payload.sub;
     next();
   };
+}
+
+/**
+ * Why a verified token is still refused: no usable subject, issued in the future,
+ * or valid for longer than `maxLifetimeMs` (from `iat`, or from now without one).
+ */
+function refusalOf({ sub, iat, exp = 0 }: JWTPayload, maxLifetimeMs: number): string | undefined {
+  if (typeof sub !== 'string' || sub === '') return 'The token has no subject (sub).';
+  if ([...sub].length > MAX_SUBJECT_LENGTH) return `The token's sub claim is longer than ${MAX_SUBJECT_LENGTH} characters.`;
+  const now = Date.now() / 1000;
+  if (iat !== undefined && iat > now + CLOCK_SKEW_SECONDS) return "The token's iat claim is in the future.";
+  if ((exp - (iat ?? now)) * 1000 > maxLifetimeMs) {
+    return `The token is valid for longer than this service accepts (${maxLifetimeMs / 1000} s from iat, or from now without one); issue shorter-lived tokens.`;
+  }
+  return undefined;
 }
 
 function verificationKey(auth: AuthConfig): { key: Uint8Array | KeyObject; algorithms: string[] } {
