@@ -6,18 +6,19 @@ import { identityRoutes } from './identity/handler.js';
 import { navRoutes } from './nav/handler.js';
 import { notificationRoutes } from './notifications/handler.js';
 import { readRoutes } from './reads/handler.js';
+import type { Limits } from './config/limits.js';
 import type { Store } from './store/store.js';
 import { streamsRoutes } from './streams/handler.js';
 
 /** Every operation under /api, on one router; app.ts mounts it behind authentication. */
-export function apiRoutes(store: Store): Router {
+export function apiRoutes(store: Store, limits: Pick<Limits, 'pageBytes'>): Router {
   const api = Router(EXACT_ROUTING);
   navRoutes(api, store); // /streams/nav before /streams/:streamId
   streamsRoutes(api, store);
   notificationRoutes(api, store);
-  deviceRoutes(api, store);
+  deviceRoutes(api, store, limits.pageBytes);
   cycleRoutes(api, store);
   identityRoutes(api, store);
-  readRoutes(api, store);
+  readRoutes(api, store, limits.pageBytes);
   return api;
 }

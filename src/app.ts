@@ -14,6 +14,8 @@ import { allowOrigins } from './http/cors.js';
 import { handleError } from './http/error-handler.js';
 import { EXACT_ROUTING } from './http/routing.js';
 import { startResponse } from './http/start-response.js';
+import { limitWriteRate } from './http/rate-limit.js';
+import { shedLoad } from './http/shed-load.js';
 import { inSteps } from './http/steps.js';
 import { metricsRoutes } from './observability/metrics-route.js';
 import { observeRequests } from './observability/observe.js';
@@ -35,7 +37,7 @@ export interface AppOptions {
   logger?: Logger;
 }
 
-/** Builds the service: parse, guard, authenticate, validate against openapi.yaml, route, report errors. */
+/** Builds the service: shed load, authenticate, limit, parse, guard, validate against openapi.yaml, route, report errors. */
 export function createApp({ config, store, extraRoutes, logger }: AppOptions): Express {
   const spec = loadSpec();
   const limits = config.limits ?? DEFAULT_LIMITS;
@@ -47,15 +49,18 @@ export function createApp({ config, store, extraRoutes, logger }: AppOptions): E
   app.use(startResponse(logger && observeRequests(logger, [...Object.keys(spec.paths), ...DOCS_PATHS])));
   app.use(allowOrigins(config.corsOrigins ?? [])); // preflights are answered before authentication and validation
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
+  // Who may be served is decided before any body is read: the process's load, the token, the user's load and write rate.
+  const load = shedLoad(limits, config.bodyLimit);
+  app.use(load.perProcess);
+  // Both /api mounts match the same paths (exact routing), so no route under /api runs
+  // without authentication, however its path is spelled.
+  app.use('/api', authenticate(config.auth, limits.tokenLifetimeMs), load.perUser, limitWriteRate(limits, store.hits));
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
   // Outside the contract: before validation, which refuses every path openapi.yaml does not name.
   app.use(docsRoutes());
   if (extraRoutes) app.use(extraRoutes);
-  // Both /api mounts match the same paths (exact routing), so no route under /api runs
-  // without authentication, however its path is spelled.
-  app.use('/api', authenticate(config.auth, limits.tokenLifetimeMs));
   app.use(inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), keepKnownBodyMembers(spec)));
-  app.use('/api', apiRoutes(store));
+  app.use('/api', apiRoutes(store, limits));
   // In the contract, outside /api: after it, so API requests never try these routes.
   app.use(healthRoutes(store), metricsRoutes());
   app.use(handleError);

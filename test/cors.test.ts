@@ -68,7 +68,7 @@ describe('CORS on the wire (an allowed origin, authentication on)', () => {
     const reply = await call(service, 'GET', '/api/streams/nav', { headers: { origin: APP } });
     expect(reply.status).to.equal(401);
     expect(reply.headers.get('access-control-allow-origin')).to.equal(APP);
-    expect(listed(reply, 'access-control-expose-headers')).to.include.members(['location', 'x-request-id']);
+    expect(listed(reply, 'access-control-expose-headers')).to.include.members(['location', 'x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy']);
   });
   it('when an allowed origin creates a stream, then Location is exposed to the page', async () => {
     const jwt = await new SignJWT({ sub: 'ann' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(new TextEncoder().encode(SECRET));

@@ -77,7 +77,9 @@ describe('request logs of the real server (stdout not a terminal: JSON lines)', 
     const { hostname, port } = new URL(server.service.url);
     const socket = connect(Number(port), hostname);
     await once(socket, 'connect');
-    const head = ['PUT /api/notifications/devices HTTP/1.1', `Host: ${hostname}`, 'Content-Type: application/json', 'Content-Length: 1000', 'X-Request-Id: log-aborted'];
+    // With a token: a request without one is answered 401 before its body is read.
+    const head = ['PUT /api/notifications/devices HTTP/1.1', `Host: ${hostname}`, `Authorization: Bearer ${await tokenFor('erin')}`,
+      'Content-Type: application/json', 'Content-Length: 1000', 'X-Request-Id: log-aborted'];
     await new Promise<void>((resolve, reject) => socket.write(`${head.join('\r\n')}\r\n\r\n{"installationId":`, (error) => (error ? reject(error) : resolve())));
     socket.destroy(); // 18 of the 1,000 bytes promised: the server is still reading the body
     const line = await lineOf('log-aborted');

@@ -109,3 +109,77 @@ describe('paged lists', () => {
     expect(items.map((device) => device.installationId).sort()).to.deep.equal([...ids].sort());
   });
 });
+
+describe('pages bounded in bytes (PAGE_MAX_BYTES)', () => {
+  /** A device whose JSON, as listed, takes exactly `bytes`: padded in its token. */
+  async function deviceOf(service: Service, bytes: number, index: number): Promise<Record<string, unknown>> {
+    const device = aDevice({ installationId: `install-${index}`, token: 't' });
+    const stored = await call(service, 'PUT', '/api/notifications/devices', { body: device });
+    const padding = bytes - Buffer.byteLength(JSON.stringify(stored.body));
+    const padded = await call(service, 'PUT', '/api/notifications/devices', { body: { ...device, token: 't'.repeat(1 + padding) } });
+    expect(Buffer.byteLength(JSON.stringify(padded.body))).to.equal(bytes);
+    return padded.body;
+  }
+
+  it('when 5 devices of 1,000 bytes are listed with pages of at most 3,002 bytes, then pages hold 3 and 2, and the link continues', async () => {
+    const service = await startService({ limits: { pageBytes: 3 * 1000 + 2 } }); // three items and their two commas
+    try {
+      for (let index = 0; index < 5; index++) await deviceOf(service, 1000, index);
+      const first = await call(service, 'GET', '/api/notifications/devices?limit=100');
+      expect(first.body.items.map((item: { installationId: string }) => item.installationId)).to.deep.equal(['install-0', 'install-1', 'install-2']);
+      expect(nextOf(first)).to.match(/limit=100&cursor=/);
+      const { pages, items } = await walk(service, '/api/notifications/devices?limit=100');
+      expect(pages).to.equal(2);
+      expect(items.map((item) => item.installationId)).to.deep.equal(['install-0', 'install-1', 'install-2', 'install-3', 'install-4']);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('when the page bound is one byte less, then pages hold 2, 2 and 1', async () => {
+    const service = await startService({ limits: { pageBytes: 3 * 1000 + 1 } });
+    try {
+      for (let index = 0; index < 5; index++) await deviceOf(service, 1000, index);
+      const { pages, items } = await walk(service, '/api/notifications/devices');
+      expect(pages).to.equal(3);
+      expect(items).to.have.length(5);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('when one device alone is larger than a page may be, then it is listed alone, and the list goes on past it', async () => {
+    const service = await startService({ limits: { pageBytes: 500 } });
+    try {
+      for (let index = 0; index < 3; index++) await deviceOf(service, 1000, index);
+      const { pages, items } = await walk(service, '/api/notifications/devices');
+      expect(pages).to.equal(3);
+      expect(items.map((item) => item.installationId)).to.deep.equal(['install-0', 'install-1', 'install-2']);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe('PUT /api/notifications/devices: transportMetadata is bounded', () => {
+  let service: Service;
+  before(async () => { service = await startService(); });
+  after(async () => { await service.close(); });
+
+  /** Metadata whose compact JSON takes exactly `bytes`. */
+  const metadata = (bytes: number) => ({ blob: 'x'.repeat(bytes - '{"blob":""}'.length) });
+
+  it('when transportMetadata takes exactly 16 KiB as JSON, then it is stored whole; one byte more, then 400 names it and nothing is stored', async () => {
+    const device = aDevice();
+    const stored = await call(service, 'PUT', '/api/notifications/devices', { body: { ...device, transportMetadata: metadata(16 * 1024) } });
+    expect(stored.status).to.equal(201);
+    expect(stored.body.transportMetadata).to.deep.equal(metadata(16 * 1024));
+    const other = aDevice();
+    const refused = await call(service, 'PUT', '/api/notifications/devices', { body: { ...other, transportMetadata: metadata(16 * 1024 + 1) } });
+    expect(refused.status).to.equal(400);
+    expect(pathsOf(refused)).to.deep.equal(['/body/transportMetadata']);
+    expect(refused.body.errors[0].message).to.equal('must take at most 16384 bytes as compact JSON, not 16385');
+    const listed = await call(service, 'GET', '/api/notifications/devices');
+    expect(listed.body.items.map((item: { installationId: string }) => item.installationId)).to.deep.equal([device.installationId]);
+  });
+});

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { SignJWT } from 'jose';
 import { call, type Reply } from './helpers/client.js';
 import { aDevice, aDraft, uuid } from './helpers/factories.js';
 import { freshSchema, postgresUnavailable, type Schema } from './helpers/postgres.js';
@@ -6,8 +7,8 @@ import { startServerProcess, stop, type ServerProcess } from './helpers/process.
 import { freshDataFile, type Service } from './helpers/service.js';
 
 /** Starts `count` src/server.ts processes on one database, all at once (they migrate in turn). */
-async function startInstances(url: string, count: number): Promise<ServerProcess[]> {
-  return Promise.all(Array.from({ length: count }, async () => startServerProcess(await freshDataFile(), { DATABASE_URL: url })));
+async function startInstances(url: string, count: number, env: Record<string, string> = {}): Promise<ServerProcess[]> {
+  return Promise.all(Array.from({ length: count }, async () => startServerProcess(await freshDataFile(), { DATABASE_URL: url, ...env })));
 }
 
 /** Sends `count` requests at once, the i-th to instance i mod n. */
@@ -72,6 +73,24 @@ describe('several instances on one PostgreSQL database', function () {
     const stamps = ordered.map((reply) => Date.parse(reply.body.updatedAt));
     for (let index = 1; index < stamps.length; index++) expect(stamps[index]).to.be.above(stamps[index - 1]!);
     expect(stored.body.updatedAt).to.equal(ordered.at(-1)!.body.updatedAt);
+  });
+
+  it("when a user's writes go to two instances, then they share one rate limit", async () => {
+    const secret = 'a-shared-rate-limit-secret-long-enough-01';
+    const limited = await startInstances(schema.url, 2, { AUTH_JWT_SECRET: secret, RATE_LIMIT_WRITES: '5' });
+    try {
+      const token = await new SignJWT({ sub: `shared-${uuid()}` }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('5m')
+        .sign(new TextEncoder().encode(secret));
+      const headers = { authorization: `Bearer ${token}` };
+      const replies: Reply[] = [];
+      for (let write = 0; write < 7; write++) {
+        replies.push(await call(limited[write % 2]!.service, 'PATCH', '/api/streams/nav', { headers, body: { sort: `write ${write}` } }));
+      }
+      expect(replies.map((reply) => reply.status)).to.deep.equal([200, 200, 200, 200, 200, 429, 429]);
+      expect(replies.map((reply) => /r=(\d+)/.exec(reply.headers.get('ratelimit') ?? '')?.[1])).to.deep.equal(['4', '3', '2', '1', '0', '0', '0']);
+    } finally {
+      await Promise.all(limited.map((instance) => stop(instance, 'SIGTERM')));
+    }
   });
 
   it('when an instance is killed (SIGKILL) under load, then every acknowledged write is kept and the others serve on', async () => {

@@ -3,6 +3,9 @@ import { HttpProblem } from '../http/problem.js';
 import { nextTimestamp } from '../lib/time.js';
 import { keyOf, type Entry, type Page, type Store } from '../store/store.js';
 
+/** The most a device's free-form transportMetadata may take as compact JSON (openapi.yaml says so). */
+export const MAX_TRANSPORT_METADATA_BYTES = 16 * 1024;
+
 /** What is stored: the device and the user it belongs to. */
 type StoredDevice = Device & { userId: string };
 
@@ -14,6 +17,7 @@ export async function registerDevice(
   userId: string,
   registration: DeviceRegistration,
 ): Promise<{ device: Device; created: boolean }> {
+  checkMetadataSize(registration.transportMetadata);
   const key = deviceKey(registration.appId, registration.installationId);
   const { previous, current } = await store.update<StoredDevice>('devices', key, (stored) => {
     const updatedAt = nextTimestamp(stored?.updatedAt);
@@ -34,6 +38,15 @@ export async function unregisterDevice(store: Store, userId: string, appId: stri
     if (stored?.userId !== userId) throw new HttpProblem('not-found', 'No such device is registered to you.');
     return undefined;
   });
+}
+
+function checkMetadataSize(metadata: object | undefined): void {
+  const bytes = metadata === undefined ? 0 : Buffer.byteLength(JSON.stringify(metadata));
+  if (bytes > MAX_TRANSPORT_METADATA_BYTES) {
+    throw new HttpProblem('validation-failed', 'The request does not match openapi.yaml.', {
+      errors: [{ path: '/body/transportMetadata', message: `must take at most ${MAX_TRANSPORT_METADATA_BYTES} bytes as compact JSON, not ${bytes}` }],
+    });
+  }
 }
 
 function withoutOwner({ userId: _owner, ...device }: StoredDevice): Device {

@@ -7,10 +7,10 @@ import { listDevices, registerDevice, unregisterDevice } from './devices.js';
 
 type DeviceParams = { appId: string; installationId: string };
 
-export function deviceRoutes(api: Router, store: Store): void {
+export function deviceRoutes(api: Router, store: Store, pageBytes: number): void {
   api
     .get('/notifications/devices', async (req, res: Response<DeviceList>) => {
-      res.json({ items: await listPage(req, res, (page) => listDevices(store, callerOf(res), page)) });
+      res.json({ items: await listPage(req, res, (page) => listDevices(store, callerOf(res), page), pageBytes) });
     })
     .put('/notifications/devices', async (req: Request<object, Device, DeviceRegistration>, res: Response<Device>) => {
       const { device, created } = await registerDevice(store, callerOf(res), req.body);

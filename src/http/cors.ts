@@ -8,8 +8,8 @@ export type CorsOrigins = '*' | readonly (string | RegExp)[];
 export const LOOPBACK_ORIGINS: readonly RegExp[] = [/^http:\/\/localhost(?::\d{1,5})?$/, /^http:\/\/127\.0\.0\.1(?::\d{1,5})?$/];
 
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'X-Request-Id'];
-// Link pages the device and read-marker lists; Retry-After comes with a 503.
-const EXPOSED_HEADERS = ['Location', 'X-Request-Id', 'Link', 'Retry-After'];
+// Link pages the device and read-marker lists; Retry-After comes with a 429 or 503; RateLimit fields with every write.
+const EXPOSED_HEADERS = ['Location', 'X-Request-Id', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy'];
 
 /**
  * CORS for `origins`. Mounted first, so a preflight is answered (204) before

@@ -14,21 +14,34 @@ export function pageOf(req: Request): Page {
 /**
  * Lists one page: asks `list` for one record more than the page holds, to know
  * whether a next page exists, and links it with `Link: <…>; rel="next"` (RFC 8288).
+ * A page also ends before its items would pass `maxBytes` as JSON; it holds one
+ * item however large, so every list can be read to its end.
  */
 export async function listPage<T>(
   req: Request,
   res: Response,
   list: (page: Page) => Promise<Entry<T>[]>,
+  maxBytes: number,
 ): Promise<T[]> {
   const page = pageOf(req);
   const entries = await list({ ...page, limit: page.limit + 1 });
-  const items = entries.slice(0, page.limit);
+  const items = withinBytes(entries.slice(0, page.limit), maxBytes);
   const last = items.at(-1);
-  if (entries.length > page.limit && last) {
+  if (entries.length > items.length && last) {
     const next = new URLSearchParams({ limit: String(page.limit), cursor: encodeCursor(last.key) });
     res.setHeader('Link', `<${req.baseUrl}${req.path}?${next}>; rel="next"`);
   }
   return items.map((entry) => entry.value);
+}
+
+/** The leading entries whose values take at most `maxBytes` as JSON (with their commas); at least one. */
+function withinBytes<T>(entries: Entry<T>[], maxBytes: number): Entry<T>[] {
+  let bytes = 0;
+  for (const [index, entry] of entries.entries()) {
+    bytes += Buffer.byteLength(JSON.stringify(entry.value)) + (index > 0 ? 1 : 0);
+    if (bytes > maxBytes && index > 0) return entries.slice(0, index);
+  }
+  return entries;
 }
 
 /** UTF-16 code units, so any key (lone surrogates too) comes back exactly. */

@@ -5,12 +5,12 @@ import { listPage } from '../lib/paging.js';
 import type { Store } from '../store/store.js';
 import { listReads, markRead } from './reads.js';
 
-export function readRoutes(api: Router, store: Store): void {
+export function readRoutes(api: Router, store: Store, pageBytes: number): void {
   api
     .put('/chat/reads', async (req: Request<object, ReadMarker, ReadMarkerInput>, res: Response<ReadMarker>) => {
       res.json(await markRead(store, callerOf(res), req.body));
     })
     .get('/chat/reads/:streamId', async (req: Request<{ streamId: string }>, res: Response<ReadMarkerList>) => {
-      res.json({ items: await listPage(req, res, (page) => listReads(store, callerOf(res), req.params.streamId, page)) });
+      res.json({ items: await listPage(req, res, (page) => listReads(store, callerOf(res), req.params.streamId, page), pageBytes) });
     });
 }

@@ -74,7 +74,21 @@ export interface Store {
   ): Promise<Change<T>>;
   /** Resolves while the store can serve; rejects when it cannot (closed, database unreachable). */
   ping(): Promise<void>;
+  /**
+   * Counts hits in fixed windows, shared by every process that serves this store
+   * (so rate limits hold across instances). A store only one process can serve
+   * leaves it out, and the counting stays in that process.
+   */
+  readonly hits?: HitCounter;
   close(): Promise<void>;
+}
+
+/** Hits per key in fixed windows: see Store.hits. */
+export interface HitCounter {
+  /** Counts one hit of `key`: the hits in its current window (this one included), and when that window ends. */
+  hit(key: string, windowMs: number): Promise<{ hits: number; resetAt: Date }>;
+  /** Forgets the hits of `key`. */
+  reset(key: string): Promise<void>;
 }
 
 /**

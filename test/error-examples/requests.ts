@@ -2,8 +2,9 @@
 // it must produce a problem with the example's type, title and error paths.
 import { SignJWT } from 'jose';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
-import { StoreUnavailableError, type Store } from '../../src/store/store.js';
+import { StoreFullError, StoreUnavailableError, type Store } from '../../src/store/store.js';
 import { call, type Reply } from '../helpers/client.js';
+import { holdRequest } from '../helpers/raw.js';
 import { aDevice, aDraft, anAvailability, aPhase, text, uuid } from '../helpers/factories.js';
 import { startService, type Service } from '../helpers/service.js';
 
@@ -15,6 +16,9 @@ export interface Services {
   authenticated: Service;
   buggy: Service;
   unavailable: Service;
+  full: Service;
+  /** One write per minute, one request in flight per user. */
+  strict: Service;
 }
 
 function failingStore(failure: () => Error): Store {
@@ -28,6 +32,8 @@ export async function startServices(): Promise<Services> {
     authenticated: await startService({ auth: { secret: SECRET } }),
     buggy: await startService({ store: failingStore(() => new Error('a bug')) }),
     unavailable: await startService({ store: failingStore(() => new StoreUnavailableError('disk full')) }),
+    full: await startService({ store: failingStore(() => new StoreFullError('it holds 1073741000 bytes')) }),
+    strict: await startService({ limits: { writesPerWindow: 1, inFlightPerUser: 1 } }),
   };
 }
 
@@ -97,4 +103,17 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
   'internal-error.json': ({ buggy }) => call(buggy, 'GET', '/api/streams/nav'),
   'not-ready.json': ({ unavailable }) => call(unavailable, 'GET', '/readyz'),
   'store-unavailable.json': ({ unavailable }) => call(unavailable, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } }),
+  'storage-full.json': ({ full }) => call(full, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } }),
+  'rate-limited.json': async ({ strict }) => {
+    await call(strict, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM } });
+    return call(strict, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM } });
+  },
+  'overloaded.json': async ({ strict }) => {
+    const held = await holdRequest(strict, 'GET', '/api/streams/nav');
+    try {
+      return await call(strict, 'GET', '/api/streams/nav');
+    } finally {
+      held.release();
+    }
+  },
 };

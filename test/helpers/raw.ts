@@ -36,3 +36,19 @@ export function rawBytes(service: Service, request: string): Promise<{ status: n
     });
   });
 }
+
+/**
+ * A request that stays in flight: its head and part of a promised body are sent, the
+ * rest never is, until `release` closes the connection. Resolves once the server has
+ * had time to take it in (its head is parsed on arrival; a round trip on another connection follows it).
+ */
+export async function holdRequest(service: Service, method: string, path: string, headers: Record<string, string> = {}): Promise<{ release(): void }> {
+  const { hostname, port } = new URL(service.url);
+  const socket = connect(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  const head = [`${method} ${path} HTTP/1.1`, `Host: ${hostname}`, 'Content-Type: application/json', 'Content-Length: 100',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  await new Promise<void>((resolve, reject) => socket.write(`${head.join('\r\n')}\r\n\r\n{"sort":`, (error) => (error ? reject(error) : resolve())));
+  await rawRequest(service, 'GET', '/healthz', {});
+  return { release: () => socket.destroy() };
+}

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app.js';
 import { parseSize, type AuthConfig } from '../../src/config.js';
+import { DEFAULT_LIMITS, type Limits } from '../../src/config/limits.js';
 import type { CorsOrigins } from '../../src/http/cors.js';
 import { createHttpServer, type Timeouts } from '../../src/http/listen.js';
 import { createLogger } from '../../src/observability/logger.js';
@@ -33,14 +34,22 @@ export function openTestStore(dataFile: string): Promise<Store> {
   return TEST_STORE === 'postgres' ? openTestPostgresStore() : openLowdbStore(dataFile);
 }
 
+/**
+ * The limits of a test service: the defaults, but for the per-user ones, out of the
+ * way of tests of something else (without a token every request is the one user
+ * `local`). The limits' own tests set them.
+ */
+const TEST_LIMITS: Limits = { ...DEFAULT_LIMITS, writesPerWindow: 1e9, inFlightPerUser: 1e6 };
+
 /** The real app on a real port over a real store (see TEST_STORE), checking every response against openapi.yaml; logs go nowhere. */
 export async function startService(
-  options: { dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; corsOrigins?: CorsOrigins; timeouts?: Timeouts; store?: Store } = {},
+  options: { dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; corsOrigins?: CorsOrigins; timeouts?: Timeouts; store?: Store; limits?: Partial<Limits> } = {},
 ): Promise<Service> {
   const dataFile = options.dataFile ?? (await freshDataFile());
   const store = options.store ?? await openTestStore(dataFile);
   const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true,
-    ...(options.auth ? { auth: options.auth } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}) }, store, logger: createLogger('silent') });
+    ...(options.auth ? { auth: options.auth } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
+    limits: { ...TEST_LIMITS, ...options.limits } }, store, logger: createLogger('silent') });
   const server = createHttpServer(app, options.timeouts).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

@@ -263,7 +263,11 @@ export interface Device {
      */
     transport: DeviceTransportEnum;
     /**
-     * Free-form transport metadata, stored as given.
+     * Free-form transport metadata, stored as given: at most 16384 bytes
+     * (16 KiB) as compact JSON, which the service checks (400 naming
+     * `/body/transportMetadata` beyond). A device is listed with its metadata,
+     * so this bounds every device on a page.
+     * 
      */
     transportMetadata?: { [key: string]: unknown; };
     /**
@@ -444,7 +448,11 @@ export interface DeviceRegistration {
      */
     transport: DeviceRegistrationTransportEnum;
     /**
-     * Free-form transport metadata, stored as given.
+     * Free-form transport metadata, stored as given: at most 16384 bytes
+     * (16 KiB) as compact JSON, which the service checks (400 naming
+     * `/body/transportMetadata` beyond). A device is listed with its metadata,
+     * so this bounds every device on a page.
+     * 
      */
     transportMetadata?: { [key: string]: unknown; };
 }

@@ -26,6 +26,17 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX records_by_group ON records (collection, grp, key) WHERE grp IS NOT NULL;`,
   },
+  {
+    version: 2,
+    name: 'hits: rate-limit counters shared by every instance',
+    // Unlogged: a counter lost in a database crash only gives its window's writes again; no WAL per hit.
+    sql: `
+      CREATE UNLOGGED TABLE hits (
+        key text COLLATE "C" PRIMARY KEY,
+        count integer NOT NULL,
+        reset_at timestamptz NOT NULL
+      );`,
+  },
 ];
 
 /** First key of the migration advisory lock; the second is the schema, so schemas migrate independently. */

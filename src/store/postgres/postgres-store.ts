@@ -8,6 +8,7 @@ import type { Change, Collection, Entry, Page, Store } from '../store.js';
 import { StoreUnavailableError } from '../store.js';
 import { commitOutcome, withTimeout } from './commit-outcome.js';
 import { isUnavailable, storeErrorOf } from './errors.js';
+import { postgresHits } from './hit-counter.js';
 import { keyToText, textToKey } from './key-text.js';
 import { migrate } from './migrations.js';
 
@@ -64,6 +65,7 @@ export async function openPostgresStore(url: string): Promise<Store> {
       const client = await pool.connect().catch((error: unknown) => { throw storeErrorOf(error); });
       return updateOn<T>(pool, client, [collection, keyToText(key)], change, group === undefined ? null : keyToText(group));
     },
+    hits: postgresHits(pool),
     async ping() {
       if (!open) throw new StoreUnavailableError('the store is closed');
       await withTimeout(pool.query('SELECT 1'), PING_TIMEOUT_MS).catch((error: unknown) => { throw storeErrorOf(error); });
