@@ -1,3 +1,4 @@
+import type { Collection, QuotaKind, StoreQuotas } from '../store/store.js';
 import { parseCount, parseDuration, parseSize } from './parse.js';
 
 /** Records and bytes one user may keep (README.md, Limits). Streams and drafts count against whoever last wrote them. */
@@ -39,7 +40,7 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = {
   inFlight: 256,
   inFlightBytes: 64 * 1024 ** 2,
-  inFlightPerUser: 16,
+  inFlightPerUser: 8,
   writesPerWindow: 1200,
   rateWindowMs: 60_000,
   pageBytes: 4 * 1024 ** 2,
@@ -84,3 +85,33 @@ export function loadLimits(env: NodeJS.ProcessEnv): Limits {
     journalMaxBytes: size('JOURNAL_MAX_BYTES', DEFAULT_LIMITS.journalMaxBytes),
   };
 }
+
+/** The store's form of the quotas: what each collection and group may hold per owner. */
+export function storeQuotas(quotas: Quotas): StoreQuotas {
+  return {
+    records: {
+      streams: quotas.streams,
+      devices: quotas.devices,
+      identitySettings: quotas.identityNamespaces,
+      drafts: quotas.drafts,
+      readMarkers: quotas.readMarkers,
+    },
+    recordsPerGroup: { readMarkers: quotas.readMarkersPerStream },
+    bytes: quotas.bytes,
+  };
+}
+
+/** The setting behind a quota, and what it counts, for the words of a 403. */
+export function quotaSetting(kind: QuotaKind, collection: Collection): { variable: string; counts: string } {
+  if (kind === 'bytes') return { variable: 'QUOTA_BYTES', counts: 'bytes stored' };
+  if (kind === 'group') return { variable: 'QUOTA_READ_MARKERS_PER_STREAM', counts: 'read markers in one stream' };
+  return RECORD_QUOTAS[collection] ?? { variable: 'QUOTA_BYTES', counts: 'records' };
+}
+
+const RECORD_QUOTAS: Partial<Record<Collection, { variable: string; counts: string }>> = {
+  streams: { variable: 'QUOTA_STREAMS', counts: 'streams created' },
+  devices: { variable: 'QUOTA_DEVICES', counts: 'devices' },
+  identitySettings: { variable: 'QUOTA_IDENTITY_NAMESPACES', counts: 'identity namespaces' },
+  drafts: { variable: 'QUOTA_DRAFTS', counts: 'drafts last saved' },
+  readMarkers: { variable: 'QUOTA_READ_MARKERS', counts: 'read markers' },
+};

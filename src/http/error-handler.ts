@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import { requestIdOf } from '../observability/request-id.js';
 import { reportError } from '../observability/request-log.js';
-import { StoreFullError, StoreUnavailableError } from '../store/store.js';
+import { quotaSetting } from '../config/limits.js';
+import { QuotaExceededError, StoreFullError, StoreUnavailableError } from '../store/store.js';
 import { HttpProblem, type ProblemKind } from './problem.js';
 import { unsupportedMediaType, validationProblem, type ValidatorError } from './validation-problem.js';
 
@@ -35,6 +36,7 @@ function toProblem(error: unknown, req: Request): HttpProblem {
       headers: { 'Retry-After': RETRY_AFTER },
     });
   }
+  if (error instanceof QuotaExceededError) return quotaProblem(error);
   if (error instanceof StoreFullError) {
     return new HttpProblem('storage-full', `The store is full: ${error.message}. Nothing was stored; deleting records makes room.`);
   }
@@ -57,6 +59,13 @@ function toProblem(error: unknown, req: Request): HttpProblem {
     default:
       return new HttpProblem('internal', 'Something went wrong on our side.');
   }
+}
+
+function quotaProblem({ kind, collection, limit, used }: QuotaExceededError): HttpProblem {
+  const { variable, counts } = quotaSetting(kind, collection);
+  return new HttpProblem('quota-exceeded',
+    `This would pass a quota: ${used} ${counts} of the ${limit} allowed (${variable}). Nothing was stored; delete something to make room.`,
+    { extensions: { quota: variable, limit, used } });
 }
 
 const PARSER_KINDS: Record<string, [ProblemKind, string]> = {

@@ -40,6 +40,42 @@ export class StoreFullError extends Error {
   }
 }
 
+/** What one owner may keep. A record counts against its owner; a collection or group not named has no limit. */
+export interface StoreQuotas {
+  /** Records one owner may keep, per collection. */
+  records: Partial<Record<Collection, number>>;
+  /** Records one group may hold (whoever owns them), per collection. */
+  recordsPerGroup: Partial<Record<Collection, number>>;
+  /** Bytes of values (compact JSON) one owner may keep over every collection. */
+  bytes: number;
+}
+
+/** Which quota a change would pass: records of a collection, records of a group, or bytes. */
+export type QuotaKind = 'records' | 'group' | 'bytes';
+
+/** The change would pass one of its owner's quotas; nothing of it was kept. The service answers 403. */
+export class QuotaExceededError extends Error {
+  constructor(
+    readonly kind: QuotaKind,
+    readonly collection: Collection,
+    /** The quota. */
+    readonly limit: number,
+    /** What the owner (or the group) holds now. */
+    readonly used: number,
+  ) {
+    super(`${kind} quota of ${collection}: ${used} of ${limit} used`);
+    this.name = 'QuotaExceededError';
+  }
+}
+
+/** Where a record is filed and whom it counts against. */
+export interface Placement {
+  /** Lists page through one group (the user's devices, a user's read markers in one stream). */
+  group?: string;
+  /** The user the record counts against (quotas). */
+  owner?: string;
+}
+
 /** A stored record and its key. */
 export interface Entry<T> {
   key: string;

@@ -1,0 +1,84 @@
+import { QuotaExceededError, type Collection, type StoreQuotas } from './store.js';
+
+/** What one record takes from its owner: where it is filed, and its value's bytes as compact JSON. */
+export interface Footprint {
+  owner?: string;
+  group?: string;
+  bytes: number;
+}
+
+/** What `after`'s owner keeps now (records of the collection, bytes), and the records its group holds. */
+export interface Held {
+  records: number;
+  bytes: number;
+  inGroup: number;
+}
+
+/** Whether the change adds a record to a group whose size has a quota (only then is `Held.inGroup` needed). */
+export function joinsLimitedGroup(quotas: StoreQuotas, collection: Collection, before: Footprint | undefined, after: Footprint): boolean {
+  return quotas.recordsPerGroup[collection] !== undefined && after.group !== undefined && before?.group !== after.group;
+}
+
+/**
+ * Throws QuotaExceededError when replacing `before` by `after` would pass a quota
+ * of `after`'s owner. Only growth is refused: a change that keeps or frees records
+ * or bytes passes even when the owner is over a quota (one lowered since, say).
+ */
+export function checkQuotas(quotas: StoreQuotas, collection: Collection, before: Footprint | undefined, after: Footprint, held: Held): void {
+  const sameOwner = before?.owner === after.owner;
+  const records = quotas.records[collection];
+  if (records !== undefined && !sameOwner && held.records + 1 > records) throw new QuotaExceededError('records', collection, records, held.records);
+  const perGroup = quotas.recordsPerGroup[collection];
+  if (perGroup !== undefined && joinsLimitedGroup(quotas, collection, before, after) && held.inGroup + 1 > perGroup) {
+    throw new QuotaExceededError('group', collection, perGroup, held.inGroup);
+  }
+  const growth = after.bytes - (sameOwner && before ? before.bytes : 0);
+  if (growth > 0 && held.bytes + growth > quotas.bytes) throw new QuotaExceededError('bytes', collection, quotas.bytes, held.bytes);
+}
+
+/**
+ * What each owner keeps and each limited group holds, in memory: the accounting
+ * of the stores that hold everything in one process.
+ */
+export class Usage {
+  private readonly records = new Map<string, number>();
+  private readonly groups = new Map<string, number>();
+  private readonly bytes = new Map<string, number>();
+
+  constructor(private readonly quotas: StoreQuotas | undefined) {}
+
+  /** Throws QuotaExceededError when replacing `before` by `after` would pass a quota (see checkQuotas); counts nothing. */
+  check(collection: Collection, before: Footprint | undefined, after: Footprint | undefined): void {
+    if (!this.quotas || after?.owner === undefined) return;
+    checkQuotas(this.quotas, collection, before, after, {
+      records: this.records.get(recordsKey(after.owner, collection)) ?? 0,
+      bytes: this.bytes.get(after.owner) ?? 0,
+      inGroup: after.group === undefined ? 0 : this.groups.get(groupKey(collection, after.group)) ?? 0,
+    });
+  }
+
+  /** Counts a change from `before` to `after` (either undefined for a creation or a deletion); swapped, it undoes it. */
+  apply(collection: Collection, before: Footprint | undefined, after: Footprint | undefined): void {
+    if (!this.quotas) return;
+    if (before) this.count(collection, before, -1);
+    if (after) this.count(collection, after, 1);
+  }
+
+  private count(collection: Collection, { owner, group, bytes }: Footprint, sign: 1 | -1): void {
+    if (owner !== undefined) {
+      add(this.records, recordsKey(owner, collection), sign);
+      add(this.bytes, owner, sign * bytes);
+    }
+    if (group !== undefined && this.quotas?.recordsPerGroup[collection] !== undefined) add(this.groups, groupKey(collection, group), sign);
+  }
+}
+
+const recordsKey = (owner: string, collection: Collection) => `${collection}\u0000${owner}`;
+const groupKey = (collection: Collection, group: string) => `${collection}\u0000${group}`;
+
+/** Adds to a count, forgetting it at zero so owners who keep nothing take no memory. */
+function add(counts: Map<string, number>, key: string, amount: number): void {
+  const total = (counts.get(key) ?? 0) + amount;
+  if (total === 0) counts.delete(key);
+  else counts.set(key, total);
+}
