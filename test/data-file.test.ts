@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -121,6 +122,25 @@ describe('a data folder the service cannot use', function () {
     } finally {
       await unmountTmpfs(mountPoint);
     }
+  });
+
+  for (const dataFile of ['/proc/no-such-dir/db.json', '/proc/db.json', '/sys/db.json']) {
+    it(`when DATA_FILE is ${dataFile}, where no folder can be made, then start-up stops at once with one clear line`, async function () {
+      this.timeout(10_000); // Node's recursive mkdir used to spin here for ever
+      const { code, stderr } = await refusedStart(dataFile);
+      expect(code).to.equal(1);
+      oneClearLine(stderr, /cannot be created \((ENOENT|EPERM|EACCES)/);
+    });
+  }
+
+  it('when DATA_FILE is a named pipe, then start-up stops with one clear line instead of waiting for a writer', async function () {
+    this.timeout(10_000);
+    const dataFile = await freshDataFile();
+    await mkdir(dirname(dataFile), { recursive: true });
+    execFileSync('mkfifo', [dataFile]);
+    const { code, stderr } = await refusedStart(dataFile);
+    expect(code).to.equal(1);
+    oneClearLine(stderr, /is not a regular file/);
   });
 
   it('when the data folder cannot be made (a file is in the way), then start-up stops with one clear line', async () => {

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import { observeCommit } from '../../observability/store-metrics.js';
@@ -6,6 +5,7 @@ import { StoreUnavailableError, type Change, type Collection, type Entry, type P
 import { CommitQueue } from './commit-queue.js';
 import { Committed } from './committed.js';
 import { DataFileError, DurableJsonFile } from './durable-json-file.js';
+import { checkDataFile, makeFolder } from './folder.js';
 import { Journal, type Stored } from './journal.js';
 import { acquireLock } from './lock.js';
 import { loadShards } from './shards.js';
@@ -38,6 +38,7 @@ export interface LowdbOptions {
  */
 export async function openLowdbStore(dataFile: string, options: LowdbOptions = {}): Promise<Store> {
   const folder = `${dataFile}.d`;
+  await checkDataFile(dataFile);
   await makeFolder(folder);
   const release = await acquireLock(dataFile);
   try {
@@ -135,16 +136,6 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, relea
       await release();
     },
   };
-}
-
-/** Node's recursive mkdir reports ENOENT for a read-only parent: the plain mkdir says why. */
-async function makeFolder(folder: string): Promise<void> {
-  try {
-    await mkdir(folder, { recursive: true });
-  } catch (error) {
-    const cause = await mkdir(folder).then(() => error, (plain: unknown) => plain);
-    throw new DataFileError(folder, `cannot be created (${(cause as Error).message})`);
-  }
 }
 
 function isManifest(data: unknown): data is Manifest {

@@ -1,0 +1,46 @@
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { DataFileError } from './durable-json-file.js';
+
+/**
+ * Makes the data folder and any missing parents with one plain mkdir a level.
+ * Node's recursive mkdir never returns where mkdir says ENOENT of a parent that
+ * exists (under /proc); here each level is tried once, and the error says why.
+ */
+export async function makeFolder(folder: string): Promise<void> {
+  try {
+    await makeFolders(folder);
+  } catch (error) {
+    throw new DataFileError(folder, `cannot be created (${(error as Error).message})`);
+  }
+}
+
+/** The data file may be missing, but if it is there it must be a plain file: reading a pipe or a device could wait for ever. */
+export async function checkDataFile(dataFile: string): Promise<void> {
+  const found = await stat(dataFile).catch(() => undefined); // missing, or unreachable: the folder says why
+  if (found && !found.isFile()) throw new DataFileError(dataFile, 'is not a regular file');
+}
+
+async function makeFolders(folder: string): Promise<void> {
+  const missing = await makeOne(folder);
+  if (!missing) return;
+  const parent = dirname(folder);
+  if (parent === folder) throw missing;
+  await makeFolders(parent);
+  const still = await makeOne(folder); // the parent is there now: ENOENT again is final (as under /proc)
+  if (still) throw still;
+}
+
+/** Undefined once `folder` is there; mkdir's ENOENT error when it says a parent is missing; else throws. */
+async function makeOne(folder: string): Promise<Error | undefined> {
+  try {
+    await mkdir(folder);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return error as Error;
+    if (code !== 'EEXIST') throw error;
+  }
+  if (!(await stat(folder)).isDirectory()) throw new Error(`ENOTDIR: ${folder} is there but is not a folder`);
+  return undefined;
+}
