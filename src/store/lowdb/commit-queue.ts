@@ -1,18 +1,18 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Op, Stored } from './journal.js';
 
-interface Waiting {
-  op: Op;
+interface Waiting<T extends Op> {
+  op: T;
   id: string;
   resolve(): void;
   reject(error: unknown): void;
 }
 
-export interface CommitSteps {
+export interface CommitSteps<T extends Op = Op> {
   /** Makes a batch durable (one journal append), or throws and keeps none of it. */
-  persist(ops: Op[]): Promise<void>;
+  persist(ops: T[]): Promise<void>;
   /** Makes a durable change readable. */
-  apply(op: Op): void;
+  apply(op: T): void;
   /** Runs between batches, while no batch is being persisted (checkpoints rotate the journal here). */
   between(): Promise<void>;
   /** Turns a persist failure into what every waiting caller of that batch gets. */
@@ -28,12 +28,12 @@ const idOf = ([collection, key]: Op) => `${collection}\u0000${key}`;
  * state. When a batch fails, its changes are dropped, and so is every waiting
  * change built on them; all of their callers get the failure.
  */
-export class CommitQueue {
-  private waiting: Waiting[] = [];
+export class CommitQueue<T extends Op = Op> {
+  private waiting: Waiting<T>[] = [];
   private draining: Promise<void> | undefined;
   private readonly staged = new Map<string, { stored: Stored | null; count: number }>();
 
-  constructor(private readonly steps: CommitSteps) {}
+  constructor(private readonly steps: CommitSteps<T>) {}
 
   /** The staged state of a record: a Stored, null (deleted), or undefined when nothing is staged. */
   staging(op: Pick<Op, 0 | 1>): Stored | null | undefined {
@@ -41,7 +41,7 @@ export class CommitQueue {
   }
 
   /** Stages `op` and resolves once it is durable. */
-  commit(op: Op): Promise<void> {
+  commit(op: T): Promise<void> {
     const id = idOf(op);
     this.staged.set(id, { stored: op[2], count: (this.staged.get(id)?.count ?? 0) + 1 });
     return new Promise((resolve, reject) => {
@@ -57,7 +57,7 @@ export class CommitQueue {
   }
 
   private async drain(): Promise<void> {
-    let durable: Waiting[] = []; // persisted, their callers not answered yet
+    let durable: Waiting<T>[] = []; // persisted, their callers not answered yet
     while (this.waiting.length > 0) {
       await this.steps.between();
       const batch = this.waiting;
@@ -83,7 +83,7 @@ export class CommitQueue {
     this.draining = undefined;
   }
 
-  private drop(batch: Waiting[], error: Error): void {
+  private drop(batch: Waiting<T>[], error: Error): void {
     const failed = new Set(batch.map((waiting) => waiting.id));
     const builtOnThem = this.waiting.filter((waiting) => failed.has(waiting.id));
     this.waiting = this.waiting.filter((waiting) => !failed.has(waiting.id));

@@ -1,4 +1,4 @@
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { open, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Adapter } from 'lowdb';
 
@@ -13,11 +13,9 @@ export class DataFileError extends Error {
 let sequence = 0;
 
 /**
- * A lowdb adapter whose write is durable when it resolves: the JSON goes to a
- * unique temporary file, which is fdatasynced, renamed over the target, and then
- * the directory is fsynced. A crash leaves either the old file or the new one.
- * Serialises compactly, and synchronously before its first await, so the file
- * holds the data exactly as it was when write() was called.
+ * A lowdb adapter for small files (the manifest) whose write is durable when it
+ * resolves (writeDurably). Serialises compactly, and synchronously before its
+ * first await, so the file holds the data exactly as it was when write() was called.
  */
 export class DurableJsonFile<T> implements Adapter<T> {
   constructor(
@@ -46,20 +44,29 @@ export class DurableJsonFile<T> implements Adapter<T> {
 
   async write(data: T): Promise<void> {
     const text = JSON.stringify(data);
-    const temporary = `${this.path}.${process.pid}.${++sequence}.tmp`;
-    const file = await open(temporary, 'w');
-    try {
-      await file.writeFile(text);
-      await file.datasync(); // a new file: its data and size are what must reach the disk
-    } catch (error) {
-      await file.close();
-      await unlink(temporary).catch(() => {});
-      throw error;
-    }
-    await file.close();
-    await rename(temporary, this.path);
-    await syncDirectory(dirname(this.path));
+    await writeDurably(this.path, (file) => file.writeFile(text));
   }
+}
+
+/**
+ * Writes a file so that a crash leaves either the old one or the new one: `fill`
+ * writes a unique temporary file, which is fdatasynced and renamed over `path`,
+ * and then the directory is fsynced. On failure the temporary file is removed.
+ */
+export async function writeDurably(path: string, fill: (file: FileHandle) => Promise<void>): Promise<void> {
+  const temporary = `${path}.${process.pid}.${++sequence}.tmp`;
+  const file = await open(temporary, 'w');
+  try {
+    await fill(file);
+    await file.datasync(); // a new file: its data and size are what must reach the disk
+  } catch (error) {
+    await file.close();
+    await unlink(temporary).catch(() => {});
+    throw error;
+  }
+  await file.close();
+  await rename(temporary, path);
+  await syncDirectory(dirname(path));
 }
 
 const directorySyncs = new Map<string, { started: boolean; done: Promise<void> }>();

@@ -1,7 +1,9 @@
-import { mkdir, open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Collection } from '../store.js';
-import { DataFileError, syncDirectory } from './durable-json-file.js';
+import { syncDirectory } from './durable-json-file.js';
+import { replayFile } from './journal-replay.js';
+import type { Serialized } from './record-text.js';
 
 /** A record as the store keeps it: the value and the group it is listed under. */
 export interface Stored {
@@ -12,61 +14,82 @@ export interface Stored {
 /** One change: the record's new state, or null when it was deleted. */
 export type Op = [collection: Collection, key: string, stored: Stored | null];
 
+/** The longest journal line, in bytes, unless one op alone is longer: far below the longest string V8 can make. */
+export const LINE_BYTES = 8 * 1024 * 1024;
+
 /**
- * The write-ahead journal: each batch of changes is one JSON line appended to
- * `<folder>/<n>.ndjson` and fdatasynced, so a batch costs one sync however many
- * shards it touches. A checkpoint rotates to the next file; files up to the
- * rotated one are removed once the shards hold their changes.
+ * The write-ahead journal: each batch of changes is appended to `<folder>/<n>.ndjson`
+ * as lines of JSON lists of ops, at most LINE_BYTES each, and fdatasynced once,
+ * so a batch costs one sync however many shards it touches. A checkpoint rotates
+ * to the next file; files up to the rotated one are removed once the shards hold
+ * their changes.
  */
 export class Journal {
   private file: FileHandle | undefined;
   private size = 0;
   /** An append failed and its bytes could not be cut off yet: cut them before the next. */
   private tail: number | undefined;
+  /** Bytes of the files rotated away from and not removed yet, by number. */
+  private readonly older = new Map<number, number>();
 
-  private constructor(private readonly folder: string, private sequence: number) {}
+  private constructor(private readonly folder: string, private sequence: number, private readonly lineBytes: number) {}
 
-  /** Opens the folder, returning the journal to append to and every batch already in it, oldest first. */
-  static async open(folder: string): Promise<{ journal: Journal; batches: Op[][]; files: number[] }> {
+  /** Opens the folder, giving every op already in it to `replay`, oldest first; resolves to the journal to append to and the count of ops. */
+  static async open(folder: string, replay: (op: Op) => void, lineBytes = LINE_BYTES): Promise<{ journal: Journal; ops: number }> {
     await mkdir(folder, { recursive: true });
     const files = (await readdir(folder))
       .map((name) => /^(\d+)\.ndjson$/.exec(name)?.[1])
       .filter((number): number is string => number !== undefined)
       .map(Number)
       .sort((a, b) => a - b);
-    const batches: Op[][] = [];
+    const journal = new Journal(folder, (files.at(-1) ?? 0) + 1, lineBytes);
+    let ops = 0;
     for (const number of files) {
       const path = join(folder, `${number}.ndjson`);
-      batches.push(...parse(path, await readFile(path, 'utf8'), number === files.at(-1)));
+      journal.older.set(number, await replayFile(path, number === files.at(-1), (op) => { ops++; replay(op); }));
     }
-    return { journal: new Journal(folder, (files.at(-1) ?? 0) + 1), batches, files };
+    return { journal, ops };
   }
 
+  /** Bytes of the file appended to now. */
   get bytes(): number {
     return this.size;
   }
 
-  /** Appends one batch durably. On failure the file is left as it was and the error is thrown. */
-  async append(ops: Op[]): Promise<void> {
-    const line = `${JSON.stringify(ops)}\n`;
+  /** Bytes of every journal file not removed yet: what a start-up would replay. */
+  get totalBytes(): number {
+    let total = this.size;
+    for (const bytes of this.older.values()) total += bytes;
+    return total;
+  }
+
+  /** Appends one batch durably, as lines written one after another and one fdatasync. On failure the file is left as it was and the error is thrown. */
+  async append(ops: Serialized[]): Promise<void> {
     const file = await this.current();
     if (this.tail !== undefined) await this.cut(file, this.tail);
+    let written = 0;
     try {
-      await file.appendFile(line);
+      for (const line of linesOf(ops, this.lineBytes)) {
+        await file.appendFile(line.text);
+        written += line.bytes;
+      }
       await file.datasync();
     } catch (error) {
       this.tail = this.size;
       await this.cut(file, this.size).catch(() => {}); // else cut before the next append
       throw error;
     }
-    this.size += Buffer.byteLength(line);
+    this.size += written;
   }
 
   /** Starts the next file; returns the number of the last one that may be removed after a checkpoint. */
   async rotate(): Promise<number> {
     const closed = this.sequence;
     if (this.file && this.tail !== undefined) await this.cut(this.file, this.tail);
-    await this.file?.close();
+    if (this.file) {
+      await this.file.close();
+      this.older.set(closed, this.size);
+    }
     this.file = undefined;
     this.size = 0;
     this.tail = undefined;
@@ -78,7 +101,9 @@ export class Journal {
   async removeUpTo(last: number): Promise<void> {
     for (const name of await readdir(this.folder)) {
       const number = Number(/^(\d+)\.ndjson$/.exec(name)?.[1] ?? NaN);
-      if (number <= last) await unlink(join(this.folder, name));
+      if (!(number <= last)) continue;
+      await unlink(join(this.folder, name));
+      this.older.delete(number);
     }
     await syncDirectory(this.folder);
   }
@@ -109,36 +134,18 @@ export class Journal {
   }
 }
 
-/**
- * The batches of one journal file. The newest file's last line may have been
- * cut short by a crash while it was written, before it was synced and so before
- * it was acknowledged: it is ignored. Any other line that does not parse means
- * the file is damaged.
- */
-function parse(path: string, text: string, newest: boolean): Op[][] {
-  const lines = text.split('\n');
-  const torn = lines.pop(); // after the last newline: empty, or a torn write
-  if (torn && !newest) throw new DataFileError(path, 'ends in the middle of a journal entry; the file is damaged');
-  const batches: Op[][] = [];
-  for (const [index, line] of lines.entries()) {
-    const ops = parseLine(line);
-    if (ops) batches.push(ops);
-    else if (!(newest && index === lines.length - 1)) throw new DataFileError(path, `line ${index + 1} is not a journal entry; the file is damaged`);
+/** The batch as lines of at most `most` bytes (an op longer than that is a line of its own), made one at a time. */
+function* linesOf(ops: Serialized[], most: number): Generator<{ text: string; bytes: number }> {
+  let texts: string[] = [];
+  let bytes = 3; // `[`, `]` and the newline
+  for (const op of ops) {
+    if (texts.length > 0 && bytes + 1 + op.bytes > most) {
+      yield { text: `[${texts.join(',')}]\n`, bytes };
+      texts = [];
+      bytes = 3;
+    }
+    bytes += (texts.length > 0 ? 1 : 0) + op.bytes;
+    texts.push(op.text);
   }
-  return batches;
-}
-
-function parseLine(line: string): Op[] | undefined {
-  try {
-    const ops: unknown = JSON.parse(line);
-    return Array.isArray(ops) && ops.every(isOp) ? ops : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isOp(op: unknown): op is Op {
-  if (!Array.isArray(op) || op.length !== 3 || typeof op[0] !== 'string' || typeof op[1] !== 'string') return false;
-  const stored = op[2] as Partial<Stored> | null;
-  return stored === null || (typeof stored === 'object' && 'value' in stored && (stored.group === undefined || typeof stored.group === 'string'));
+  if (texts.length > 0) yield { text: `[${texts.join(',')}]\n`, bytes };
 }

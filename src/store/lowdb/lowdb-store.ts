@@ -4,20 +4,14 @@ import { observeCommit } from '../../observability/store-metrics.js';
 import { StoreUnavailableError, type Change, type Collection, type Entry, type Page, type Store } from '../store.js';
 import { CommitQueue } from './commit-queue.js';
 import { Committed } from './committed.js';
-import { DataFileError, DurableJsonFile } from './durable-json-file.js';
+import { DataFileError } from './durable-json-file.js';
 import { checkDataFile, makeFolder } from './folder.js';
 import { Journal, type Stored } from './journal.js';
 import { acquireLock } from './lock.js';
+import { openManifest, SHARDS, type Manifest } from './manifest.js';
+import { serialize, type Serialized } from './record-text.js';
 import { loadShards } from './shards.js';
 
-interface Manifest {
-  format: typeof FORMAT;
-  shards: number;
-}
-
-const FORMAT = 'collab-lowdb-v3';
-/** Shards per collection: a checkpoint rewrites only the small files that changed. */
-const SHARDS = 256;
 /** Journal size at which a checkpoint writes the changed shards and starts a new journal file. */
 /** Larger means fewer checkpoints (each rewrites every changed shard whole) and a longer replay at start-up. */
 export const CHECKPOINT_BYTES = 128 * 1024 * 1024;
@@ -25,7 +19,11 @@ export const CHECKPOINT_BYTES = 128 * 1024 * 1024;
 const CHECKPOINT_RETRY_MS = 1000;
 
 export interface LowdbOptions {
+  /** Journal bytes at which a checkpoint starts (JOURNAL_CHECKPOINT_BYTES). */
   checkpointBytes?: number;
+  /** Bounds that tests make small: the longest journal line, a shard's write chunk. */
+  journalLineBytes?: number;
+  shardChunkChars?: number;
 }
 
 /**
@@ -42,13 +40,12 @@ export async function openLowdbStore(dataFile: string, options: LowdbOptions = {
   await makeFolder(folder);
   const release = await acquireLock(dataFile);
   try {
-    const manifest = new Low<Manifest>(new DurableJsonFile(dataFile, isManifest, `a ${FORMAT} manifest`), { format: FORMAT, shards: SHARDS });
+    const manifest = openManifest(dataFile);
     const existing = await manifest.adapter.read();
-    const committed = new Committed(await loadShards(folder, existing?.shards ?? SHARDS, existing !== null));
-    const { journal, batches } = await Journal.open(join(folder, 'journal'));
-    if (batches.length > 0 && !existing) throw new DataFileError(folder, 'holds a journal but the manifest beside it is missing');
-    for (const batch of batches) batch.forEach((op) => committed.apply(op));
-    return lowdbStore({ manifest, manifestWritten: existing !== null, committed, journal, release, checkpointBytes: options.checkpointBytes ?? CHECKPOINT_BYTES });
+    const committed = new Committed(await loadShards(folder, existing?.shards ?? SHARDS, existing !== null, { chunkChars: options.shardChunkChars }));
+    const { journal, ops } = await Journal.open(join(folder, 'journal'), (op) => committed.apply(op), options.journalLineBytes);
+    if (ops > 0 && !existing) throw new DataFileError(folder, 'holds a journal but the manifest beside it is missing');
+    return await lowdbStore({ manifest, manifestWritten: existing !== null, committed, journal, release, checkpointBytes: options.checkpointBytes ?? CHECKPOINT_BYTES });
   } catch (error) {
     await release();
     throw error;
@@ -91,7 +88,7 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, relea
   };
   const checkpointNow = () => startCheckpoint().then(({ done }) => done).catch(() => {});
 
-  const queue = new CommitQueue({
+  const queue = new CommitQueue<Serialized>({
     async persist(ops) {
       if (!manifestWritten) {
         await manifest.write();
@@ -121,7 +118,7 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, relea
       const current = change(previous);
       if (previous === undefined && current === undefined) return { previous, current };
       const stored: Stored | null = current === undefined ? null : { value: current, ...(group === undefined ? {} : { group }) };
-      await queue.commit([collection, key, stored]);
+      await queue.commit(serialize([collection, key, stored]));
       return { previous, current } satisfies Change<T>;
     },
     async ping() {
@@ -136,10 +133,4 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, relea
       await release();
     },
   };
-}
-
-function isManifest(data: unknown): data is Manifest {
-  const manifest = data as Partial<Manifest> | null;
-  return typeof manifest === 'object' && manifest !== null && manifest.format === FORMAT &&
-    Number.isInteger(manifest.shards) && (manifest.shards ?? 0) > 0;
 }

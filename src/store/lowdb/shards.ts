@@ -2,18 +2,26 @@ import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import { COLLECTIONS, type Collection } from '../store.js';
-import { DataFileError, DurableJsonFile } from './durable-json-file.js';
-import type { Stored } from './journal.js';
+import { DataFileError } from './durable-json-file.js';
+import { emptyTable, ShardFile, type Table } from './shard-file.js';
 
-export type Table = Record<string, Stored>;
+export type { Table };
 export type Shards = Record<Collection, Low<Table>[]>;
 
+export interface LoadOptions {
+  /** The shard files' write chunk (see ShardFile). */
+  chunkChars?: number;
+  onRecord?: (collection: Collection, key: string, bytes: number) => void;
+}
+
 /**
- * Loads every collection's lowdb shard files from `<folder>/<collection>/<n>.json`.
- * Files the manifest does not account for (a number past its shard count, a
- * record in the wrong shard) mean the manifest and the files disagree: start-up stops.
+ * Loads every collection's lowdb shard files from `<folder>/<collection>/<n>.json`,
+ * telling `onRecord` each record's stored bytes. Files the manifest does not
+ * account for (a number past its shard count, a record in the wrong shard) mean
+ * the manifest and the files disagree: start-up stops.
  */
-export async function loadShards(folder: string, count: number, expectData: boolean): Promise<Shards> {
+export async function loadShards(folder: string, count: number, expectData: boolean, options: LoadOptions = {}): Promise<Shards> {
+  const { chunkChars, onRecord = () => {} } = options;
   const shards = {} as Shards;
   for (const collection of COLLECTIONS) {
     const directory = join(folder, collection);
@@ -26,16 +34,21 @@ export async function loadShards(folder: string, count: number, expectData: bool
         throw new DataFileError(join(directory, name), `is shard ${number}, but the manifest says there are ${count} shards: the manifest and the files disagree`);
       }
     }
-    shards[collection] = Array.from({ length: count }, (_, index) =>
-      new Low<Table>(new DurableJsonFile(join(directory, `${index}.json`), isTable, 'a JSON object of stored records'), emptyTable()));
-    await Promise.all(shards[collection].map(async (shard, index) => {
+    const files = Array.from({ length: count }, (_, index) => {
+      const file = new ShardFile(join(directory, `${index}.json`), chunkChars);
+      return { file, shard: new Low<Table>(file, emptyTable()) };
+    });
+    shards[collection] = files.map(({ shard }) => shard);
+    await Promise.all(files.map(async ({ file, shard }, index) => {
       if (!names.has(`${index}.json`)) return;
       if (!expectData) throw new DataFileError(folder, 'holds shard files but the manifest beside it is missing');
-      shard.data = Object.assign(emptyTable(), await shard.adapter.read());
-      const stray = Object.keys(shard.data).find((key) => shardNumber(key, count) !== index);
-      if (stray !== undefined) {
-        throw new DataFileError(join(directory, `${index}.json`), `holds a record that belongs in another shard of ${count}: the manifest and the files disagree`);
-      }
+      const data = await file.read((key, bytes) => {
+        if (shardNumber(key, count) !== index) {
+          throw new DataFileError(file.path, `holds a record that belongs in another shard of ${count}: the manifest and the files disagree`);
+        }
+        onRecord(collection, key, bytes);
+      });
+      if (data) shard.data = data;
     }));
   }
   return shards;
@@ -50,11 +63,6 @@ export function shardNumber(key: string, count: number): number {
   return value % count;
 }
 
-/** Prototype-less, so a key such as `__proto__` is plain data. */
-export function emptyTable(): Table {
-  return Object.create(null) as Table;
-}
-
 /** Left by a process that stopped mid-write; the lock says no one else is writing. */
 async function removeTemporaryFiles(directory: string, names: Set<string>): Promise<void> {
   for (const name of names) {
@@ -62,10 +70,4 @@ async function removeTemporaryFiles(directory: string, names: Set<string>): Prom
     await unlink(join(directory, name));
     names.delete(name);
   }
-}
-
-function isTable(data: unknown): data is Table {
-  return typeof data === 'object' && data !== null && !Array.isArray(data) &&
-    Object.values(data).every((stored: Partial<Stored> | null) =>
-      typeof stored === 'object' && stored !== null && 'value' in stored && (stored.group === undefined || typeof stored.group === 'string'));
 }

@@ -1,0 +1,44 @@
+import type { Op, Stored } from './journal.js';
+
+/**
+ * An op with its compact JSON, made once when the change is made: the journal's
+ * line reuses `text`, and the stated size counts `size`. It is the op itself, so
+ * the commit queue and the committed state take it as they take any op.
+ */
+export type Serialized = Op & {
+  /** The op as JSON, as an entry of a journal line. */
+  readonly text: string;
+  /** UTF-8 bytes of `text`. */
+  readonly bytes: number;
+  /** The record's stored bytes (see recordLine); undefined for a delete. */
+  readonly size: number | undefined;
+};
+
+export function serialize(op: Op): Serialized {
+  const [collection, key, stored] = op;
+  const keyText = JSON.stringify(key);
+  const storedText = JSON.stringify(stored);
+  const head = `[${JSON.stringify(collection)},${keyText},`;
+  const storedBytes = Buffer.byteLength(storedText);
+  return Object.assign(op, {
+    text: `${head}${storedText}]`,
+    bytes: Buffer.byteLength(head) + storedBytes + 1,
+    size: stored === null ? undefined : Buffer.byteLength(keyText) + 1 + storedBytes,
+  });
+}
+
+/** A record as a shard file holds it, one to a line: `"key":{"value":…}`. Its UTF-8 bytes are the record's stored size. */
+export function recordLine(key: string, stored: Stored): string {
+  return `${JSON.stringify(key)}:${JSON.stringify(stored)}`;
+}
+
+export function recordSize(key: string, stored: Stored | null | undefined): number | undefined {
+  return stored ? Buffer.byteLength(recordLine(key, stored)) : undefined;
+}
+
+/** A record's shape, as files hold it. */
+export function isStored(stored: unknown): stored is Stored {
+  const candidate = stored as Partial<Stored> | null;
+  return typeof candidate === 'object' && candidate !== null && 'value' in candidate &&
+    (candidate.group === undefined || typeof candidate.group === 'string');
+}

@@ -1,0 +1,93 @@
+import type { Adapter } from 'lowdb';
+import type { Stored } from './journal.js';
+import { DataFileError, writeDurably } from './durable-json-file.js';
+import { readLines } from './line-reader.js';
+import { recordLine, recordSize } from './record-text.js';
+import { isTable, ShardLines } from './shard-lines.js';
+
+export type Table = Record<string, Stored>;
+
+/** UTF-16 code units (at most three bytes each) gathered before one write. */
+export const SHARD_CHUNK_CHARS = 1024 * 1024;
+
+/**
+ * A lowdb shard file, JSON with one record to a line, written and read a line at
+ * a time, so no string holds more than one record or one write chunk however
+ * large the shard grows:
+ *
+ *     {
+ *     "key":{"value":…},
+ *     "other key":{"value":…,"group":"…"}
+ *     }
+ *
+ * JSON.stringify escapes every control character, so a record's text never holds
+ * a newline (U+2028 and U+2029 stay as they are, but they are not the newline
+ * byte). Files of the earlier compact form, one line, are read whole as before.
+ */
+export class ShardFile implements Adapter<Table> {
+  constructor(readonly path: string, private readonly chunkChars = SHARD_CHUNK_CHARS) {}
+
+  /** The records, or null when there is no file; `onRecord` hears each record's stored bytes. */
+  async read(onRecord: (key: string, bytes: number) => void = () => {}): Promise<Table | null> {
+    const table = emptyTable();
+    const lines = new ShardLines(this.path, table, onRecord);
+    let rest: string;
+    try {
+      rest = await readLines(this.path, (line, bytes) => lines.take(line, bytes));
+    } catch (error) {
+      if (error instanceof DataFileError) throw error;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw new DataFileError(this.path, `cannot be read (${(error as Error).message})`);
+    }
+    if (lines.started) return lines.finish(rest);
+    if (lines.compact !== undefined && rest !== '') throw new DataFileError(this.path, 'is not valid JSON, perhaps truncated (a compact shard is one line)');
+    const compact = parseCompact(this.path, lines.compact ?? rest);
+    for (const [key, stored] of Object.entries(compact)) {
+      table[key] = stored;
+      onRecord(key, recordSize(key, stored) ?? 0);
+    }
+    return table;
+  }
+
+  /**
+   * Writes the records the table holds now. Only the keys are taken at once:
+   * a value read later is a newer change, already durable in a journal file
+   * this checkpoint does not remove, so the file and the journal still replay
+   * to the same state.
+   */
+  async write(table: Table): Promise<void> {
+    const keys = Object.keys(table);
+    await writeDurably(this.path, async (file) => {
+      let chunk = '{';
+      let separator = '\n';
+      for (const key of keys) {
+        const stored = table[key];
+        if (stored === undefined) continue; // deleted since: the journal deletes it again
+        chunk += `${separator}${recordLine(key, stored)}`;
+        separator = ',\n';
+        if (chunk.length >= this.chunkChars) {
+          await file.writeFile(chunk);
+          chunk = '';
+        }
+      }
+      await file.writeFile(`${chunk}\n}\n`);
+    });
+  }
+}
+
+/** Prototype-less, so a key such as `__proto__` is plain data. */
+export function emptyTable(): Table {
+  return Object.create(null) as Table;
+}
+
+/** A shard of the earlier compact form: one line of JSON, read the old way. */
+function parseCompact(path: string, text: string): Table {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new DataFileError(path, `is not valid JSON, perhaps truncated (${(error as Error).message})`);
+  }
+  if (!isTable(data)) throw new DataFileError(path, 'is JSON but not a JSON object of stored records');
+  return data;
+}

@@ -1,0 +1,174 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cp, mkdir, readFile, readdir, truncate, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { expect } from 'chai';
+import { openLowdbStore, type LowdbOptions } from '../../src/store/lowdb/lowdb-store.js';
+import { shardNumber } from '../../src/store/lowdb/shards.js';
+import type { Store } from '../../src/store/store.js';
+import { track } from '../helpers/process.js';
+import { freshDataFile } from '../helpers/service.js';
+
+const LINE_BYTES = 4096;
+const NO_CHECKPOINT = 1024 ** 3;
+
+/** Keys that land in shard `shard` of 256, as many as asked. */
+function keysInShard(shard: number, count: number, prefix = 'k'): string[] {
+  const keys: string[] = [];
+  for (let index = 0; keys.length < count; index++) if (shardNumber(`${prefix}${index}`, 256) === shard) keys.push(`${prefix}${index}`);
+  return keys;
+}
+
+/** Updates started in one turn, so they share one group-commit batch. */
+async function writeOneBatch(store: Store, values: Map<string, unknown>): Promise<void> {
+  await Promise.all([...values].map(([key, value]) => store.update('identitySettings', key, () => value)));
+}
+
+async function journalLines(dataFile: string): Promise<string[]> {
+  const folder = `${dataFile}.d/journal`;
+  const lines: string[] = [];
+  for (const name of (await readdir(folder)).sort()) lines.push(...(await readFile(join(folder, name), 'utf8')).split('\n').slice(0, -1));
+  return lines;
+}
+
+async function expectStored(store: Store, values: Map<string, unknown>, when: string): Promise<void> {
+  for (const [key, value] of values) expect(await store.get('identitySettings', key), `${key} ${when}`).to.deep.equal(value);
+}
+
+const aBatch = (count: number) => new Map(Array.from({ length: count }, (_, index) => [`key-${index}`, { index, text: 'é'.repeat(500) }]));
+
+describe('lowdb journal lines', () => {
+  it('when a batch is larger than the line bound, then it is written as several lines within the bound, and a reopen replays them all', async () => {
+    const dataFile = await freshDataFile();
+    const options: LowdbOptions = { journalLineBytes: LINE_BYTES, checkpointBytes: NO_CHECKPOINT };
+    const store = await openLowdbStore(dataFile, options);
+    const values = aBatch(60);
+    await writeOneBatch(store, values);
+    const lines = await journalLines(dataFile);
+    expect(lines.length, 'one batch of 60 KiB in lines of 4 KiB').to.be.at.least(15);
+    for (const line of lines) expect(Buffer.byteLength(line) + 1).to.be.at.most(LINE_BYTES);
+    expect(lines.flatMap((line) => JSON.parse(line) as unknown[])).to.have.length(60);
+
+    const copy = join(await freshDataFile(), 'db.json'); // the files as a crash would leave them: nothing checkpointed
+    await mkdir(dirname(copy), { recursive: true });
+    await cp(`${dataFile}.d`, `${copy}.d`, { recursive: true });
+    await cp(dataFile, copy);
+    await store.close();
+    const replayed = await openLowdbStore(copy, options);
+    await expectStored(replayed, values, 'replayed from the journal');
+    await replayed.close();
+    const reopened = await openLowdbStore(dataFile, options);
+    await expectStored(reopened, values, 'after a clean close');
+    await reopened.close();
+  });
+
+  it('when the process is killed with SIGKILL after a batch of many lines was acknowledged, then a restart replays all of it', async () => {
+    const dataFile = await freshDataFile();
+    const script = `
+      import { openLowdbStore } from './src/store/lowdb/lowdb-store.ts';
+      const store = await openLowdbStore(${JSON.stringify(dataFile)}, { journalLineBytes: ${LINE_BYTES}, checkpointBytes: ${NO_CHECKPOINT} });
+      await Promise.all(Array.from({ length: 60 }, (_, index) => store.update('identitySettings', 'key-' + index, () => ({ index, text: 'é'.repeat(500) }))));
+      console.log('acknowledged');
+      setInterval(() => {}, 1000);`;
+    const child = track(spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] }));
+    let output = '';
+    child.stdout!.on('data', (chunk) => { output += String(chunk); });
+    while (!output.includes('acknowledged')) await once(child.stdout!, 'data');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    expect((await journalLines(dataFile)).length).to.be.at.least(15);
+    const store = await openLowdbStore(dataFile);
+    await expectStored(store, aBatch(60), 'after SIGKILL');
+    await store.close();
+  });
+
+  it('when a crash cut the last line of a batch of many lines, then the whole lines before it are replayed and the cut one is not', async () => {
+    const dataFile = await freshDataFile();
+    const options: LowdbOptions = { journalLineBytes: LINE_BYTES, checkpointBytes: NO_CHECKPOINT };
+    const store = await openLowdbStore(dataFile, options);
+    await store.update('identitySettings', 'before', () => 'kept');
+    const copy = join(await freshDataFile(), 'db.json');
+    await mkdir(dirname(copy), { recursive: true });
+    await writeOneBatch(store, aBatch(60));
+    await cp(`${dataFile}.d`, `${copy}.d`, { recursive: true });
+    await cp(dataFile, copy);
+    await store.close();
+    const [journal] = await readdir(`${copy}.d/journal`);
+    const path = `${copy}.d/journal/${journal}`;
+    const text = await readFile(path, 'utf8');
+    const lastLine = text.slice(text.lastIndexOf('\n', text.length - 2) + 1);
+    await truncate(path, Buffer.byteLength(text) - Math.floor(Buffer.byteLength(lastLine) / 2));
+    const lost = (JSON.parse(lastLine) as [string, string][]).map(([, key]) => key);
+
+    const replayed = await openLowdbStore(copy, options);
+    expect(await replayed.get('identitySettings', 'before')).to.equal('kept');
+    for (const [key, value] of aBatch(60)) {
+      expect(await replayed.get('identitySettings', key), key).to.deep.equal(lost.includes(key) ? undefined : value);
+    }
+    await replayed.close();
+  });
+});
+
+describe('lowdb shard files', () => {
+  const odd = new Map<string, unknown>([
+    ['__proto__', { value: '__proto__ as a key' }],
+    ['line\nbreak', { text: 'a\nb\r\nc', separators: '\u2028\u2029' }],
+    ['\u2028', { lone: '\ud800 \udfff', nul: '\u0000' }],
+    ['\ud800', { ['__proto__']: { polluted: true }, emoji: '\u{1F600}' }],
+  ]);
+
+  it('when a shard holds more than a write chunk, then it is written one record to a line, as JSON, and reloads exactly', async () => {
+    const dataFile = await freshDataFile();
+    const shard = shardNumber('__proto__', 256);
+    const values = new Map<string, unknown>(keysInShard(shard, 200).map((key, index) => [key, { index, text: 'x'.repeat(100) }]));
+    for (const [key, value] of odd) if (shardNumber(key, 256) === shard) values.set(key, value);
+    const store = await openLowdbStore(dataFile, { shardChunkChars: 1024 });
+    for (const [key, value] of values) await store.update('identitySettings', key, () => value);
+    await store.close();
+
+    const text = await readFile(`${dataFile}.d/identitySettings/${shard}.json`, 'utf8');
+    const lines = text.split('\n');
+    expect(lines[0]).to.equal('{');
+    expect(lines.slice(-2)).to.deep.equal(['}', '']);
+    expect(lines.length - 3, 'one record to a line').to.equal(values.size);
+    const parsed = JSON.parse(text) as Record<string, { value: unknown }>;
+    expect(Object.keys(parsed)).to.have.members([...values.keys()]);
+
+    const reopened = await openLowdbStore(dataFile);
+    await expectStored(reopened, values, 'reloaded');
+    await reopened.close();
+  });
+
+  it('when keys and values hold newlines, U+2028, lone surrogates and __proto__, then each stays one line and reloads exactly', async () => {
+    const dataFile = await freshDataFile();
+    const store = await openLowdbStore(dataFile);
+    for (const [key, value] of odd) await store.update('identitySettings', key, () => value, key);
+    await store.close();
+    for (const key of odd.keys()) {
+      const lines = (await readFile(`${dataFile}.d/identitySettings/${shardNumber(key, 256)}.json`, 'utf8')).split('\n');
+      expect(lines.filter((line) => line.startsWith(JSON.stringify(key))), JSON.stringify(key)).to.have.length(1);
+    }
+    const reopened = await openLowdbStore(dataFile);
+    await expectStored(reopened, odd, 'reloaded');
+    for (const key of odd.keys()) expect(await reopened.list('identitySettings', key, { limit: 5 })).to.deep.equal([{ key, value: odd.get(key) }]);
+    expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
+    await reopened.close();
+  });
+
+  it('when shard files are of the earlier compact form (one line), then they load, and the next checkpoint writes them a record to a line', async () => {
+    const dataFile = await freshDataFile();
+    const [first, second] = keysInShard(7, 2);
+    await mkdir(`${dataFile}.d/identitySettings`, { recursive: true });
+    await writeFile(dataFile, '{"format":"collab-lowdb-v3","shards":256}');
+    const compact = { [first!]: { value: { old: 1 } }, [second!]: { value: { old: 2 }, group: 'g' } };
+    await writeFile(`${dataFile}.d/identitySettings/7.json`, JSON.stringify(compact));
+    const store = await openLowdbStore(dataFile);
+    expect(await store.get('identitySettings', first!)).to.deep.equal({ old: 1 });
+    expect(await store.list('identitySettings', 'g', { limit: 5 })).to.deep.equal([{ key: second, value: { old: 2 } }]);
+    await store.update('identitySettings', first!, () => ({ new: 1 }));
+    await store.close();
+    const text = await readFile(`${dataFile}.d/identitySettings/7.json`, 'utf8');
+    expect(text.split('\n')).to.have.length(5);
+    expect(JSON.parse(text)).to.deep.equal({ [first!]: { value: { new: 1 } }, [second!]: { value: { old: 2 }, group: 'g' } });
+  });
+});
