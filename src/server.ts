@@ -28,7 +28,7 @@ or HOST=127.0.0.1, or ALLOW_UNAUTHENTICATED=true to serve everyone as "local" on
   }
   logger.warn(`Warning: serving ${config.host} without authentication (ALLOW_UNAUTHENTICATED=true): everyone acts as "local".`);
 }
-const store = await openStore(config).catch((error: unknown) => {
+const store = await openStore(config, logger).catch((error: unknown) => {
   const refusal = refusalOf(error);
   if (refusal === undefined) throw error;
   console.error(`Refusing to start: ${refusal}`);
@@ -51,9 +51,11 @@ async function shutDown(signal: string): Promise<void> {
   const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
   await drained;
   clearTimeout(timer);
-  await store.close();
+  // A store that could not write everything out says so; the lowdb journal still holds every change.
+  const unsaved = await store.close().then(() => undefined, (error: unknown) => error);
   await linesWritten();
-  logger.info('Stopped: every request answered, the data file released');
+  if (unsaved === undefined) logger.info('Stopped: every request answered, the data file released');
+  else logger.warn({ err: unsaved }, `Stopped: every request answered and the data file released, but not all is written out: ${(unsaved as Error).message}`);
   process.exit(0); // pino flushes pending lines on exit
 }
 

@@ -1,6 +1,6 @@
-import { Histogram } from 'prom-client';
+import { Counter, Histogram } from 'prom-client';
 
-// The hook a store calls; it knows nothing of Prometheus, and these know nothing of stores.
+// The hooks a store calls; they know nothing of Prometheus, and these know nothing of stores.
 const commitDuration = new Histogram({
   name: 'store_commit_duration_seconds',
   help: 'Time one group commit of the store took to make its batch of changes durable.',
@@ -11,9 +11,18 @@ const commitBatchSize = new Histogram({
   help: 'Changes one group commit of the store made durable together.',
   buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
 });
+const checkpointFailures = new Counter({
+  name: 'store_checkpoint_failures_total',
+  help: 'Checkpoints of the embedded store that failed; the journal keeps every change until one succeeds.',
+});
 
 /** A store calls this once a group commit is durable: how long it took, and how many changes it carried. */
 export function observeCommit(seconds: number, batchSize: number): void {
   commitDuration.observe(seconds);
   commitBatchSize.observe(batchSize);
+}
+
+/** The embedded store calls this for each checkpoint that failed. */
+export function countCheckpointFailure(): void {
+  checkpointFailures.inc();
 }

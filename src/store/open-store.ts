@@ -1,15 +1,21 @@
+import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import type { Limits } from '../config/limits.js';
 import { DataFileError } from './lowdb/durable-json-file.js';
 import { openLowdbStore } from './lowdb/lowdb-store.js';
 import { describeDatabase, openPostgresStore, PostgresStartError } from './postgres/postgres-store.js';
 import type { Store } from './store.js';
 
-type StoreConfig = Pick<Config, 'dataFile' | 'databaseUrl' | 'checkpointBytes'>;
+type StoreConfig = Pick<Config, 'dataFile' | 'databaseUrl' | 'checkpointBytes'> & { limits?: Pick<Limits, 'journalMaxBytes'> };
 
-/** PostgreSQL when DATABASE_URL is set (any number of instances); else the embedded lowdb file. */
-export function openStore(config: StoreConfig): Promise<Store> {
+/** PostgreSQL when DATABASE_URL is set (any number of instances); else the embedded lowdb file, which reports failed checkpoints to `logger`. */
+export function openStore(config: StoreConfig, logger?: Logger): Promise<Store> {
   return config.databaseUrl === undefined
-    ? openLowdbStore(config.dataFile, { checkpointBytes: config.checkpointBytes })
+    ? openLowdbStore(config.dataFile, {
+      checkpointBytes: config.checkpointBytes,
+      ...(config.limits ? { journalMaxBytes: config.limits.journalMaxBytes } : {}),
+      ...(logger ? { logger } : {}),
+    })
     : openPostgresStore(config.databaseUrl);
 }
 

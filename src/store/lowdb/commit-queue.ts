@@ -56,6 +56,16 @@ export class CommitQueue<T extends Op = Op> {
     while (this.draining) await this.draining;
   }
 
+  /** Runs `task` while no batch is being persisted, as `between` does; changes that arrive meanwhile wait for it. */
+  async betweenBatches(task: () => Promise<void>): Promise<void> {
+    while (this.draining) await this.draining;
+    const running = task();
+    this.draining = running.catch(() => {}).then(() => {
+      this.draining = this.waiting.length > 0 ? this.drain() : undefined;
+    });
+    await running;
+  }
+
   private async drain(): Promise<void> {
     let durable: Waiting<T>[] = []; // persisted, their callers not answered yet
     while (this.waiting.length > 0) {

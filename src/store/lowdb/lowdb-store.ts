@@ -1,12 +1,15 @@
 import { join } from 'node:path';
 import { Low } from 'lowdb';
+import type { Logger } from 'pino';
+import { DEFAULT_LIMITS } from '../../config/limits.js';
 import { observeCommit } from '../../observability/store-metrics.js';
 import { StoreUnavailableError, type Change, type Collection, type Entry, type Page, type Store } from '../store.js';
+import { Checkpoints } from './checkpoints.js';
 import { CommitQueue } from './commit-queue.js';
 import { Committed } from './committed.js';
 import { DataFileError } from './durable-json-file.js';
 import { checkDataFile, makeFolder } from './folder.js';
-import { Journal, type Stored } from './journal.js';
+import { Journal } from './journal.js';
 import { acquireLock } from './lock.js';
 import { openManifest, SHARDS, type Manifest } from './manifest.js';
 import { serialize, type Serialized } from './record-text.js';
@@ -15,15 +18,20 @@ import { loadShards } from './shards.js';
 /** Journal size at which a checkpoint writes the changed shards and starts a new journal file. */
 /** Larger means fewer checkpoints (each rewrites every changed shard whole) and a longer replay at start-up. */
 export const CHECKPOINT_BYTES = 128 * 1024 * 1024;
-/** After a failed checkpoint (a full disk), wait this long before the next try. */
-const CHECKPOINT_RETRY_MS = 1000;
+/** After a failed checkpoint, wait 1 s before the next try, doubling after each further failure up to a minute. */
+const CHECKPOINT_RETRY_MS = { first: 1000, most: 60_000 };
 
 export interface LowdbOptions {
   /** Journal bytes at which a checkpoint starts (JOURNAL_CHECKPOINT_BYTES). */
   checkpointBytes?: number;
-  /** Bounds that tests make small: the longest journal line, a shard's write chunk. */
+  /** Journal bytes past which ping() rejects, since checkpoints are failing (JOURNAL_MAX_BYTES). */
+  journalMaxBytes?: number;
+  /** Hears failed checkpoints. */
+  logger?: Logger;
+  /** Bounds that tests make small: the longest journal line, a shard's write chunk, the checkpoint back-off. */
   journalLineBytes?: number;
   shardChunkChars?: number;
+  checkpointRetryMs?: { first: number; most: number };
 }
 
 /**
@@ -45,7 +53,7 @@ export async function openLowdbStore(dataFile: string, options: LowdbOptions = {
     const committed = new Committed(await loadShards(folder, existing?.shards ?? SHARDS, existing !== null, { chunkChars: options.shardChunkChars }));
     const { journal, ops } = await Journal.open(join(folder, 'journal'), (op) => committed.apply(op), options.journalLineBytes);
     if (ops > 0 && !existing) throw new DataFileError(folder, 'holds a journal but the manifest beside it is missing');
-    return await lowdbStore({ manifest, manifestWritten: existing !== null, committed, journal, release, checkpointBytes: options.checkpointBytes ?? CHECKPOINT_BYTES });
+    return await lowdbStore({ manifest, manifestWritten: existing !== null, committed, journal, release, options });
   } catch (error) {
     await release();
     throw error;
@@ -58,37 +66,14 @@ interface Parts {
   committed: Committed;
   journal: Journal;
   release: () => Promise<void>;
-  checkpointBytes: number;
+  options: LowdbOptions;
 }
 
-async function lowdbStore({ manifest, manifestWritten, committed, journal, release, checkpointBytes }: Parts): Promise<Store> {
+async function lowdbStore({ manifest, manifestWritten, committed, journal, release, options }: Parts): Promise<Store> {
   let open = true;
-  let checkpointing: Promise<void> | undefined;
-  let nextTry = 0;
-
-  /**
-   * Rotates the journal and takes the dirty shards; call it only between appends.
-   * Resolves, once that is done, to the shards' write, which removes the old journal files when it ends.
-   */
-  const startCheckpoint = async (): Promise<{ done: Promise<void> }> => {
-    const last = await journal.rotate();
-    const writing = committed.writeDirty();
-    return { done: writing.then(() => journal.removeUpTo(last)) };
-  };
-  const retryLater = () => { nextTry = Date.now() + CHECKPOINT_RETRY_MS; };
-  const checkpointIfDue = async (): Promise<void> => {
-    if (checkpointing || journal.bytes < checkpointBytes || Date.now() < nextTry) return;
-    // A failed checkpoint loses nothing: the journal keeps every change, and the shards stay dirty.
-    try {
-      const { done } = await startCheckpoint();
-      checkpointing = done.catch(retryLater).finally(() => { checkpointing = undefined; });
-    } catch {
-      retryLater();
-    }
-  };
-  const checkpointNow = () => startCheckpoint().then(({ done }) => done).catch(() => {});
-
-  const queue = new CommitQueue<Serialized>({
+  let closing: Promise<void> | undefined;
+  const journalMaxBytes = options.journalMaxBytes ?? DEFAULT_LIMITS.journalMaxBytes;
+  const queue: CommitQueue<Serialized> = new CommitQueue<Serialized>({
     async persist(ops) {
       if (!manifestWritten) {
         await manifest.write();
@@ -99,10 +84,26 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, relea
       observeCommit((performance.now() - started) / 1000, ops.length);
     },
     apply: (op) => committed.apply(op),
-    between: checkpointIfDue,
+    between: (): Promise<void> => checkpoints.ifDue(),
     failure: (error) => new StoreUnavailableError(`the change could not be stored (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error }),
   });
-  if (committed.hasDirty) await checkpointNow(); // replayed changes; on a full disk the journal keeps them
+  const checkpoints = new Checkpoints(journal, committed, {
+    bytes: options.checkpointBytes ?? CHECKPOINT_BYTES,
+    retryMs: options.checkpointRetryMs ?? CHECKPOINT_RETRY_MS,
+    logger: options.logger,
+    betweenAppends: (task) => queue.betweenBatches(task),
+  });
+  if (committed.hasDirty) await checkpoints.now(); // replayed changes; on a full disk the journal keeps them
+
+  const shutDown = async () => {
+    await queue.idle();
+    const failure = await checkpoints.finish();
+    await journal.close();
+    await release();
+    if (failure !== undefined) {
+      throw new Error(`the final checkpoint failed (${describe(failure)}): the journal keeps every change, and the next start replays it`, { cause: failure });
+    }
+  };
 
   return {
     async get<T>(collection: Collection, key: string) {
@@ -117,20 +118,24 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, relea
       const previous = (staged === undefined ? committed.get(collection, key) : staged)?.value as T | undefined;
       const current = change(previous);
       if (previous === undefined && current === undefined) return { previous, current };
-      const stored: Stored | null = current === undefined ? null : { value: current, ...(group === undefined ? {} : { group }) };
-      await queue.commit(serialize([collection, key, stored]));
+      await queue.commit(serialize([collection, key, current === undefined ? null : { value: current, ...(group === undefined ? {} : { group }) }]));
       return { previous, current } satisfies Change<T>;
     },
     async ping() {
       if (!open) throw new StoreUnavailableError('the store is closed');
+      if (journal.totalBytes > journalMaxBytes) {
+        const why = checkpoints.failure === undefined ? 'checkpoints have not caught up' : `checkpoints fail (${describe(checkpoints.failure)})`;
+        throw new StoreUnavailableError(`the journal holds ${journal.totalBytes} bytes, past its ceiling of ${journalMaxBytes} (JOURNAL_MAX_BYTES): ${why}`);
+      }
     },
-    async close() {
+    close() {
       open = false;
-      await queue.idle();
-      await checkpointing;
-      if (committed.hasDirty) await checkpointNow(); // leaves a clean folder when it can
-      await journal.close();
-      await release();
+      closing ??= shutDown();
+      return closing;
     },
   };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
