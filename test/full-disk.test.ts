@@ -150,6 +150,7 @@ describe('checkpoints on a full disk (a real 2 MiB tmpfs)', function () {
       expect(failures.map((line) => [line.err.code, line.retryInMs])).to.deep.equal([['ENOSPC', 1000], ['ENOSPC', 2000]]);
       const metrics = String((await call(server.service, 'GET', '/metrics')).body);
       expect(Number(/^store_checkpoint_failures_total (\d+)$/m.exec(metrics)?.[1])).to.be.at.least(2);
+      expect(Number(/^journal_bytes (\d+)$/m.exec(metrics)?.[1])).to.be.above(96 * 1024);
 
       expect(await stop(server, 'SIGTERM'), 'a clean stop, though its checkpoint fails').to.equal(0);
       const last = logLines(server).at(-1)!;
@@ -162,6 +163,7 @@ describe('checkpoints on a full disk (a real 2 MiB tmpfs)', function () {
       await rm(filler);
       await waitForLine(server, (line) => /^Checkpoint written after/.test(line.msg));
       expect((await call(server.service, 'GET', '/readyz')).status).to.equal(200);
+      expect(String((await call(server.service, 'GET', '/metrics')).body)).to.match(/^journal_bytes 0$/m);
       for (const [name, blob] of acknowledged) expect((await call(server.service, 'GET', `/api/identity/settings/${name}`)).body.settings.blob, name).to.equal(blob);
       expect(await stop(server, 'SIGTERM')).to.equal(0);
       expect(logLines(server).at(-1)).to.include({ level: 30, msg: 'Stopped: every request answered, the data file released' });

@@ -1,4 +1,4 @@
-import { Counter, Histogram } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 
 // The hooks a store calls; they know nothing of Prometheus, and these know nothing of stores.
 const commitDuration = new Histogram({
@@ -25,4 +25,28 @@ export function observeCommit(seconds: number, batchSize: number): void {
 /** The embedded store calls this for each checkpoint that failed. */
 export function countCheckpointFailure(): void {
   checkpointFailures.inc();
+}
+
+/** What the size gauges show, read at each scrape. */
+export interface StoreSize {
+  bytes: number;
+  records: number;
+  maxBytes: number;
+  journalBytes: number;
+}
+
+let readSize: (() => StoreSize) | undefined;
+
+function sizeGauge(name: string, help: string, pick: (size: StoreSize) => number): Gauge {
+  return new Gauge({ name, help, collect() { const size = readSize?.(); if (size) this.set(pick(size)); } });
+}
+sizeGauge('store_bytes', 'Stored bytes of the embedded store (the compact JSON of every record).', (size) => size.bytes);
+sizeGauge('store_records', 'Records in the embedded store.', (size) => size.records);
+sizeGauge('store_max_bytes', 'The embedded store\'s stated size (STORE_MAX_BYTES): past it, changes that would grow it get 507.', (size) => size.maxBytes);
+sizeGauge('journal_bytes', 'Bytes of the embedded store\'s journal not yet checkpointed; past JOURNAL_MAX_BYTES, /readyz answers 503.', (size) => size.journalBytes);
+
+/** The embedded store calls this once open: the gauges read `read` at each scrape until the returned function is called. */
+export function reportStoreSize(read: () => StoreSize): () => void {
+  readSize = read;
+  return () => { if (readSize === read) readSize = undefined; };
 }

@@ -6,14 +6,14 @@ import { openLowdbStore } from './lowdb/lowdb-store.js';
 import { describeDatabase, openPostgresStore, PostgresStartError } from './postgres/postgres-store.js';
 import type { Store } from './store.js';
 
-type StoreConfig = Pick<Config, 'dataFile' | 'databaseUrl' | 'checkpointBytes'> & { limits?: Pick<Limits, 'journalMaxBytes'> };
+type StoreConfig = Pick<Config, 'dataFile' | 'databaseUrl' | 'checkpointBytes'> & { limits?: Pick<Limits, 'storeMaxBytes' | 'journalMaxBytes'> };
 
-/** PostgreSQL when DATABASE_URL is set (any number of instances); else the embedded lowdb file, which reports failed checkpoints to `logger`. */
+/** PostgreSQL when DATABASE_URL is set (any number of instances); else the embedded lowdb file, which reports its checkpoints and size to `logger`. */
 export function openStore(config: StoreConfig, logger?: Logger): Promise<Store> {
   return config.databaseUrl === undefined
     ? openLowdbStore(config.dataFile, {
       checkpointBytes: config.checkpointBytes,
-      ...(config.limits ? { journalMaxBytes: config.limits.journalMaxBytes } : {}),
+      ...(config.limits ? { storeMaxBytes: config.limits.storeMaxBytes, journalMaxBytes: config.limits.journalMaxBytes } : {}),
       ...(logger ? { logger } : {}),
     })
     : openPostgresStore(config.databaseUrl);

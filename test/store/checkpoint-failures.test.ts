@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { createLogger } from '../../src/observability/logger.js';
 import { openLowdbStore, type LowdbOptions } from '../../src/store/lowdb/lowdb-store.js';
 import { shardNumber } from '../../src/store/lowdb/shards.js';
-import type { Store } from '../../src/store/store.js';
+import { StoreUnavailableError, type Store } from '../../src/store/store.js';
 import type { LogLine } from '../helpers/logs.js';
 import { mountTmpfs, unmountTmpfs } from '../helpers/tmpfs.js';
 
@@ -99,5 +99,21 @@ describe('lowdb checkpoints that fail (a real full tmpfs)', function () {
     store = await openLowdbStore(join(mountPoint, 'store', 'db.json'));
     expect(await store.get('streams', keys[0]!)).to.equal('changed');
     for (const key of keys.slice(1)) expect(await store.get('streams', key)).to.equal(BLOB);
+  });
+
+  it('when a change cannot be written (503), then its bytes are not counted against the stated size', async () => {
+    const dataFile = join(mountPoint, 'store', 'db.json');
+    const big = 'b'.repeat(600 * 1024);
+    const bytes = (key: string, value: string) => Buffer.byteLength(`${JSON.stringify(key)}:${JSON.stringify({ value })}`);
+    store = await openLowdbStore(dataFile, { storeMaxBytes: bytes('a', 'a') + bytes('b1', big) });
+    await store.update('streams', 'a', () => 'a');
+    const { bavail, bsize } = await statfs(mountPoint);
+    await writeFile(filler, Buffer.alloc(bavail * bsize - 300 * 1024));
+    const failed = await store.update('streams', 'b1', () => big).then(() => undefined, (error: unknown) => error);
+    expect(failed).to.be.instanceOf(StoreUnavailableError);
+    await rm(filler);
+    await store.update('streams', 'b2', () => big); // as large as b1: it fits only if b1 left nothing counted
+    expect(await store.get('streams', 'b2')).to.equal(big);
+    expect(await store.get('streams', 'b1')).to.equal(undefined);
   });
 });

@@ -17,6 +17,8 @@ export interface CommitSteps<T extends Op = Op> {
   between(): Promise<void>;
   /** Turns a persist failure into what every waiting caller of that batch gets. */
   failure(error: unknown): Error;
+  /** Hears the changes a failure dropped, once none of their records is staged any more. */
+  dropped?(ops: T[]): void;
 }
 
 const idOf = ([collection, key]: Op) => `${collection}\u0000${key}`;
@@ -98,6 +100,7 @@ export class CommitQueue<T extends Op = Op> {
     const builtOnThem = this.waiting.filter((waiting) => failed.has(waiting.id));
     this.waiting = this.waiting.filter((waiting) => !failed.has(waiting.id));
     for (const id of failed) this.staged.delete(id);
+    this.steps.dropped?.([...batch, ...builtOnThem].map((waiting) => waiting.op));
     for (const waiting of [...batch, ...builtOnThem]) waiting.reject(error);
   }
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Low } from 'lowdb';
 import type { Logger } from 'pino';
 import { DEFAULT_LIMITS } from '../../config/limits.js';
-import { observeCommit } from '../../observability/store-metrics.js';
+import { observeCommit, reportStoreSize } from '../../observability/store-metrics.js';
 import { StoreUnavailableError, type Change, type Collection, type Entry, type Page, type Store } from '../store.js';
 import { Checkpoints } from './checkpoints.js';
 import { CommitQueue } from './commit-queue.js';
@@ -12,8 +12,10 @@ import { checkDataFile, makeFolder } from './folder.js';
 import { Journal } from './journal.js';
 import { acquireLock } from './lock.js';
 import { openManifest, SHARDS, type Manifest } from './manifest.js';
-import { serialize, type Serialized } from './record-text.js';
+import { recordSize, serialize, type Serialized } from './record-text.js';
 import { loadShards } from './shards.js';
+import { Sizes } from './sizes.js';
+import { StatedSize } from './stated-size.js';
 
 /** Journal size at which a checkpoint writes the changed shards and starts a new journal file. */
 /** Larger means fewer checkpoints (each rewrites every changed shard whole) and a longer replay at start-up. */
@@ -24,9 +26,11 @@ const CHECKPOINT_RETRY_MS = { first: 1000, most: 60_000 };
 export interface LowdbOptions {
   /** Journal bytes at which a checkpoint starts (JOURNAL_CHECKPOINT_BYTES). */
   checkpointBytes?: number;
+  /** The stated size: stored bytes past which no change may grow the store (STORE_MAX_BYTES). */
+  storeMaxBytes?: number;
   /** Journal bytes past which ping() rejects, since checkpoints are failing (JOURNAL_MAX_BYTES). */
   journalMaxBytes?: number;
-  /** Hears failed checkpoints. */
+  /** Hears failed checkpoints (error) and a store nearly full (warn). */
   logger?: Logger;
   /** Bounds that tests make small: the longest journal line, a shard's write chunk, the checkpoint back-off. */
   journalLineBytes?: number;
@@ -50,10 +54,17 @@ export async function openLowdbStore(dataFile: string, options: LowdbOptions = {
   try {
     const manifest = openManifest(dataFile);
     const existing = await manifest.adapter.read();
-    const committed = new Committed(await loadShards(folder, existing?.shards ?? SHARDS, existing !== null, { chunkChars: options.shardChunkChars }));
-    const { journal, ops } = await Journal.open(join(folder, 'journal'), (op) => committed.apply(op), options.journalLineBytes);
+    const sizes = new Sizes();
+    const committed = new Committed(await loadShards(folder, existing?.shards ?? SHARDS, existing !== null, {
+      chunkChars: options.shardChunkChars,
+      onRecord: (collection, key, bytes) => sizes.set(collection, key, bytes),
+    }));
+    const { journal, ops } = await Journal.open(join(folder, 'journal'), (op) => {
+      committed.apply(op);
+      sizes.set(op[0], op[1], recordSize(op[1], op[2]));
+    }, options.journalLineBytes);
     if (ops > 0 && !existing) throw new DataFileError(folder, 'holds a journal but the manifest beside it is missing');
-    return await lowdbStore({ manifest, manifestWritten: existing !== null, committed, journal, release, options });
+    return await lowdbStore({ manifest, manifestWritten: existing !== null, committed, journal, sizes, release, options });
   } catch (error) {
     await release();
     throw error;
@@ -65,13 +76,15 @@ interface Parts {
   manifestWritten: boolean;
   committed: Committed;
   journal: Journal;
+  sizes: Sizes;
   release: () => Promise<void>;
   options: LowdbOptions;
 }
 
-async function lowdbStore({ manifest, manifestWritten, committed, journal, release, options }: Parts): Promise<Store> {
+async function lowdbStore({ manifest, manifestWritten, committed, journal, sizes, release, options }: Parts): Promise<Store> {
   let open = true;
   let closing: Promise<void> | undefined;
+  const stated = new StatedSize(sizes, options.storeMaxBytes ?? DEFAULT_LIMITS.storeMaxBytes, options.logger);
   const journalMaxBytes = options.journalMaxBytes ?? DEFAULT_LIMITS.journalMaxBytes;
   const queue: CommitQueue<Serialized> = new CommitQueue<Serialized>({
     async persist(ops) {
@@ -86,6 +99,8 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, relea
     apply: (op) => committed.apply(op),
     between: (): Promise<void> => checkpoints.ifDue(),
     failure: (error) => new StoreUnavailableError(`the change could not be stored (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error }),
+    // Their records are back to their committed state, and so are their sizes.
+    dropped: (ops) => ops.forEach(([collection, key]) => sizes.set(collection, key, recordSize(key, committed.get(collection, key)))),
   });
   const checkpoints = new Checkpoints(journal, committed, {
     bytes: options.checkpointBytes ?? CHECKPOINT_BYTES,
@@ -94,10 +109,12 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, relea
     betweenAppends: (task) => queue.betweenBatches(task),
   });
   if (committed.hasDirty) await checkpoints.now(); // replayed changes; on a full disk the journal keeps them
+  const stopReporting = reportStoreSize(() => ({ bytes: sizes.total, records: sizes.records, maxBytes: stated.maxBytes, journalBytes: journal.totalBytes }));
 
   const shutDown = async () => {
     await queue.idle();
     const failure = await checkpoints.finish();
+    stopReporting();
     await journal.close();
     await release();
     if (failure !== undefined) {
@@ -118,7 +135,9 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, relea
       const previous = (staged === undefined ? committed.get(collection, key) : staged)?.value as T | undefined;
       const current = change(previous);
       if (previous === undefined && current === undefined) return { previous, current };
-      await queue.commit(serialize([collection, key, current === undefined ? null : { value: current, ...(group === undefined ? {} : { group }) }]));
+      const op = serialize([collection, key, current === undefined ? null : { value: current, ...(group === undefined ? {} : { group }) }]);
+      stated.set(collection, key, op.size); // or StoreFullError, with nothing staged
+      await queue.commit(op);
       return { previous, current } satisfies Change<T>;
     },
     async ping() {

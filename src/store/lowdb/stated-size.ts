@@ -1,0 +1,39 @@
+import type { Logger } from 'pino';
+import type { Collection } from '../store.js';
+import { StoreFullError } from '../store.js';
+import type { Sizes } from './sizes.js';
+
+/** Past this share of the stated size, a warning is logged (once, until it drops below again). */
+const WARN_SHARE = 0.8;
+
+/**
+ * The store's stated size (STORE_MAX_BYTES): the stored bytes it takes, past which
+ * a change that would grow it is refused with StoreFullError. Deletes and changes
+ * that do not grow it always pass.
+ */
+export class StatedSize {
+  private warned = false;
+
+  constructor(readonly sizes: Sizes, readonly maxBytes: number, private readonly logger: Logger | undefined) {
+    this.warnNearFull();
+  }
+
+  /** Sets the record's size, or throws StoreFullError and sets nothing. */
+  set(collection: Collection, key: string, bytes: number | undefined): void {
+    const growth = (bytes ?? 0) - (this.sizes.sizeOf(collection, key) ?? 0);
+    if (growth > 0 && this.sizes.total + growth > this.maxBytes) {
+      throw new StoreFullError('this change would grow it past its stated size');
+    }
+    this.sizes.set(collection, key, bytes);
+    this.warnNearFull();
+  }
+
+  private warnNearFull(): void {
+    const near = this.sizes.total > WARN_SHARE * this.maxBytes;
+    if (near && !this.warned) {
+      this.logger?.warn({ storeBytes: this.sizes.total, storeMaxBytes: this.maxBytes },
+        `The store holds over ${WARN_SHARE * 100}% of its stated size (STORE_MAX_BYTES): once full, changes that would grow it get 507`);
+    }
+    this.warned = near;
+  }
+}
