@@ -35,10 +35,12 @@ export interface AppOptions {
   extraRoutes?: Router;
   /** Every request is logged to it and measured; left out only by the bench, for its baseline. */
   logger?: Logger;
+  /** Load shedding and write rate limits (on unless false); off only in the bench, for its baseline. */
+  guarded?: boolean;
 }
 
 /** Builds the service: shed load, authenticate, limit, parse, guard, validate against openapi.yaml, route, report errors. */
-export function createApp({ config, store, extraRoutes, logger }: AppOptions): Express {
+export function createApp({ config, store, extraRoutes, logger, guarded = true }: AppOptions): Express {
   const spec = loadSpec();
   const limits = config.limits ?? DEFAULT_LIMITS;
   const app = express();
@@ -51,10 +53,10 @@ export function createApp({ config, store, extraRoutes, logger }: AppOptions): E
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
   // Who may be served is decided before any body is read: the process's load, the token, the user's load and write rate.
   const load = shedLoad(limits, config.bodyLimit);
-  app.use(load.perProcess);
+  if (guarded) app.use(load.perProcess);
   // Both /api mounts match the same paths (exact routing), so no route under /api runs
   // without authentication, however its path is spelled.
-  app.use('/api', authenticate(config.auth, limits.tokenLifetimeMs), load.perUser, limitWriteRate(limits, store.hits));
+  app.use('/api', authenticate(config.auth, limits.tokenLifetimeMs), ...(guarded ? [load.perUser, limitWriteRate(limits, store.hits)] : []));
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
   // Outside the contract: before validation, which refuses every path openapi.yaml does not name.
   app.use(docsRoutes());

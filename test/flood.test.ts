@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
-import { DEFAULT_LIMITS } from '../src/config/limits.js';
-import { track, startServerProcess, stop, type ServerProcess } from './helpers/process.js';
+import { DEFAULT_LIMIT_SETTINGS, startServerProcess, stop, track, type ServerProcess } from './helpers/process.js';
 import { rawRequest } from './helpers/raw.js';
 import { freshDataFile } from './helpers/service.js';
 
@@ -17,10 +16,8 @@ describe('one client floods the service; another is still served', function () {
   this.timeout(120_000);
   let server: ServerProcess;
   before(async () => {
-    // As deployed: the default limits, not the generous ones other tests run with.
-    server = await startServerProcess(await freshDataFile(), {
-      AUTH_JWT_SECRET: SECRET, RATE_LIMIT_WRITES: String(DEFAULT_LIMITS.writesPerWindow), MAX_IN_FLIGHT_PER_USER: String(DEFAULT_LIMITS.inFlightPerUser),
-    });
+    // As deployed: the default limits and quotas, not the generous ones other tests run with.
+    server = await startServerProcess(await freshDataFile(), { AUTH_JWT_SECRET: SECRET, ...DEFAULT_LIMIT_SETTINGS });
   });
   after(async () => { await stop(server, 'SIGTERM'); });
 

@@ -44,6 +44,34 @@ describe('load shedding: requests in flight per user (MAX_IN_FLIGHT_PER_USER)', 
   });
 });
 
+describe('load shedding: body bytes in flight per user (MAX_IN_FLIGHT_BYTES_PER_USER)', () => {
+  const body = (size: number) => `{"sort":"${'x'.repeat(size - 11)}"}`;
+
+  it('when a user has 100 bytes in flight, then a body of exactly the rest of 500 is served, one byte more is shed, and another user is served', async () => {
+    const service = await startService({ auth: { secret: SECRET }, limits: { inFlightBytesPerUser: 500, inFlightPerUser: 100 } });
+    const [ana, bo] = [await bearer('ana'), await bearer('bo')];
+    const release = await hold(service, 1, ana); // declares 100 bytes
+    try {
+      expect(Buffer.byteLength(body(400))).to.equal(400);
+      expect((await call(service, 'PATCH', '/api/streams/nav', { headers: ana, body: body(400) })).status).to.equal(200);
+      expectOverloaded(await call(service, 'PATCH', '/api/streams/nav', { headers: ana, body: body(401) }), /your bodies in flight would pass the 500 bytes one user may have in flight/);
+      expect((await call(service, 'PATCH', '/api/streams/nav', { headers: bo, body: body(401) })).status).to.equal(200);
+    } finally {
+      release();
+      await service.close();
+    }
+  });
+
+  it('when a user has nothing in flight, then one body larger than the per-user bytes is still served', async () => {
+    const service = await startService({ limits: { inFlightBytesPerUser: 500 } });
+    try {
+      expect((await call(service, 'PATCH', '/api/streams/nav', { body: body(900) })).status).to.equal(200);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe('load shedding: the process (MAX_IN_FLIGHT, MAX_IN_FLIGHT_BYTES)', () => {
   it('when 3 requests are in flight and that is the limit, then a 4th gets 503 before its body is sent, and the probes still answer', async () => {
     const service = await startService({ limits: { inFlight: 3, inFlightPerUser: 100 } });

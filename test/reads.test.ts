@@ -89,7 +89,7 @@ describe('read markers stored with threadSessionId null (before it was omitted)'
     const [streamId, lastReadMessageId] = [uuid(), uuid()];
     const store = await openTestStore(await freshDataFile());
     await store.update('readMarkers', keyOf('local', streamId, ''), () => (
-      { streamId, threadSessionId: null, lastReadMessageId, updatedAt: '2026-01-01T00:00:00.000Z' }), keyOf('local', streamId));
+      { streamId, threadSessionId: null, lastReadMessageId, updatedAt: '2026-01-01T00:00:00.000Z' }), { group: keyOf('local', streamId) });
     const service = await startService({ store });
     try {
       const listed = await call(service, 'GET', `/api/chat/reads/${streamId}`);

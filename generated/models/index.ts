@@ -42,6 +42,7 @@ export * from './notification-settings-patch-vips-value.js';
 export * from './paragraph-element.js';
 export * from './phase.js';
 export * from './problem.js';
+export * from './quota-problem.js';
 export * from './read-marker.js';
 export * from './read-marker-input.js';
 export * from './read-marker-list.js';

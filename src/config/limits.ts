@@ -21,6 +21,8 @@ export interface Limits {
   inFlightBytes: number;
   /** Requests in flight per user (MAX_IN_FLIGHT_PER_USER). */
   inFlightPerUser: number;
+  /** Declared request body bytes in flight per user (MAX_IN_FLIGHT_BYTES_PER_USER); a user with nothing in flight may always send one body. */
+  inFlightBytesPerUser: number;
   /** Writes (POST, PUT, PATCH, DELETE under /api) one user may make per window (RATE_LIMIT_WRITES)... */
   writesPerWindow: number;
   /** ...of this many milliseconds (RATE_LIMIT_WINDOW). */
@@ -41,6 +43,7 @@ export const DEFAULT_LIMITS: Limits = {
   inFlight: 256,
   inFlightBytes: 64 * 1024 ** 2,
   inFlightPerUser: 8,
+  inFlightBytesPerUser: 2 * 1024 ** 2,
   writesPerWindow: 1200,
   rateWindowMs: 60_000,
   pageBytes: 4 * 1024 ** 2,
@@ -58,16 +61,19 @@ export const DEFAULT_LIMITS: Limits = {
   journalMaxBytes: 1024 ** 3,
 };
 
-/** Reads each limit's variable, or takes its default. */
+/** Reads each limit's variable, or takes its default when it is unset or empty. */
 export function loadLimits(env: NodeJS.ProcessEnv): Limits {
-  const count = (name: string, fallback: number) => (env[name] === undefined ? fallback : parseCount(env[name], name));
-  const size = (name: string, fallback: number) => (env[name] === undefined ? fallback : parseSize(env[name], name));
-  const duration = (name: string, fallback: number) => (env[name] === undefined ? fallback : parseDuration(env[name], name));
+  const setting = <T>(parse: (text: string, name: string) => T) => (name: string, fallback: T) => {
+    const text = env[name];
+    return text === undefined || text === '' ? fallback : parse(text, name);
+  };
+  const [count, size, duration] = [setting(parseCount), setting(parseSize), setting(parseDuration)];
   const { quotas } = DEFAULT_LIMITS;
   return {
     inFlight: count('MAX_IN_FLIGHT', DEFAULT_LIMITS.inFlight),
     inFlightBytes: size('MAX_IN_FLIGHT_BYTES', DEFAULT_LIMITS.inFlightBytes),
     inFlightPerUser: count('MAX_IN_FLIGHT_PER_USER', DEFAULT_LIMITS.inFlightPerUser),
+    inFlightBytesPerUser: size('MAX_IN_FLIGHT_BYTES_PER_USER', DEFAULT_LIMITS.inFlightBytesPerUser),
     writesPerWindow: count('RATE_LIMIT_WRITES', DEFAULT_LIMITS.writesPerWindow),
     rateWindowMs: duration('RATE_LIMIT_WINDOW', DEFAULT_LIMITS.rateWindowMs),
     pageBytes: size('PAGE_MAX_BYTES', DEFAULT_LIMITS.pageBytes),

@@ -30,7 +30,7 @@ export async function saveDraft(
       updatedAt,
       updatedBy: userId,
     };
-  });
+  }, { owner: userId }); // shared: it counts against whoever saved it last
   return { draft: current as CycleTemplateDraft, created: previous === undefined };
 }
 

@@ -22,7 +22,7 @@ export async function registerDevice(
   const { previous, current } = await store.update<StoredDevice>('devices', key, (stored) => {
     const updatedAt = nextTimestamp(stored?.updatedAt);
     return { ...registration, createdAt: stored?.createdAt ?? updatedAt, updatedAt, userId };
-  }, userId);
+  }, { group: userId, owner: userId });
   return { device: withoutOwner(current as StoredDevice), created: previous === undefined };
 }
 

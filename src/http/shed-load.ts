@@ -9,46 +9,59 @@ export const SHED_RETRY_AFTER = '1';
 /** The probes answer however busy the process is: a busy process is alive, and says whether it is ready. */
 const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 
-type LoadLimits = Pick<Limits, 'inFlight' | 'inFlightBytes' | 'inFlightPerUser'>;
+type LoadLimits = Pick<Limits, 'inFlight' | 'inFlightBytes' | 'inFlightPerUser' | 'inFlightBytesPerUser'>;
+
+/** Requests and declared body bytes in flight. */
+interface Load {
+  requests: number;
+  bytes: number;
+}
 
 /**
  * Load shedding, decided before any work on a request starts (its body is not
  * read yet): past the requests or declared body bytes in flight in this process,
- * or past one user's requests in flight, a request is answered at once with 503
- * `overloaded` and Retry-After instead of waiting in a queue. `perProcess` goes
- * first on every request; `perUser` after authentication.
+ * or in flight for one user, a request is answered at once with 503 `overloaded`
+ * and Retry-After instead of waiting in a queue. A user's bytes bound how much
+ * heavy work one user has in flight, and so how long others wait behind it.
+ * `perProcess` goes first on every request; `perUser` after authentication.
  */
 export function shedLoad(limits: LoadLimits, bodyLimit: number): { perProcess: RequestHandler; perUser: RequestHandler } {
-  let requests = 0;
-  let bytes = 0;
-  const byUser = new Map<string, number>();
+  const inProcess: Load = { requests: 0, bytes: 0 };
+  const byUser = new Map<string, Load>();
+  // A body over the limit is refused with 413 when it is read; it holds no more than the limit until then.
+  const sizeOf = (req: Request) => Math.min(declaredBytes(req, bodyLimit), bodyLimit);
   const perProcess: RequestHandler = (req, res, next) => {
     if (PROBES.has(req.path)) return next();
-    // A body over the limit is refused with 413 when it is read; it holds no more than the limit until then.
-    const size = Math.min(declaredBytes(req, bodyLimit), bodyLimit);
-    if (requests >= limits.inFlight) throw overloaded(`${requests} requests are in flight in this process, its limit`);
-    if (bytes + size > limits.inFlightBytes) throw overloaded(`the bodies in flight in this process would pass its limit of ${limits.inFlightBytes} bytes`);
-    requests++;
-    bytes += size;
-    res.once('close', () => {
-      requests--;
-      bytes -= size;
-    });
+    const size = sizeOf(req);
+    if (inProcess.requests >= limits.inFlight) throw overloaded(`${inProcess.requests} requests are in flight in this process, its limit`);
+    if (inProcess.bytes + size > limits.inFlightBytes) throw overloaded(`the bodies in flight in this process would pass its limit of ${limits.inFlightBytes} bytes`);
+    carry(inProcess, size, res);
     next();
   };
-  const perUser: RequestHandler = (_req, res, next) => {
+  const perUser: RequestHandler = (req, res, next) => {
     const user = callerOf(res);
-    const count = byUser.get(user) ?? 0;
-    if (count >= limits.inFlightPerUser) throw overloaded(`you have ${count} requests in flight, the most one user may have`);
-    byUser.set(user, count + 1);
-    res.once('close', () => {
-      const left = (byUser.get(user) ?? 1) - 1;
-      if (left === 0) byUser.delete(user);
-      else byUser.set(user, left);
-    });
+    const load = byUser.get(user) ?? { requests: 0, bytes: 0 };
+    const size = sizeOf(req);
+    if (load.requests >= limits.inFlightPerUser) throw overloaded(`you have ${load.requests} requests in flight, the most one user may have`);
+    if (load.requests > 0 && load.bytes + size > limits.inFlightBytesPerUser) {
+      throw overloaded(`your bodies in flight would pass the ${limits.inFlightBytesPerUser} bytes one user may have in flight`);
+    }
+    byUser.set(user, load);
+    carry(load, size, res, () => { if (load.requests === 0) byUser.delete(user); });
     next();
   };
   return { perProcess, perUser };
+}
+
+/** Counts a request in `load` until its response is done (or its client gone). */
+function carry(load: Load, size: number, res: { once(event: 'close', listener: () => void): unknown }, done?: () => void): void {
+  load.requests++;
+  load.bytes += size;
+  res.once('close', () => {
+    load.requests--;
+    load.bytes -= size;
+    done?.();
+  });
 }
 
 /** Content-Length, or the body limit for a body of unknown length (chunked). */

@@ -2,9 +2,7 @@ import type { Request, Response, Router } from 'express';
 import type { IdentitySettings, IdentitySettingsPatch } from '../../generated/index.js';
 import { callerOf } from '../http/caller.js';
 import { HttpProblem } from '../http/problem.js';
-import { checkDocumentSize } from '../lib/document-cap.js';
-import { mergePatch } from '../lib/merge-patch.js';
-import { nextTimestamp } from '../lib/time.js';
+import { mergeDocument } from '../lib/merge-document.js';
 import { keyOf, type Store } from '../store/store.js';
 
 type Params = { namespace: string };
@@ -20,25 +18,10 @@ export function identityRoutes(api: Router, store: Store): void {
     .patch(
       '/identity/settings/:namespace',
       async (req: Request<Params, IdentitySettings, IdentitySettingsPatch>, res: Response<IdentitySettings>) => {
-        res.json(await patchIdentitySettings(store, callerOf(res), req.params.namespace, req.body.patch));
+        const userId = callerOf(res);
+        const { namespace } = req.params;
+        // The wrapper's `patch` merges into the namespace's `settings`: as a merge patch of the whole document, that is `{ settings: patch }`.
+        res.json(await mergeDocument<IdentitySettings>(store, 'identitySettings', keyOf(userId, namespace), { namespace, settings: req.body.patch }, userId));
       },
     );
-}
-
-async function patchIdentitySettings(
-  store: Store,
-  userId: string,
-  namespace: string,
-  patch: Record<string, unknown>,
-): Promise<IdentitySettings> {
-  const { current } = await store.update<IdentitySettings>('identitySettings', keyOf(userId, namespace), (previous) => {
-    const settings: IdentitySettings = {
-      namespace,
-      settings: mergePatch(previous?.settings ?? {}, patch) as Record<string, unknown>,
-      updatedAt: nextTimestamp(previous?.updatedAt),
-    };
-    checkDocumentSize(settings);
-    return settings;
-  });
-  return current as IdentitySettings;
 }

@@ -24,6 +24,7 @@ export function documentRoutes<Document extends { updatedAt: string }, Patch ext
       res.json(document);
     })
     .patch(path, async (req: Request<object, Document, Patch>, res: Response<Document>) => {
-      res.json(await mergeDocument<Document>(store, collection, keyOf(callerOf(res)), req.body));
+      const userId = callerOf(res);
+      res.json(await mergeDocument<Document>(store, collection, keyOf(userId), req.body, userId));
     });
 }

@@ -7,12 +7,13 @@ interface Stamped {
   updatedAt: string;
 }
 
-/** Merges `patch` into the stored document at `key` and stamps it; returns the result. */
+/** Merges `patch` into `owner`'s stored document at `key` and stamps it; returns the result. */
 export async function mergeDocument<T extends Stamped>(
   store: Store,
   collection: Collection,
   key: string,
   patch: object,
+  owner: string,
 ): Promise<T> {
   const { current } = await store.update<T>(collection, key, (previous) => {
     const { updatedAt, ...document } = previous ?? {};
@@ -20,6 +21,6 @@ export async function mergeDocument<T extends Stamped>(
     const merged = { ...(mergePatch(document, patch) as object), updatedAt: nextTimestamp(updatedAt) } as T;
     checkDocumentSize(merged);
     return merged;
-  });
+  }, { owner });
   return current as T;
 }

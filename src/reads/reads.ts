@@ -14,7 +14,7 @@ export async function markRead(store: Store, userId: string, input: ReadMarkerIn
     ...(threadSessionId === undefined ? {} : { threadSessionId }),
     lastReadMessageId,
     updatedAt: nextTimestamp(previous?.updatedAt),
-  }), keyOf(userId, streamId));
+  }), { group: keyOf(userId, streamId), owner: userId });
   return asRead(current as StoredMarker);
 }
 

@@ -1,4 +1,4 @@
-import type { Collection, Store } from '../store/store.js';
+import type { Collection, Placement, Store } from '../store/store.js';
 
 /** A store whose whole content can be put back at once. */
 export interface ResettableStore extends Store {
@@ -16,8 +16,8 @@ export async function resettableStore(open: () => Promise<Store>): Promise<Reset
     list<T>(collection: Collection, group: string, page: Parameters<Store['list']>[2]) {
       return current.list<T>(collection, group, page);
     },
-    update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, group?: string) {
-      return current.update<T>(collection, key, change, group);
+    update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, placement?: Placement) {
+      return current.update<T>(collection, key, change, placement);
     },
     ping: () => current.ping(),
     close: () => current.close(),

@@ -1,6 +1,7 @@
 import { Router, type Express } from 'express';
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
+import { DEFAULT_LIMITS, storeQuotas } from '../config/limits.js';
 import { HttpProblem } from '../http/problem.js';
 import { EXACT_ROUTING } from '../http/routing.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
@@ -11,14 +12,15 @@ import { getExamples, seedStore } from './seed.js';
  * The service itself as a stateful mock: in memory, seeded from the named
  * examples, open to any origin, no authentication, and POST /sandbox/reset.
  */
-export async function createSandbox(config: Pick<Config, 'bodyLimit' | 'validateResponses'>): Promise<Express> {
+export async function createSandbox(config: Pick<Config, 'bodyLimit' | 'validateResponses'> & Partial<Pick<Config, 'limits'>>): Promise<Express> {
   const examples = getExamples();
+  const limits = config.limits ?? DEFAULT_LIMITS;
   const store = await resettableStore(async () => {
-    const fresh = openMemoryStore();
+    const fresh = openMemoryStore({ quotas: storeQuotas(limits.quotas) });
     await seedStore(fresh, examples);
     return fresh;
   });
-  return createApp({ config: { ...config, corsOrigins: '*' }, store, extraRoutes: resetRoutes(store) });
+  return createApp({ config: { ...config, limits, corsOrigins: '*' }, store, extraRoutes: resetRoutes(store) });
 }
 
 /** Outside the contract, as /docs is: mounted before validation, and only here, never in the real service. */

@@ -7,8 +7,9 @@ import { keyOf, type Collection, type Store } from '../store/store.js';
 
 type Seeder = (store: Store, example: unknown) => Promise<unknown>;
 
+/** Seeds belong to the local user, and count against its quotas as its own writes would. */
 const put = (store: Store, collection: Collection, key: string, value: unknown, group?: string) =>
-  store.update(collection, key, () => value, group);
+  store.update(collection, key, () => value, { ...(group === undefined ? {} : { group }), owner: LOCAL_USER });
 
 /**
  * How the example of each GET's 200 is stored so that the GET returns it: under

@@ -1,22 +1,28 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import type { Limits } from '../config/limits.js';
+import { storeQuotas, type Limits } from '../config/limits.js';
 import { DataFileError } from './lowdb/durable-json-file.js';
 import { openLowdbStore } from './lowdb/lowdb-store.js';
 import { describeDatabase, openPostgresStore, PostgresStartError } from './postgres/postgres-store.js';
 import type { Store } from './store.js';
 
-type StoreConfig = Pick<Config, 'dataFile' | 'databaseUrl' | 'checkpointBytes'> & { limits?: Pick<Limits, 'storeMaxBytes' | 'journalMaxBytes'> };
+type StoreConfig = Pick<Config, 'dataFile' | 'databaseUrl' | 'checkpointBytes'> & { limits?: Pick<Limits, 'storeMaxBytes' | 'journalMaxBytes' | 'quotas'> };
 
-/** PostgreSQL when DATABASE_URL is set (any number of instances); else the embedded lowdb file, which reports its checkpoints and size to `logger`. */
+/**
+ * PostgreSQL when DATABASE_URL is set (any number of instances); else the embedded
+ * lowdb file, which reports its checkpoints and size to `logger`. Either counts
+ * every record against its owner's quotas.
+ */
 export function openStore(config: StoreConfig, logger?: Logger): Promise<Store> {
+  const quotas = config.limits ? { quotas: storeQuotas(config.limits.quotas) } : {};
   return config.databaseUrl === undefined
     ? openLowdbStore(config.dataFile, {
       checkpointBytes: config.checkpointBytes,
       ...(config.limits ? { storeMaxBytes: config.limits.storeMaxBytes, journalMaxBytes: config.limits.journalMaxBytes } : {}),
+      ...quotas,
       ...(logger ? { logger } : {}),
     })
-    : openPostgresStore(config.databaseUrl);
+    : openPostgresStore(config.databaseUrl, quotas);
 }
 
 /** Where the data lives, for the start-up line; never a password. */

@@ -93,7 +93,9 @@ export interface Page {
  * atomically (no other update of the same key interleaves, in any process) and
  * resolves once the result is durably stored; returning undefined deletes;
  * throwing changes nothing. When the store cannot keep the change, `update`
- * rejects and the change is not readable afterwards.
+ * rejects and the change is not readable afterwards. A store opened with
+ * quotas counts each record against its `owner` and rejects, keeping nothing,
+ * a change that would pass one (QuotaExceededError).
  *
  * A record may be filed under a `group` (the user's devices, a user's read
  * markers in one stream); `list` pages through one group in key order, at a
@@ -106,7 +108,7 @@ export interface Store {
     collection: Collection,
     key: string,
     change: (previous: T | undefined) => T | undefined,
-    group?: string,
+    placement?: Placement,
   ): Promise<Change<T>>;
   /** Resolves while the store can serve; rejects when it cannot (closed, database unreachable). */
   ping(): Promise<void>;

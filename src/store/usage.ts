@@ -37,44 +37,51 @@ export function checkQuotas(quotas: StoreQuotas, collection: Collection, before:
 }
 
 /**
- * What each owner keeps and each limited group holds, in memory: the accounting
- * of the stores that hold everything in one process.
+ * What each owner keeps and each limited group holds, in memory, with each
+ * record's footprint, so setting a record again (a replacement, a change undone)
+ * takes exactly its old footprint away: the accounting of the stores that hold
+ * everything in one process. Without quotas it keeps nothing.
  */
 export class Usage {
+  private readonly footprints = new Map<string, Footprint>();
   private readonly records = new Map<string, number>();
   private readonly groups = new Map<string, number>();
   private readonly bytes = new Map<string, number>();
 
   constructor(private readonly quotas: StoreQuotas | undefined) {}
 
-  /** Throws QuotaExceededError when replacing `before` by `after` would pass a quota (see checkQuotas); counts nothing. */
-  check(collection: Collection, before: Footprint | undefined, after: Footprint | undefined): void {
+  /** Throws QuotaExceededError when the record becoming `after` would pass a quota (see checkQuotas); sets nothing. */
+  check(collection: Collection, key: string, after: Footprint | undefined): void {
     if (!this.quotas || after?.owner === undefined) return;
-    checkQuotas(this.quotas, collection, before, after, {
-      records: this.records.get(recordsKey(after.owner, collection)) ?? 0,
+    checkQuotas(this.quotas, collection, this.footprints.get(recordKey(collection, key)), after, {
+      records: this.records.get(recordKey(collection, after.owner)) ?? 0,
       bytes: this.bytes.get(after.owner) ?? 0,
-      inGroup: after.group === undefined ? 0 : this.groups.get(groupKey(collection, after.group)) ?? 0,
+      inGroup: after.group === undefined ? 0 : this.groups.get(recordKey(collection, after.group)) ?? 0,
     });
   }
 
-  /** Counts a change from `before` to `after` (either undefined for a creation or a deletion); swapped, it undoes it. */
-  apply(collection: Collection, before: Footprint | undefined, after: Footprint | undefined): void {
+  /** The record now takes `after`; undefined when it is gone. */
+  set(collection: Collection, key: string, after: Footprint | undefined): void {
     if (!this.quotas) return;
+    const id = recordKey(collection, key);
+    const before = this.footprints.get(id);
     if (before) this.count(collection, before, -1);
     if (after) this.count(collection, after, 1);
+    if (after?.owner === undefined && after?.group === undefined) this.footprints.delete(id);
+    else this.footprints.set(id, after);
   }
 
   private count(collection: Collection, { owner, group, bytes }: Footprint, sign: 1 | -1): void {
     if (owner !== undefined) {
-      add(this.records, recordsKey(owner, collection), sign);
+      add(this.records, recordKey(collection, owner), sign);
       add(this.bytes, owner, sign * bytes);
     }
-    if (group !== undefined && this.quotas?.recordsPerGroup[collection] !== undefined) add(this.groups, groupKey(collection, group), sign);
+    if (group !== undefined && this.quotas?.recordsPerGroup[collection] !== undefined) add(this.groups, recordKey(collection, group), sign);
   }
 }
 
-const recordsKey = (owner: string, collection: Collection) => `${collection}\u0000${owner}`;
-const groupKey = (collection: Collection, group: string) => `${collection}\u0000${group}`;
+/** A collection and a key, owner or group, as one map key. */
+const recordKey = (collection: Collection, key: string) => `${collection}\u0000${key}`;
 
 /** Adds to a count, forgetting it at zero so owners who keep nothing take no memory. */
 function add(counts: Map<string, number>, key: string, amount: number): void {

@@ -23,7 +23,7 @@ export async function createStream(store: Store, userId: string, input: CreateSt
     };
     stream.initialMessage = message;
   }
-  await store.update<Stream>('streams', stream.id, () => stream);
+  await store.update<Stream>('streams', stream.id, () => stream, { owner: userId });
   return stream;
 }
 

@@ -19,6 +19,8 @@ export interface Services {
   full: Service;
   /** One write per minute, one request in flight per user. */
   strict: Service;
+  /** One device per user. */
+  quota: Service;
 }
 
 function failingStore(failure: () => Error): Store {
@@ -34,6 +36,7 @@ export async function startServices(): Promise<Services> {
     unavailable: await startService({ store: failingStore(() => new StoreUnavailableError('disk full')) }),
     full: await startService({ store: failingStore(() => new StoreFullError('it holds 1073741000 bytes')) }),
     strict: await startService({ limits: { writesPerWindow: 1, inFlightPerUser: 1 } }),
+    quota: await startService({ quotas: { devices: 1 } }),
   };
 }
 
@@ -103,6 +106,10 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
   'internal-error.json': ({ buggy }) => call(buggy, 'GET', '/api/streams/nav'),
   'not-ready.json': ({ unavailable }) => call(unavailable, 'GET', '/readyz'),
   'store-unavailable.json': ({ unavailable }) => call(unavailable, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } }),
+  'quota-exceeded.json': async ({ quota }) => {
+    await call(quota, 'PUT', '/api/notifications/devices', { body: aDevice() });
+    return call(quota, 'PUT', '/api/notifications/devices', { body: aDevice() });
+  },
   'storage-full.json': ({ full }) => call(full, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } }),
   'rate-limited.json': async ({ strict }) => {
     await call(strict, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM } });

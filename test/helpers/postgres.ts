@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store, StoreQuotas } from '../../src/store/store.js';
 
 /** The test database; test/tools/postgres.sh creates it (CI runs it). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://collab_pg:collab_pg@127.0.0.1:5432/collab_pg_test';
@@ -48,9 +48,9 @@ export async function freshSchema(): Promise<Schema> {
 }
 
 /** A PostgreSQL store in a fresh schema; closing it drops the schema. */
-export async function openTestPostgresStore(): Promise<Store> {
+export async function openTestPostgresStore(options: { quotas?: StoreQuotas } = {}): Promise<Store> {
   const schema = await freshSchema();
-  const store = await openPostgresStore(schema.url);
+  const store = await openPostgresStore(schema.url, options);
   return { ...store, close: () => store.close().finally(() => schema.drop()) };
 }
 

@@ -23,10 +23,17 @@ export function track(child: ChildProcess): ChildProcess {
 }
 
 /**
- * The per-user limits, out of the way of tests of something else: without a token
- * every request is the one user `local`. The limits' own tests set them.
+ * The per-user limits and quotas, out of the way of tests of something else: without
+ * a token every request is the one user `local`. The limits' own tests set them.
  */
-export const GENEROUS_LIMITS = { RATE_LIMIT_WRITES: '1000000000', MAX_IN_FLIGHT_PER_USER: '1000000' };
+export const GENEROUS_LIMITS: Record<string, string> = {
+  RATE_LIMIT_WRITES: '1000000000', MAX_IN_FLIGHT_PER_USER: '1000000', MAX_IN_FLIGHT_BYTES_PER_USER: '1024gb',
+  QUOTA_STREAMS: '1000000000', QUOTA_DEVICES: '1000000000', QUOTA_IDENTITY_NAMESPACES: '1000000000', QUOTA_DRAFTS: '1000000000',
+  QUOTA_READ_MARKERS: '1000000000', QUOTA_READ_MARKERS_PER_STREAM: '1000000000', QUOTA_BYTES: '1024gb',
+};
+
+/** The same settings at their defaults: a server as deployed. */
+export const DEFAULT_LIMIT_SETTINGS: Record<string, string> = Object.fromEntries(Object.keys(GENEROUS_LIMITS).map((name) => [name, '']));
 
 /** `wrapper` runs the server inside another command, such as `unshare --pid --fork`. */
 function spawnServer(dataFile: string, env: Record<string, string>, wrapper: string[] = []): ChildProcess {

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app.js';
 import { parseSize, type AuthConfig } from '../../src/config.js';
-import { DEFAULT_LIMITS, type Limits } from '../../src/config/limits.js';
+import { DEFAULT_LIMITS, storeQuotas, type Limits, type Quotas } from '../../src/config/limits.js';
 import type { CorsOrigins } from '../../src/http/cors.js';
 import { createHttpServer, type Timeouts } from '../../src/http/listen.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store, StoreQuotas } from '../../src/store/store.js';
 import { openTestPostgresStore } from './postgres.js';
 
 export interface Service {
@@ -30,8 +30,8 @@ export async function freshDataFile(): Promise<string> {
  */
 export const TEST_STORE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'lowdb';
 
-export function openTestStore(dataFile: string): Promise<Store> {
-  return TEST_STORE === 'postgres' ? openTestPostgresStore() : openLowdbStore(dataFile);
+export function openTestStore(dataFile: string, options: { quotas?: StoreQuotas } = {}): Promise<Store> {
+  return TEST_STORE === 'postgres' ? openTestPostgresStore(options) : openLowdbStore(dataFile, options);
 }
 
 /**
@@ -39,14 +39,20 @@ export function openTestStore(dataFile: string): Promise<Store> {
  * way of tests of something else (without a token every request is the one user
  * `local`). The limits' own tests set them.
  */
-const TEST_LIMITS: Limits = { ...DEFAULT_LIMITS, writesPerWindow: 1e9, inFlightPerUser: 1e6 };
+const TEST_LIMITS: Limits = { ...DEFAULT_LIMITS, writesPerWindow: 1e9, inFlightPerUser: 1e6, inFlightBytesPerUser: 2 ** 50 };
 
 /** The real app on a real port over a real store (see TEST_STORE), checking every response against openapi.yaml; logs go nowhere. */
 export async function startService(
-  options: { dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; corsOrigins?: CorsOrigins; timeouts?: Timeouts; store?: Store; limits?: Partial<Limits> } = {},
+  options: {
+    dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; corsOrigins?: CorsOrigins; timeouts?: Timeouts; store?: Store;
+    limits?: Partial<Limits>;
+    /** Quotas to count (on the store under test); without them, none. */
+    quotas?: Partial<Quotas>;
+  } = {},
 ): Promise<Service> {
   const dataFile = options.dataFile ?? (await freshDataFile());
-  const store = options.store ?? await openTestStore(dataFile);
+  const quotas = options.quotas ? { quotas: storeQuotas({ ...DEFAULT_LIMITS.quotas, ...options.quotas }) } : {};
+  const store = options.store ?? await openTestStore(dataFile, quotas);
   const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true,
     ...(options.auth ? { auth: options.auth } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
     limits: { ...TEST_LIMITS, ...options.limits } }, store, logger: createLogger('silent') });

@@ -22,14 +22,14 @@ export function describeGroupsAndKeys(fixture: Fixture): void {
   describe('keys', () => {
     it('when keys hold %, /, unicode, NUL, lone surrogates or prototype names, then each is its own record and lists back exactly', async () => {
       const { store } = fixture;
-      for (const [index, key] of ODD_KEYS.entries()) await store.update('devices', key, () => ({ index }), 'odd');
+      for (const [index, key] of ODD_KEYS.entries()) await store.update('devices', key, () => ({ index }), { group: 'odd' });
       for (const [index, key] of ODD_KEYS.entries()) expect(await store.get('devices', key), JSON.stringify(key)).to.deep.equal({ index });
       const listed = await store.list<{ index: number }>('devices', 'odd', { limit: 1000 });
       expect(listed.map((entry) => entry.key)).to.deep.equal(inKeyOrder(ODD_KEYS));
       for (const { key, value } of listed) expect(ODD_KEYS[value.index], JSON.stringify(key)).to.equal(key);
     });
     it('when groups hold odd characters, then each is its own group', async () => {
-      for (const group of ODD_KEYS) await fixture.store.update('devices', `in ${group}`, () => 1, group);
+      for (const group of ODD_KEYS) await fixture.store.update('devices', `in ${group}`, () => 1, { group: group });
       for (const group of ODD_KEYS) expect(await keysIn(fixture.store, group), JSON.stringify(group)).to.deep.equal([`in ${group}`]);
     });
   });
@@ -37,8 +37,8 @@ export function describeGroupsAndKeys(fixture: Fixture): void {
   describe('groups and pages', () => {
     it('when a group is paged with limit and after, then pages follow key order, after excluded, and end empty', async () => {
       const { store } = fixture;
-      for (const key of ODD_KEYS) await store.update('devices', key, () => key, 'g');
-      await store.update('devices', 'elsewhere', () => 0, 'h');
+      for (const key of ODD_KEYS) await store.update('devices', key, () => key, { group: 'g' });
+      await store.update('devices', 'elsewhere', () => 0, { group: 'h' });
       await store.update('devices', 'ungrouped', () => 0);
       const pages: string[] = [];
       let after: string | undefined;
@@ -54,8 +54,8 @@ export function describeGroupsAndKeys(fixture: Fixture): void {
     });
     it('when a record moves to another group or to none, then it is listed only where it now is', async () => {
       const { store } = fixture;
-      await store.update('devices', 'k', () => 1, 'first');
-      await store.update('devices', 'k', () => 2, 'second');
+      await store.update('devices', 'k', () => 1, { group: 'first' });
+      await store.update('devices', 'k', () => 2, { group: 'second' });
       expect(await keysIn(store, 'first')).to.deep.equal([]);
       expect(await store.list('devices', 'second', { limit: 10 })).to.deep.equal([{ key: 'k', value: 2 }]);
       await store.update('devices', 'k', () => 3);
@@ -64,14 +64,14 @@ export function describeGroupsAndKeys(fixture: Fixture): void {
     });
     it('when a record is deleted, then it leaves its group', async () => {
       const { store } = fixture;
-      await store.update('devices', 'a', () => 1, 'g');
-      await store.update('devices', 'b', () => 2, 'g');
-      await store.update('devices', 'a', () => undefined, 'g');
+      await store.update('devices', 'a', () => 1, { group: 'g' });
+      await store.update('devices', 'b', () => 2, { group: 'g' });
+      await store.update('devices', 'a', () => undefined, { group: 'g' });
       expect(await keysIn(store, 'g')).to.deep.equal(['b']);
     });
     it('when two collections use one group name, then their lists are separate', async () => {
-      await fixture.store.update('devices', 'd', () => 1, 'g');
-      await fixture.store.update('readMarkers', 'r', () => 2, 'g');
+      await fixture.store.update('devices', 'd', () => 1, { group: 'g' });
+      await fixture.store.update('readMarkers', 'r', () => 2, { group: 'g' });
       expect(await keysIn(fixture.store, 'g')).to.deep.equal(['d']);
       expect((await fixture.store.list('readMarkers', 'g', { limit: 5 })).map((entry) => entry.key)).to.deep.equal(['r']);
     });

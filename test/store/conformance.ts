@@ -1,10 +1,11 @@
 import { expect } from 'chai';
-import type { Store } from '../../src/store/store.js';
+import type { Store, StoreQuotas } from '../../src/store/store.js';
 import { describeGroupsAndKeys } from './conformance-groups.js';
+import { describeQuotas } from './conformance-quotas.js';
 
 export interface StoreUnderTest {
-  /** A new, empty store. */
-  open(): Promise<Store>;
+  /** A new, empty store (with `quotas`, counting records against their owners). */
+  open(options?: { quotas?: StoreQuotas }): Promise<Store>;
   /** Why this store cannot be tested here (the suite is skipped), or undefined. */
   unavailable?(): Promise<string | undefined>;
 }
@@ -35,6 +36,7 @@ export function describeStore(name: string, subject: StoreUnderTest): void {
 
     describeRecords(fixture);
     describeGroupsAndKeys(fixture);
+    describeQuotas(subject);
 
     describe('ping and close', () => {
       it('when the store is open, then ping resolves; once closed, ping rejects', async () => {
@@ -72,10 +74,10 @@ function describeRecords(fixture: Fixture): void {
     });
     it('when change throws, then the update rejects with that very error and nothing changes', async () => {
       const { store } = fixture;
-      await store.update('devices', 'kept', () => ({ v: 1 }), 'g');
+      await store.update('devices', 'kept', () => ({ v: 1 }), { group: 'g' });
       const thrown = new Error('refused by the change');
       for (const key of ['kept', 'new']) {
-        const failure = await store.update('devices', key, () => { throw thrown; }, 'other').then(() => undefined, (error: unknown) => error);
+        const failure = await store.update('devices', key, () => { throw thrown; }, { group: 'other' }).then(() => undefined, (error: unknown) => error);
         expect(failure).to.equal(thrown);
       }
       expect(await store.get('devices', 'kept')).to.deep.equal({ v: 1 });

@@ -142,7 +142,7 @@ describe('lowdb shard files', () => {
   it('when keys and values hold newlines, U+2028, lone surrogates and __proto__, then each stays one line and reloads exactly', async () => {
     const dataFile = await freshDataFile();
     const store = await openLowdbStore(dataFile);
-    for (const [key, value] of odd) await store.update('identitySettings', key, () => value, key);
+    for (const [key, value] of odd) await store.update('identitySettings', key, () => value, { group: key });
     await store.close();
     for (const key of odd.keys()) {
       const lines = (await readFile(`${dataFile}.d/identitySettings/${shardNumber(key, 256)}.json`, 'utf8')).split('\n');

@@ -5,6 +5,6 @@ import { freshDataFile } from '../helpers/service.js';
 import { describeStore } from './conformance.js';
 
 // The matrix: a new store is a folder under src/store and a line here.
-describeStore('memory', { open: async () => openMemoryStore() });
-describeStore('lowdb', { open: async () => openLowdbStore(await freshDataFile()) });
+describeStore('memory', { open: async (options) => openMemoryStore(options) });
+describeStore('lowdb', { open: async (options) => openLowdbStore(await freshDataFile(), options) });
 describeStore('PostgreSQL', { open: openTestPostgresStore, unavailable: postgresUnavailable });

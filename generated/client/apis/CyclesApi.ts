@@ -15,6 +15,8 @@ import type {
     DraftConflictProblem,
     // @ts-ignore: unused where only an error response names it
     Problem,
+    // @ts-ignore: unused where only an error response names it
+    QuotaProblem,
 } from '../models/index.js';
 
 export interface CycleTemplatesControllerGetDraftRequest {

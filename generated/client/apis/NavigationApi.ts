@@ -13,6 +13,8 @@ import type {
     NavigationPreferences,
     // @ts-ignore: unused where only an error response names it
     Problem,
+    // @ts-ignore: unused where only an error response names it
+    QuotaProblem,
 } from '../models/index.js';
 
 export interface NavControllerPatchRequest {

@@ -12,6 +12,8 @@ import type {
     // @ts-ignore: unused where only an error response names it
     Problem,
     // @ts-ignore: unused where only an error response names it
+    QuotaProblem,
+    // @ts-ignore: unused where only an error response names it
     Stream,
 } from '../models/index.js';
 

@@ -1187,6 +1187,61 @@ export interface Problem {
     requestId: string;
 }
 /**
+ * A 403 problem naming the quota the write would pass.
+ * @export
+ * @interface QuotaProblem
+ */
+export interface QuotaProblem {
+    /**
+     * A URI naming the kind of problem, `urn:problem:collab:quota-exceeded`.
+     */
+    type: string;
+    /**
+     * A short summary of the kind of problem.
+     */
+    title: string;
+    /**
+     * The HTTP status code, 403.
+     */
+    status: number;
+    /**
+     * Which quota, in words.
+     */
+    detail: string;
+    /**
+     * A request's id (see the `X-Request-Id` header).
+     */
+    requestId: string;
+    /**
+     * The setting of the quota.
+     */
+    quota: QuotaProblemQuotaEnum;
+    /**
+     * The quota.
+     */
+    limit: number;
+    /**
+     * What the caller keeps now (records, or bytes for `QUOTA_BYTES`).
+     */
+    used: number;
+}
+
+
+/**
+ * @export
+ */
+export const QuotaProblemQuotaEnum = {
+    QuotaStreams: 'QUOTA_STREAMS',
+    QuotaDevices: 'QUOTA_DEVICES',
+    QuotaIdentityNamespaces: 'QUOTA_IDENTITY_NAMESPACES',
+    QuotaDrafts: 'QUOTA_DRAFTS',
+    QuotaReadMarkers: 'QUOTA_READ_MARKERS',
+    QuotaReadMarkersPerStream: 'QUOTA_READ_MARKERS_PER_STREAM',
+    QuotaBytes: 'QUOTA_BYTES',
+} as const;
+export type QuotaProblemQuotaEnum = typeof QuotaProblemQuotaEnum[keyof typeof QuotaProblemQuotaEnum];
+
+/**
  * A stored read marker; sent back to `PUT /api/chat/reads` as it is, it is accepted.
  * @export
  * @interface ReadMarker

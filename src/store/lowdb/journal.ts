@@ -9,6 +9,8 @@ import type { Serialized } from './record-text.js';
 export interface Stored {
   value: unknown;
   group?: string;
+  /** Whom the record counts against (quotas). */
+  owner?: string;
 }
 
 /** One change: the record's new state, or null when it was deleted. */

@@ -3,16 +3,17 @@ import { Low } from 'lowdb';
 import type { Logger } from 'pino';
 import { DEFAULT_LIMITS } from '../../config/limits.js';
 import { observeCommit, reportStoreSize } from '../../observability/store-metrics.js';
-import { StoreUnavailableError, type Change, type Collection, type Entry, type Page, type Store } from '../store.js';
+import { StoreUnavailableError, type Change, type Collection, type Entry, type Page, type Placement, type Store, type StoreQuotas } from '../store.js';
+import { Usage, type Footprint } from '../usage.js';
 import { Checkpoints } from './checkpoints.js';
 import { CommitQueue } from './commit-queue.js';
 import { Committed } from './committed.js';
 import { DataFileError } from './durable-json-file.js';
 import { checkDataFile, makeFolder } from './folder.js';
-import { Journal } from './journal.js';
+import { Journal, type Stored } from './journal.js';
 import { acquireLock } from './lock.js';
 import { openManifest, SHARDS, type Manifest } from './manifest.js';
-import { recordSize, serialize, type Serialized } from './record-text.js';
+import { recordSize, serialize, valueBytes, type Serialized } from './record-text.js';
 import { loadShards } from './shards.js';
 import { Sizes } from './sizes.js';
 import { StatedSize } from './stated-size.js';
@@ -30,6 +31,8 @@ export interface LowdbOptions {
   storeMaxBytes?: number;
   /** Journal bytes past which ping() rejects, since checkpoints are failing (JOURNAL_MAX_BYTES). */
   journalMaxBytes?: number;
+  /** What each owner may keep; without them, nothing is counted. */
+  quotas?: StoreQuotas;
   /** Hears failed checkpoints (error) and a store nearly full (warn). */
   logger?: Logger;
   /** Bounds that tests make small: the longest journal line, a shard's write chunk, the checkpoint back-off. */
@@ -55,16 +58,22 @@ export async function openLowdbStore(dataFile: string, options: LowdbOptions = {
     const manifest = openManifest(dataFile);
     const existing = await manifest.adapter.read();
     const sizes = new Sizes();
+    const usage = new Usage(options.quotas);
     const committed = new Committed(await loadShards(folder, existing?.shards ?? SHARDS, existing !== null, {
       chunkChars: options.shardChunkChars,
-      onRecord: (collection, key, bytes) => sizes.set(collection, key, bytes),
+      onRecord: (collection, key, stored, bytes) => {
+        sizes.set(collection, key, bytes);
+        usage.set(collection, key, footprintOf(key, stored, bytes));
+      },
     }));
-    const { journal, ops } = await Journal.open(join(folder, 'journal'), (op) => {
-      committed.apply(op);
-      sizes.set(op[0], op[1], recordSize(op[1], op[2]));
+    const { journal, ops } = await Journal.open(join(folder, 'journal'), ([collection, key, stored]) => {
+      committed.apply([collection, key, stored]);
+      const bytes = recordSize(key, stored);
+      sizes.set(collection, key, bytes);
+      usage.set(collection, key, footprintOf(key, stored, bytes));
     }, options.journalLineBytes);
     if (ops > 0 && !existing) throw new DataFileError(folder, 'holds a journal but the manifest beside it is missing');
-    return await lowdbStore({ manifest, manifestWritten: existing !== null, committed, journal, sizes, release, options });
+    return await lowdbStore({ manifest, manifestWritten: existing !== null, committed, journal, sizes, usage, release, options });
   } catch (error) {
     await release();
     throw error;
@@ -77,11 +86,12 @@ interface Parts {
   committed: Committed;
   journal: Journal;
   sizes: Sizes;
+  usage: Usage;
   release: () => Promise<void>;
   options: LowdbOptions;
 }
 
-async function lowdbStore({ manifest, manifestWritten, committed, journal, sizes, release, options }: Parts): Promise<Store> {
+async function lowdbStore({ manifest, manifestWritten, committed, journal, sizes, usage, release, options }: Parts): Promise<Store> {
   let open = true;
   let closing: Promise<void> | undefined;
   const stated = new StatedSize(sizes, options.storeMaxBytes ?? DEFAULT_LIMITS.storeMaxBytes, options.logger);
@@ -99,8 +109,13 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, sizes
     apply: (op) => committed.apply(op),
     between: (): Promise<void> => checkpoints.ifDue(),
     failure: (error) => new StoreUnavailableError(`the change could not be stored (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error }),
-    // Their records are back to their committed state, and so are their sizes.
-    dropped: (ops) => ops.forEach(([collection, key]) => sizes.set(collection, key, recordSize(key, committed.get(collection, key)))),
+    // Their records are back to their committed state, and so are their sizes and footprints.
+    dropped: (ops) => ops.forEach(([collection, key]) => {
+      const stored = committed.get(collection, key);
+      const bytes = recordSize(key, stored);
+      sizes.set(collection, key, bytes);
+      usage.set(collection, key, footprintOf(key, stored, bytes));
+    }),
   });
   const checkpoints = new Checkpoints(journal, committed, {
     bytes: options.checkpointBytes ?? CHECKPOINT_BYTES,
@@ -129,14 +144,17 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, sizes
     async list<T>(collection: Collection, group: string, page: Page) {
       return committed.page(collection, group, page) as Entry<T>[];
     },
-    async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, group?: string) {
+    async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, { group, owner }: Placement = {}) {
       if (!open) throw new StoreUnavailableError('the store is closed');
       const staged = queue.staging([collection, key]);
       const previous = (staged === undefined ? committed.get(collection, key) : staged)?.value as T | undefined;
       const current = change(previous);
       if (previous === undefined && current === undefined) return { previous, current };
-      const op = serialize([collection, key, current === undefined ? null : { value: current, ...(group === undefined ? {} : { group }) }]);
+      const op = serialize([collection, key, current === undefined ? null : { value: current, ...(group === undefined ? {} : { group }), ...(owner === undefined ? {} : { owner }) }]);
+      const footprint = footprintOf(key, op[2], op.size);
+      usage.check(collection, key, footprint); // or QuotaExceededError, with nothing staged
       stated.set(collection, key, op.size); // or StoreFullError, with nothing staged
+      usage.set(collection, key, footprint);
       await queue.commit(op);
       return { previous, current } satisfies Change<T>;
     },
@@ -153,6 +171,12 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, sizes
       return closing;
     },
   };
+}
+
+/** What a stored record takes from its owner; undefined for none. */
+function footprintOf(key: string, stored: Stored | null | undefined, bytes: number | undefined): Footprint | undefined {
+  if (!stored || bytes === undefined) return undefined;
+  return { owner: stored.owner, group: stored.group, bytes: valueBytes(key, stored, bytes) };
 }
 
 function describe(error: unknown): string {

@@ -32,6 +32,16 @@ export function recordLine(key: string, stored: Stored): string {
   return `${JSON.stringify(key)}:${JSON.stringify(stored)}`;
 }
 
+/**
+ * The bytes of a record's value as compact JSON, from the record's stored bytes:
+ * what its line holds but the value (the key, `value`'s name, the group and owner)
+ * is small, and measured instead of the value.
+ */
+export function valueBytes(key: string, stored: Stored, recordBytes: number): number {
+  const around = Buffer.byteLength(JSON.stringify(key)) + 1 + Buffer.byteLength(JSON.stringify({ ...stored, value: 0 })) - 1;
+  return recordBytes - around;
+}
+
 export function recordSize(key: string, stored: Stored | null | undefined): number | undefined {
   return stored ? Buffer.byteLength(recordLine(key, stored)) : undefined;
 }
@@ -40,5 +50,6 @@ export function recordSize(key: string, stored: Stored | null | undefined): numb
 export function isStored(stored: unknown): stored is Stored {
   const candidate = stored as Partial<Stored> | null;
   return typeof candidate === 'object' && candidate !== null && 'value' in candidate &&
-    (candidate.group === undefined || typeof candidate.group === 'string');
+    (candidate.group === undefined || typeof candidate.group === 'string') &&
+    (candidate.owner === undefined || typeof candidate.owner === 'string');
 }

@@ -27,8 +27,8 @@ export const SHARD_CHUNK_CHARS = 1024 * 1024;
 export class ShardFile implements Adapter<Table> {
   constructor(readonly path: string, private readonly chunkChars = SHARD_CHUNK_CHARS) {}
 
-  /** The records, or null when there is no file; `onRecord` hears each record's stored bytes. */
-  async read(onRecord: (key: string, bytes: number) => void = () => {}): Promise<Table | null> {
+  /** The records, or null when there is no file; `onRecord` hears each record and its stored bytes. */
+  async read(onRecord: (key: string, stored: Stored, bytes: number) => void = () => {}): Promise<Table | null> {
     const table = emptyTable();
     const lines = new ShardLines(this.path, table, onRecord);
     let rest: string;
@@ -44,7 +44,7 @@ export class ShardFile implements Adapter<Table> {
     const compact = parseCompact(this.path, lines.compact ?? rest);
     for (const [key, stored] of Object.entries(compact)) {
       table[key] = stored;
-      onRecord(key, recordSize(key, stored) ?? 0);
+      onRecord(key, stored, recordSize(key, stored) ?? 0);
     }
     return table;
   }

@@ -1,4 +1,5 @@
 import { DataFileError } from './durable-json-file.js';
+import type { Stored } from './journal.js';
 import { isStored } from './record-text.js';
 import type { Table } from './shard-file.js';
 
@@ -16,7 +17,7 @@ export class ShardLines {
   constructor(
     private readonly path: string,
     private readonly table: Table,
-    private readonly onRecord: (key: string, bytes: number) => void,
+    private readonly onRecord: (key: string, stored: Stored, bytes: number) => void,
   ) {}
 
   take(text: string, bytes: number): void {
@@ -47,7 +48,7 @@ export class ShardLines {
       throw new DataFileError(this.path, `is JSON but not a JSON object of stored records (line ${this.line} is not one stored record)`);
     }
     this.table[key] = stored;
-    this.onRecord(key, bytes - (comma ? 1 : 0));
+    this.onRecord(key, stored, bytes - (comma ? 1 : 0));
     this.next = comma ? 'record' : 'end';
   }
 

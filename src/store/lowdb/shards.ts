@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Low } from 'lowdb';
 import { COLLECTIONS, type Collection } from '../store.js';
 import { DataFileError } from './durable-json-file.js';
+import type { Stored } from './journal.js';
 import { emptyTable, ShardFile, type Table } from './shard-file.js';
 
 export type { Table };
@@ -11,12 +12,12 @@ export type Shards = Record<Collection, Low<Table>[]>;
 export interface LoadOptions {
   /** The shard files' write chunk (see ShardFile). */
   chunkChars?: number;
-  onRecord?: (collection: Collection, key: string, bytes: number) => void;
+  onRecord?: (collection: Collection, key: string, stored: Stored, bytes: number) => void;
 }
 
 /**
  * Loads every collection's lowdb shard files from `<folder>/<collection>/<n>.json`,
- * telling `onRecord` each record's stored bytes. Files the manifest does not
+ * telling `onRecord` each record and its stored bytes. Files the manifest does not
  * account for (a number past its shard count, a record in the wrong shard) mean
  * the manifest and the files disagree: start-up stops.
  */
@@ -42,11 +43,11 @@ export async function loadShards(folder: string, count: number, expectData: bool
     await Promise.all(files.map(async ({ file, shard }, index) => {
       if (!names.has(`${index}.json`)) return;
       if (!expectData) throw new DataFileError(folder, 'holds shard files but the manifest beside it is missing');
-      const data = await file.read((key, bytes) => {
+      const data = await file.read((key, stored, bytes) => {
         if (shardNumber(key, count) !== index) {
           throw new DataFileError(file.path, `holds a record that belongs in another shard of ${count}: the manifest and the files disagree`);
         }
-        onRecord(collection, key, bytes);
+        onRecord(collection, key, stored, bytes);
       });
       if (data) shard.data = data;
     }));

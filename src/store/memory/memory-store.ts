@@ -1,17 +1,19 @@
 import { GroupIndex } from '../group-index.js';
-import type { Change, Collection, Entry, Page, Store } from '../store.js';
+import type { Change, Collection, Entry, Page, Placement, Store, StoreQuotas } from '../store.js';
+import { Usage } from '../usage.js';
 
 /**
  * Everything in memory, nothing on disk: the sandbox's store, and the baseline
  * the benchmark compares the durable stores with. Never used where durability is claimed.
  */
-export function openMemoryStore(): Store {
+export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): Store {
   const tables = new Map<Collection, { records: Map<string, unknown>; index: GroupIndex }>();
   const table = (collection: Collection) => {
     let found = tables.get(collection);
     if (!found) tables.set(collection, (found = { records: new Map(), index: new GroupIndex() }));
     return found;
   };
+  const usage = new Usage(options.quotas);
   let open = true;
   return {
     async get<T>(collection: Collection, key: string) {
@@ -21,10 +23,13 @@ export function openMemoryStore(): Store {
       const { records, index } = table(collection);
       return index.page(group, page).map((key) => ({ key, value: records.get(key) as T }) satisfies Entry<T>);
     },
-    async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, group?: string) {
+    async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, { group, owner }: Placement = {}) {
       const { records, index } = table(collection);
       const previous = records.get(key) as T | undefined;
       const current = change(previous);
+      const footprint = current === undefined ? undefined : { owner, group, bytes: Buffer.byteLength(JSON.stringify(current)) };
+      usage.check(collection, key, footprint);
+      usage.set(collection, key, footprint);
       if (current === undefined) records.delete(key);
       else records.set(key, current);
       index.set(key, current === undefined ? undefined : group);

@@ -37,6 +37,18 @@ export const MIGRATIONS: readonly Migration[] = [
         reset_at timestamptz NOT NULL
       );`,
   },
+  {
+    version: 3,
+    name: 'quotas: the owner of each record, and what each owner keeps',
+    // Records written before this version have no owner and count against no one.
+    sql: `
+      ALTER TABLE records ADD COLUMN owner text COLLATE "C";
+      CREATE TABLE quota_usage (
+        owner text COLLATE "C" PRIMARY KEY,
+        bytes bigint NOT NULL DEFAULT 0,
+        counts jsonb NOT NULL DEFAULT '{}'
+      );`,
+  },
 ];
 
 /** First key of the migration advisory lock; the second is the schema, so schemas migrate independently. */
