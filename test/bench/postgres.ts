@@ -8,8 +8,8 @@ const DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://collab_pg:col
 
 /** What markRead stores for user `local` and benchStreamId(i), built in SQL for i below $1. */
 const SEED = `
-  INSERT INTO records (collection, key, grp, value)
-  SELECT 'readMarkers', 'local/' || id || '/', 'local/' || id,
+  INSERT INTO records (collection, key, grp, owner, value)
+  SELECT 'readMarkers', 'local/' || id || '/', 'local/' || id, 'local',
     json_build_object('streamId', id, 'lastReadMessageId', gen_random_uuid(),
       'updatedAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
   FROM (SELECT '00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0') AS id FROM generate_series(0, $1::integer - 1) AS i) AS ids`;
@@ -35,6 +35,8 @@ export async function seededSchema(records: number): Promise<{ url: string; seed
   const started = performance.now();
   await onDatabase(url.toString(), async (client) => {
     await client.query(SEED, [records]);
+    await client.query(`INSERT INTO quota_usage (owner, bytes, counts)
+      SELECT 'local', sum(octet_length(value::text)), jsonb_build_object('readMarkers', count(*)) FROM records`);
     await client.query('VACUUM ANALYZE records');
     // Written out now, not by a background checkpoint during the rounds, where every contender would pay for it.
     await client.query('CHECKPOINT').catch((error: Error) => {

@@ -1,8 +1,9 @@
 // A server for the benchmark, in its own process: `validated` (the service on a
-// memory store), `observed` (the same with request logs, to a file, and metrics),
-// `bare` (express.json() and the same handler work), `durable` (the service on the
-// real lowdb store, seeded with RECORDS read markers), or `postgres URL RECORDS` (the
-// service on PostgreSQL, seeded beforehand by test/bench/postgres.ts).
+// memory store, without load shedding, rate limits or quotas), `guarded` (the same
+// with them), `observed` (validated with request logs, to a file, and metrics),
+// `bare` (express.json() and the same handler work), `durable` (guarded, on the real lowdb store, seeded with
+// RECORDS read markers), or `postgres URL RECORDS` (guarded, on PostgreSQL, seeded
+// beforehand by test/bench/postgres.ts).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import express from 'express';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { DEFAULT_LIMITS, storeQuotas } from '../../src/config/limits.js';
 import { registerDevice } from '../../src/devices/devices.js';
 import { createLogger, logDestination } from '../../src/observability/logger.js';
 import { markRead } from '../../src/reads/reads.js';
@@ -22,7 +24,17 @@ import { benchStreamId } from './ids.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
 
 const [mode = 'validated', ...args] = process.argv.slice(2);
-const config = { bodyLimit: 1024 * 1024, validateResponses: false };
+/**
+ * Every limit and quota on, but none of them refusing the load: 50 connections of one
+ * user, as many writes as it can, up to a million read markers. What they cost is measured, not what they refuse.
+ */
+const unrefused = 1e9;
+const limits = {
+  ...DEFAULT_LIMITS, inFlightPerUser: 1000, inFlightBytesPerUser: 2 ** 40, writesPerWindow: unrefused,
+  quotas: { streams: unrefused, devices: unrefused, identityNamespaces: unrefused, drafts: unrefused, readMarkers: unrefused, readMarkersPerStream: unrefused, bytes: 2 ** 40 },
+};
+const quotas = storeQuotas(limits.quotas);
+const config = { bodyLimit: 1024 * 1024, validateResponses: false, limits };
 
 async function build(): Promise<{ app: express.Express; store: Store; dataFile?: string }> {
   if (mode === 'bare') {
@@ -36,24 +48,28 @@ async function build(): Promise<{ app: express.Express; store: Store; dataFile?:
   }
   if (mode === 'validated') {
     const store = openMemoryStore();
+    return { app: createApp({ config, store, guarded: false }), store };
+  }
+  if (mode === 'guarded') {
+    const store = openMemoryStore({ quotas });
     return { app: createApp({ config, store }), store };
   }
   if (mode === 'observed') {
     const store = openMemoryStore();
     const logFile = join(await mkdtemp(join(tmpdir(), 'collab-bench-')), 'requests.log');
     const logger = createLogger('info', logDestination(logFile));
-    return { app: createApp({ config, store, logger }), store };
+    return { app: createApp({ config, store, logger, guarded: false }), store };
   }
   if (mode === 'postgres') {
     const [url = '', records = '0'] = args;
-    const store = await openPostgresStore(url);
+    const store = await openPostgresStore(url, { quotas });
     const seeded = keyOf('local', benchStreamId(Math.max(0, Number(records) - 1)), '');
     if (Number(records) > 0 && !(await store.get('readMarkers', seeded))) throw new Error(`no seeded read marker at ${seeded}: the seed no longer matches markRead`);
     return { app: createApp({ config, store }), store };
   }
   const [records = '0'] = args;
   const dataFile = join(await mkdtemp(join(tmpdir(), 'collab-bench-')), 'db.json');
-  const store = await openLowdbStore(dataFile, { checkpointBytes: loadConfig().checkpointBytes });
+  const store = await openLowdbStore(dataFile, { checkpointBytes: loadConfig().checkpointBytes, quotas });
   await Promise.all(Array.from({ length: Number(records) }, (_, index) =>
     markRead(store, 'local', { streamId: benchStreamId(index), lastReadMessageId: randomUUID() })));
   return { app: createApp({ config, store }), store, dataFile };
