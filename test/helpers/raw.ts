@@ -21,12 +21,17 @@ export function rawRequest(
   });
 }
 
-/** Exactly these bytes on a fresh connection (no header added, none left out); resolves to the status and body. */
+/**
+ * Exactly these bytes on a fresh connection (no header added, none left out); resolves
+ * to the status and body once the server closes it, so send `Connection: close`. The
+ * connection is not half-closed: Node's server drops a request whose client did that
+ * before its answer was ready, as it is when the answer waits on the database.
+ */
 export function rawBytes(service: Service, request: string): Promise<{ status: number; text: string }> {
   const { hostname, port } = new URL(service.url);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const socket = connect(Number(port), hostname, () => socket.end(request));
+    const socket = connect(Number(port), hostname, () => socket.write(request));
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('close', () => {
