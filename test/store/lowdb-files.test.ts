@@ -155,6 +155,28 @@ describe('lowdb shard files', () => {
     await reopened.close();
   });
 
+  const damaged: [name: string, lines: (records: string[]) => string[], problem: RegExp][] = [
+    ['a record line that is not JSON', (records) => ['{', records[0]!, '"broken":{"value":,', records[1]!.slice(0, -1), '}'], /is not valid JSON, perhaps truncated \(line 3:/],
+    ['two records on one line', (records) => ['{', `${records[0]!}${records[1]!}`, records[2]!.slice(0, -1), '}'], /line 2 is not one stored record/],
+    ['a record that is not a stored record', (records) => ['{', records[0]!, '"other":{"group":"g"}', '}'], /is JSON but not a JSON object of stored records \(line 3 is not one stored record/],
+    ['no closing brace', (records) => ['{', ...records.slice(0, -1), records.at(-1)!.slice(0, -1)], /ends before its closing brace/],
+    ['a comma before the closing brace', (records) => ['{', ...records, '}'], /a comma before the closing brace/],
+  ];
+  for (const [name, lines, problem] of damaged) {
+    it(`when a shard of one record to a line holds ${name}, then opening stops naming the file and the problem`, async () => {
+      const dataFile = await freshDataFile();
+      const keys = keysInShard(9, 3);
+      await mkdir(`${dataFile}.d/identitySettings`, { recursive: true });
+      await writeFile(dataFile, '{"format":"collab-lowdb-v3","shards":256}');
+      const records = keys.map((key) => `${JSON.stringify(key)}:{"value":{"kept":true}},`);
+      const path = `${dataFile}.d/identitySettings/9.json`;
+      await writeFile(path, `${lines(records).join('\n')}\n`);
+      const failure = await openLowdbStore(dataFile).then(async (store) => { await store.close(); }, (error: unknown) => error);
+      expect(failure).to.be.instanceOf(Error);
+      expect((failure as Error).message).to.contain(`${path}: `).and.match(problem);
+    });
+  }
+
   it('when shard files are of the earlier compact form (one line), then they load, and the next checkpoint writes them a record to a line', async () => {
     const dataFile = await freshDataFile();
     const [first, second] = keysInShard(7, 2);
