@@ -57,7 +57,8 @@ export const DEFAULT_LIMITS: Limits = {
     readMarkersPerStream: 1_000,
     bytes: 32 * 1024 ** 2,
   },
-  storeMaxBytes: 1024 ** 3,
+  // Measured: a GiB of small records took 3.3 GiB of the 4 GiB heap and 40 s to load; 512 MiB, 1.6 GiB and 16 s.
+  storeMaxBytes: 512 * 1024 ** 2,
   journalMaxBytes: 1024 ** 3,
 };
 
