@@ -118,6 +118,11 @@ export interface Store {
    * leaves it out, and the counting stays in that process.
    */
   readonly hits?: HitCounter;
+  /**
+   * Stops taking changes and releases the store. Rejects when it could not write
+   * everything out (lowdb: its final checkpoint failed); nothing is lost then, the
+   * journal keeps every change for the next start.
+   */
   close(): Promise<void>;
 }
 
