@@ -1,5 +1,5 @@
-import type { RequestHandler } from 'express';
-import { rateLimit, type Store as CounterStore } from 'express-rate-limit';
+import { createHash } from 'node:crypto';
+import type { RequestHandler, Response } from 'express';
 import type { Limits } from '../config/limits.js';
 import type { HitCounter } from '../store/store.js';
 import { callerOf } from './caller.js';
@@ -7,44 +7,88 @@ import { HttpProblem } from './problem.js';
 
 /** The methods that write; reads are not rate limited (load shedding bounds them). */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The policy's name in the RateLimit fields. */
+const POLICY = 'writes';
+
+type RateLimits = Pick<Limits, 'writesPerWindow' | 'rateWindowMs'>;
 
 /**
- * Per-user write rate limit (express-rate-limit): each user may make
- * `writesPerWindow` writes per window. Every write answer carries the IETF
- * `RateLimit` and `RateLimit-Policy` fields (draft 8); past the limit, 429
- * `rate-limited` with Retry-After, before the body is read. Counted by the
- * store's `hits` when it has them (PostgreSQL: shared by every instance), else
- * in this process. Mounted after authentication, which names the user.
+ * Per-user write rate limit, in fixed windows: each user may make
+ * `writesPerWindow` writes per window. Every write's answer carries the IETF
+ * `RateLimit` and `RateLimit-Policy` fields (draft 8, as express-rate-limit writes
+ * them); past the limit, 429 `rate-limited` with Retry-After, before the body is
+ * read. Counted by the store's `hits` when it has them (PostgreSQL: shared by every
+ * instance), else in this process, without a promise per request. Mounted after
+ * authentication, which names the user.
+ *
+ * Not express-rate-limit: it cost 9 µs a request here (a chain of awaits, debug
+ * calls and a SHA-256 per request), a seventh of a validated write; this costs under 1.
  */
-export function limitWriteRate(limits: Pick<Limits, 'writesPerWindow' | 'rateWindowMs'>, hits?: HitCounter): RequestHandler {
-  return rateLimit({
-    windowMs: limits.rateWindowMs,
-    limit: limits.writesPerWindow,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    identifier: 'writes',
-    keyGenerator: (_req, res) => callerOf(res),
-    skip: (req) => !WRITES.has(req.method),
-    handler: (_req, _res, next) => {
-      next(new HttpProblem('rate-limited',
-        `You have made the ${limits.writesPerWindow} writes a user may make in ${limits.rateWindowMs / 1000} s; nothing of this one was done. Retry after Retry-After seconds.`));
-    },
-    ...(hits ? { store: sharedCounter(hits, limits.rateWindowMs) } : {}),
-  }) as RequestHandler;
+export function limitWriteRate(limits: RateLimits, hits?: HitCounter): RequestHandler {
+  const policy = (user: string) => `"${POLICY}"; q=${limits.writesPerWindow}; w=${Math.ceil(limits.rateWindowMs / 1000)}; pk=:${partitionKey(user)}:`;
+  const answer = (res: Response, user: string, count: number, resetAt: number): HttpProblem | undefined => {
+    const seconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
+    res.setHeader('RateLimit', `"${POLICY}"; r=${Math.max(0, limits.writesPerWindow - count)}; t=${seconds}`);
+    res.setHeader('RateLimit-Policy', policy(user));
+    if (count <= limits.writesPerWindow) return undefined;
+    return new HttpProblem('rate-limited',
+      `You have made the ${limits.writesPerWindow} writes a user may make in ${limits.rateWindowMs / 1000} s; nothing of this one was done. Retry after Retry-After seconds.`,
+      { headers: { 'Retry-After': String(seconds) } });
+  };
+  if (hits) {
+    return async (req, res, next) => {
+      if (!WRITES.has(req.method)) return next();
+      const user = callerOf(res);
+      const { hits: count, resetAt } = await hits.hit(`${POLICY}:${user}`, limits.rateWindowMs);
+      const refused = answer(res, user, count, resetAt.getTime());
+      if (refused) throw refused;
+      next();
+    };
+  }
+  const windows = new Windows(limits.rateWindowMs);
+  return (req, res, next) => {
+    if (!WRITES.has(req.method)) return next();
+    const user = callerOf(res);
+    const window = windows.hit(user);
+    const refused = answer(res, user, window.count, window.resetAt);
+    if (refused) throw refused;
+    next();
+  };
 }
 
-/** The store's counter as express-rate-limit's store. */
-function sharedCounter(hits: HitCounter, windowMs: number): CounterStore {
-  return {
-    localKeys: false,
-    prefix: 'writes:',
-    async increment(key) {
-      const { hits: totalHits, resetAt } = await hits.hit(`writes:${key}`, windowMs);
-      return { totalHits, resetTime: resetAt };
-    },
-    async decrement() {
-      // Only called with skipFailedRequests or skipSuccessfulRequests, which are off.
-    },
-    resetKey: (key) => hits.reset(`writes:${key}`),
-  };
+/** Hits per user in this process, in fixed windows; users idle for a window are forgotten. */
+class Windows {
+  private readonly byUser = new Map<string, { count: number; resetAt: number }>();
+  private sweepAt: number;
+
+  constructor(private readonly windowMs: number) {
+    this.sweepAt = Date.now() + windowMs;
+  }
+
+  hit(user: string): { count: number; resetAt: number } {
+    const now = Date.now();
+    if (now >= this.sweepAt) this.sweep(now);
+    let window = this.byUser.get(user);
+    if (!window || now >= window.resetAt) this.byUser.set(user, (window = { count: 0, resetAt: now + this.windowMs }));
+    window.count++;
+    return window;
+  }
+
+  private sweep(now: number): void {
+    for (const [user, window] of this.byUser) if (now >= window.resetAt) this.byUser.delete(user);
+    this.sweepAt = now + this.windowMs;
+  }
+}
+
+const partitionKeys = new Map<string, string>();
+
+/** draft 8's `pk`, as express-rate-limit makes it (12 hex digits of the key's SHA-256, base64); remembered for the last few thousand users. */
+function partitionKey(user: string): string {
+  let key = partitionKeys.get(user);
+  if (key === undefined) {
+    key = Buffer.from(createHash('sha256').update(user).digest('hex').slice(0, 12)).toString('base64');
+    if (partitionKeys.size >= 10_000) partitionKeys.clear();
+    partitionKeys.set(user, key);
+  }
+  return key;
 }

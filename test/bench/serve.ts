@@ -1,9 +1,10 @@
 // A server for the benchmark, in its own process: `validated` (the service on a
 // memory store, without load shedding, rate limits or quotas), `guarded` (the same
 // with them), `observed` (validated with request logs, to a file, and metrics),
-// `bare` (express.json() and the same handler work), `durable` (guarded, on the real lowdb store, seeded with
-// RECORDS read markers), or `postgres URL RECORDS` (guarded, on PostgreSQL, seeded
-// beforehand by test/bench/postgres.ts).
+// `bare` (express.json() and the same handler work), `durable RECORDS` (guarded, on
+// the real lowdb store, seeded with RECORDS read markers), `durable-validated RECORDS`
+// (the same without load shedding, rate limits or quotas), or `postgres URL RECORDS`
+// (guarded, on PostgreSQL, seeded beforehand by test/bench/postgres.ts).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -68,11 +69,12 @@ async function build(): Promise<{ app: express.Express; store: Store; dataFile?:
     return { app: createApp({ config, store }), store };
   }
   const [records = '0'] = args;
+  const guarded = mode !== 'durable-validated';
   const dataFile = join(await mkdtemp(join(tmpdir(), 'collab-bench-')), 'db.json');
-  const store = await openLowdbStore(dataFile, { checkpointBytes: loadConfig().checkpointBytes, quotas });
+  const store = await openLowdbStore(dataFile, { checkpointBytes: loadConfig().checkpointBytes, ...(guarded ? { quotas } : {}) });
   await Promise.all(Array.from({ length: Number(records) }, (_, index) =>
     markRead(store, 'local', { streamId: benchStreamId(index), lastReadMessageId: randomUUID() })));
-  return { app: createApp({ config, store }), store, dataFile };
+  return { app: createApp({ config, store, guarded }), store, dataFile };
 }
 
 const { app, store, dataFile } = await build();

@@ -151,7 +151,7 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, sizes
       const current = change(previous);
       if (previous === undefined && current === undefined) return { previous, current };
       const op = serialize([collection, key, current === undefined ? null : { value: current, ...(group === undefined ? {} : { group }), ...(owner === undefined ? {} : { owner }) }]);
-      const footprint = footprintOf(key, op[2], op.size);
+      const footprint = op[2] && op.valueBytes !== undefined ? { owner, group, bytes: op.valueBytes } : undefined;
       usage.check(collection, key, footprint); // or QuotaExceededError, with nothing staged
       stated.set(collection, key, op.size); // or StoreFullError, with nothing staged
       usage.set(collection, key, footprint);

@@ -12,18 +12,25 @@ export type Serialized = Op & {
   readonly bytes: number;
   /** The record's stored bytes (see recordLine); undefined for a delete. */
   readonly size: number | undefined;
+  /** The bytes of the record's value alone, as compact JSON (quotas count them); undefined for a delete. */
+  readonly valueBytes: number | undefined;
 };
 
 export function serialize(op: Op): Serialized {
   const [collection, key, stored] = op;
   const keyText = JSON.stringify(key);
-  const storedText = JSON.stringify(stored);
   const head = `[${JSON.stringify(collection)},${keyText},`;
-  const storedBytes = Buffer.byteLength(storedText);
+  if (stored === null) return Object.assign(op, { text: `${head}null]`, bytes: Buffer.byteLength(head) + 5, size: undefined, valueBytes: undefined });
+  // As JSON.stringify(stored) writes it, members in the order a Stored is made; the value's own bytes counted on the way.
+  const valueText = JSON.stringify(stored.value);
+  const valueBytes = Buffer.byteLength(valueText);
+  const rest = `${stored.group === undefined ? '' : `,"group":${JSON.stringify(stored.group)}`}${stored.owner === undefined ? '' : `,"owner":${JSON.stringify(stored.owner)}`}}`;
+  const storedBytes = 9 + valueBytes + Buffer.byteLength(rest); // 9: {"value":
   return Object.assign(op, {
-    text: `${head}${storedText}]`,
+    text: `${head}{"value":${valueText}${rest}]`,
     bytes: Buffer.byteLength(head) + storedBytes + 1,
-    size: stored === null ? undefined : Buffer.byteLength(keyText) + 1 + storedBytes,
+    size: Buffer.byteLength(keyText) + 1 + storedBytes,
+    valueBytes,
   });
 }
 
