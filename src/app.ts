@@ -16,7 +16,7 @@ import { EXACT_ROUTING } from './http/routing.js';
 import { startResponse } from './http/start-response.js';
 import { limitWriteRate } from './http/rate-limit.js';
 import { shedLoad } from './http/shed-load.js';
-import { inSteps } from './http/steps.js';
+import { inOrder, inSteps } from './http/steps.js';
 import { metricsRoutes } from './observability/metrics-route.js';
 import { observeRequests } from './observability/observe.js';
 import type { Store } from './store/store.js';
@@ -56,7 +56,7 @@ export function createApp({ config, store, extraRoutes, logger, guarded = true }
   if (guarded) app.use(load.perProcess);
   // Both /api mounts match the same paths (exact routing), so no route under /api runs
   // without authentication, however its path is spelled.
-  app.use('/api', authenticate(config.auth, limits.tokenLifetimeMs), ...(guarded ? [load.perUser, limitWriteRate(limits, store.hits)] : []));
+  app.use('/api', inOrder(authenticate(config.auth, limits.tokenLifetimeMs), ...(guarded ? [load.perUser, limitWriteRate(limits, store.hits)] : [])));
   app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
   // Outside the contract: before validation, which refuses every path openapi.yaml does not name.
   app.use(docsRoutes());

@@ -25,7 +25,7 @@ type RateLimits = Pick<Limits, 'writesPerWindow' | 'rateWindowMs'>;
  * calls and a SHA-256 per request), a seventh of a validated write; this costs under 1.
  */
 export function limitWriteRate(limits: RateLimits, hits?: HitCounter): RequestHandler {
-  const policy = (user: string) => `"${POLICY}"; q=${limits.writesPerWindow}; w=${Math.ceil(limits.rateWindowMs / 1000)}; pk=:${partitionKey(user)}:`;
+  const policy = policyFields(limits);
   const answer = (res: Response, user: string, count: number, resetAt: number): HttpProblem | undefined => {
     const seconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
     res.setHeader('RateLimit', `"${POLICY}"; r=${Math.max(0, limits.writesPerWindow - count)}; t=${seconds}`);
@@ -80,15 +80,20 @@ class Windows {
   }
 }
 
-const partitionKeys = new Map<string, string>();
-
-/** draft 8's `pk`, as express-rate-limit makes it (12 hex digits of the key's SHA-256, base64); remembered for the last few thousand users. */
-function partitionKey(user: string): string {
-  let key = partitionKeys.get(user);
-  if (key === undefined) {
-    key = Buffer.from(createHash('sha256').update(user).digest('hex').slice(0, 12)).toString('base64');
-    if (partitionKeys.size >= 10_000) partitionKeys.clear();
-    partitionKeys.set(user, key);
-  }
-  return key;
+/**
+ * Each user's `RateLimit-Policy` field, with draft 8's `pk` as express-rate-limit makes
+ * it (12 hex digits of the user's SHA-256, base64); remembered for the last few thousand users.
+ */
+function policyFields(limits: RateLimits): (user: string) => string {
+  const fields = new Map<string, string>();
+  return (user) => {
+    let field = fields.get(user);
+    if (field === undefined) {
+      const partitionKey = Buffer.from(createHash('sha256').update(user).digest('hex').slice(0, 12)).toString('base64');
+      field = `"${POLICY}"; q=${limits.writesPerWindow}; w=${Math.ceil(limits.rateWindowMs / 1000)}; pk=:${partitionKey}:`;
+      if (fields.size >= 10_000) fields.clear();
+      fields.set(user, field);
+    }
+    return field;
+  };
 }

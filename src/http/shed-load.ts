@@ -17,6 +17,14 @@ interface Load {
   bytes: number;
 }
 
+/** What a request in flight holds: its declared bytes, in the process and, once authenticated, of its user. */
+interface Held {
+  size: number;
+  user: { name: string; load: Load } | undefined;
+}
+
+type Holding = { held?: Held };
+
 /**
  * Load shedding, decided before any work on a request starts (its body is not
  * read yet): past the requests or declared body bytes in flight in this process,
@@ -28,40 +36,44 @@ interface Load {
 export function shedLoad(limits: LoadLimits, bodyLimit: number): { perProcess: RequestHandler; perUser: RequestHandler } {
   const inProcess: Load = { requests: 0, bytes: 0 };
   const byUser = new Map<string, Load>();
-  // A body over the limit is refused with 413 when it is read; it holds no more than the limit until then.
-  const sizeOf = (req: Request) => Math.min(declaredBytes(req, bodyLimit), bodyLimit);
   const perProcess: RequestHandler = (req, res, next) => {
     if (PROBES.has(req.path)) return next();
-    const size = sizeOf(req);
+    // A body over the limit is refused with 413 when it is read; it holds no more than the limit until then.
+    const size = Math.min(declaredBytes(req, bodyLimit), bodyLimit);
     if (inProcess.requests >= limits.inFlight) throw overloaded(`${inProcess.requests} requests are in flight in this process, its limit`);
     if (inProcess.bytes + size > limits.inFlightBytes) throw overloaded(`the bodies in flight in this process would pass its limit of ${limits.inFlightBytes} bytes`);
-    carry(inProcess, size, res);
+    const held: Held = { size, user: undefined };
+    (res.locals as Holding).held = held;
+    add(inProcess, size, 1);
+    // One listener for both counts: 'close' comes once, when the response is done or the client gone.
+    res.on('close', () => {
+      add(inProcess, size, -1);
+      if (!held.user) return;
+      add(held.user.load, size, -1);
+      if (held.user.load.requests === 0) byUser.delete(held.user.name);
+    });
     next();
   };
-  const perUser: RequestHandler = (req, res, next) => {
+  const perUser: RequestHandler = (_req, res, next) => {
+    const { held } = res.locals as Holding;
+    if (!held) return next(); // a probe
     const user = callerOf(res);
-    const load = byUser.get(user) ?? { requests: 0, bytes: 0 };
-    const size = sizeOf(req);
-    if (load.requests >= limits.inFlightPerUser) throw overloaded(`you have ${load.requests} requests in flight, the most one user may have`);
-    if (load.requests > 0 && load.bytes + size > limits.inFlightBytesPerUser) {
+    let load = byUser.get(user);
+    if (load && load.requests >= limits.inFlightPerUser) throw overloaded(`you have ${load.requests} requests in flight, the most one user may have`);
+    if (load && load.bytes + held.size > limits.inFlightBytesPerUser) {
       throw overloaded(`your bodies in flight would pass the ${limits.inFlightBytesPerUser} bytes one user may have in flight`);
     }
-    byUser.set(user, load);
-    carry(load, size, res, () => { if (load.requests === 0) byUser.delete(user); });
+    if (!load) byUser.set(user, (load = { requests: 0, bytes: 0 }));
+    add(load, held.size, 1);
+    held.user = { name: user, load };
     next();
   };
   return { perProcess, perUser };
 }
 
-/** Counts a request in `load` until its response is done (or its client gone). */
-function carry(load: Load, size: number, res: { once(event: 'close', listener: () => void): unknown }, done?: () => void): void {
-  load.requests++;
-  load.bytes += size;
-  res.once('close', () => {
-    load.requests--;
-    load.bytes -= size;
-    done?.();
-  });
+function add(load: Load, size: number, sign: 1 | -1): void {
+  load.requests += sign;
+  load.bytes += sign * size;
 }
 
 /** Content-Length, or the body limit for a body of unknown length (chunked). */

@@ -43,9 +43,8 @@ export function checkQuotas(quotas: StoreQuotas, collection: Collection, before:
  * everything in one process. Without quotas it keeps nothing.
  */
 export class Usage {
-  private readonly footprints = new Map<string, Footprint>();
-  private readonly records = new Map<string, number>();
-  private readonly groups = new Map<string, number>();
+  /** By collection: each record's footprint, each owner's records, each limited group's records. */
+  private readonly collections = new Map<Collection, { footprints: Map<string, Footprint>; records: Map<string, number>; groups: Map<string, number> }>();
   private readonly bytes = new Map<string, number>();
 
   constructor(private readonly quotas: StoreQuotas | undefined) {}
@@ -53,35 +52,40 @@ export class Usage {
   /** Throws QuotaExceededError when the record becoming `after` would pass a quota (see checkQuotas); sets nothing. */
   check(collection: Collection, key: string, after: Footprint | undefined): void {
     if (!this.quotas || after?.owner === undefined) return;
-    checkQuotas(this.quotas, collection, this.footprints.get(recordKey(collection, key)), after, {
-      records: this.records.get(recordKey(collection, after.owner)) ?? 0,
+    const counts = this.countsOf(collection);
+    checkQuotas(this.quotas, collection, counts.footprints.get(key), after, {
+      records: counts.records.get(after.owner) ?? 0,
       bytes: this.bytes.get(after.owner) ?? 0,
-      inGroup: after.group === undefined ? 0 : this.groups.get(recordKey(collection, after.group)) ?? 0,
+      inGroup: after.group === undefined ? 0 : counts.groups.get(after.group) ?? 0,
     });
   }
 
   /** The record now takes `after`; undefined when it is gone. */
   set(collection: Collection, key: string, after: Footprint | undefined): void {
     if (!this.quotas) return;
-    const id = recordKey(collection, key);
-    const before = this.footprints.get(id);
+    const counts = this.countsOf(collection);
+    const before = counts.footprints.get(key);
     if (before) this.count(collection, before, -1);
     if (after) this.count(collection, after, 1);
-    if (after?.owner === undefined && after?.group === undefined) this.footprints.delete(id);
-    else this.footprints.set(id, after);
+    if (after?.owner === undefined && after?.group === undefined) counts.footprints.delete(key);
+    else counts.footprints.set(key, after);
   }
 
   private count(collection: Collection, { owner, group, bytes }: Footprint, sign: 1 | -1): void {
+    const counts = this.countsOf(collection);
     if (owner !== undefined) {
-      add(this.records, recordKey(collection, owner), sign);
+      add(counts.records, owner, sign);
       add(this.bytes, owner, sign * bytes);
     }
-    if (group !== undefined && this.quotas?.recordsPerGroup[collection] !== undefined) add(this.groups, recordKey(collection, group), sign);
+    if (group !== undefined && this.quotas?.recordsPerGroup[collection] !== undefined) add(counts.groups, group, sign);
+  }
+
+  private countsOf(collection: Collection) {
+    let counts = this.collections.get(collection);
+    if (!counts) this.collections.set(collection, (counts = { footprints: new Map(), records: new Map(), groups: new Map() }));
+    return counts;
   }
 }
-
-/** A collection and a key, owner or group, as one map key. */
-const recordKey = (collection: Collection, key: string) => `${collection}\u0000${key}`;
 
 /** Adds to a count, forgetting it at zero so owners who keep nothing take no memory. */
 function add(counts: Map<string, number>, key: string, amount: number): void {
