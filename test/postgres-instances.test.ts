@@ -75,6 +75,22 @@ describe('several instances on one PostgreSQL database', function () {
     expect(stored.body.updatedAt).to.equal(ordered.at(-1)!.body.updatedAt);
   });
 
+  it('when 300 writers race on 3 documents across the instances, then every change of each is kept, each saw the one before it, and updatedAt increases', async () => {
+    const documents = ['few-a', 'few-b', 'few-c'];
+    const replies = await spread(services, 300, (service, index) =>
+      call(service, 'PATCH', `/api/identity/settings/${documents[index % 3]}`, { body: { patch: { [`key${index}`]: index } } }));
+    expect(statuses(replies)).to.deep.equal(Array<number>(300).fill(200));
+    for (const [which, document] of documents.entries()) {
+      const mine = replies.filter((_, index) => index % 3 === which);
+      const stored = await call(services[which]!, 'GET', `/api/identity/settings/${document}`);
+      expect(Object.keys(stored.body.settings).sort()).to.deep.equal(mine.map((_, n) => `key${n * 3 + which}`).sort());
+      const ordered = [...mine].sort((x, y) => Object.keys(x.body.settings).length - Object.keys(y.body.settings).length);
+      expect(ordered.map((reply) => Object.keys(reply.body.settings).length), document).to.deep.equal(Array.from({ length: 100 }, (_, n) => n + 1));
+      const stamps = ordered.map((reply) => Date.parse(reply.body.updatedAt));
+      for (let index = 1; index < stamps.length; index++) expect(stamps[index], document).to.be.above(stamps[index - 1]!);
+    }
+  });
+
   it("when a user's writes go to two instances, then they share one rate limit", async () => {
     const secret = 'a-shared-rate-limit-secret-long-enough-01';
     const limited = await startInstances(schema.url, 2, { AUTH_JWT_SECRET: secret, RATE_LIMIT_WRITES: '5' });

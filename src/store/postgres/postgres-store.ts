@@ -3,7 +3,7 @@
 // connection, a client-side timeout per query, and explicit transactions on one
 // checked-out connection, which `update` needs to run its synchronous change in between.
 import { Client, Pool } from 'pg';
-import type { Collection, Entry, Page, Placement, Store, StoreQuotas } from '../store.js';
+import type { Change, Collection, Entry, Page, Placement, Store, StoreQuotas } from '../store.js';
 import { StoreUnavailableError } from '../store.js';
 import { withTimeout } from './commit-outcome.js';
 import { storeErrorOf } from './errors.js';
@@ -11,7 +11,7 @@ import { postgresHits } from './hit-counter.js';
 import { keyToText, textToKey } from './key-text.js';
 import { migrate } from './migrations.js';
 import { PING_TIMEOUT_MS, TIMEOUT_MS } from './timeouts.js';
-import { updateOn } from './update.js';
+import { GroupCommit } from './group-commit.js';
 
 export { PING_TIMEOUT_MS, TIMEOUT_MS };
 /** Connections per instance; PostgreSQL serves 100 by default, shared by every instance. */
@@ -21,11 +21,12 @@ const POOL_SIZE = 10;
 export class PostgresStartError extends Error {}
 
 /**
- * Records in one PostgreSQL table, shared by any number of instances. `update`
- * takes a transaction-scoped advisory lock on (collection, key), so updates of
- * one key are serialised across instances whether or not the record exists yet,
- * counts the record against its owner's `quotas` under a lock on the owner's
- * usage row, and resolves once COMMIT has returned.
+ * Records in one PostgreSQL table, shared by any number of instances. Updates
+ * are committed in groups (src/store/postgres/group-commit.ts): each takes a
+ * transaction-scoped advisory lock on (collection, key), so updates of one key are
+ * serialised across instances whether or not the record exists yet, counts the
+ * record against its owner's `quotas` under a lock on the owner's usage row, and
+ * resolves once COMMIT has returned.
  */
 export async function openPostgresStore(url: string, options: { quotas?: StoreQuotas } = {}): Promise<Store> {
   await migrateAtStart(url);
@@ -43,6 +44,7 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   pool.on('connect', (client) => client.on('error', () => {})); // reported to the query that was running
   let open = true;
+  const writes = new GroupCommit(pool, options.quotas);
   const query = <Row extends object>(name: string, text: string, values: unknown[]) =>
     pool.query<Row>({ name, text, values }).catch((error: unknown) => { throw storeErrorOf(error); });
 
@@ -61,9 +63,11 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
       return rows.map((row): Entry<T> => ({ key: textToKey(row.key), value: row.value }));
     },
     async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, { group, owner }: Placement = {}) {
-      const client = await pool.connect().catch((error: unknown) => { throw storeErrorOf(error); });
-      const target = { collection, key: keyToText(key), group: group === undefined ? null : keyToText(group), owner: owner === undefined ? null : keyToText(owner) };
-      return updateOn<T>(pool, client, target, change, options.quotas);
+      if (!open) throw new StoreUnavailableError('the store is closed');
+      return await writes.update({
+        collection, key: keyToText(key), group: group === undefined ? null : keyToText(group), owner: owner === undefined ? null : keyToText(owner),
+        change: change as (previous: unknown) => unknown,
+      }) as Change<T>;
     },
     hits: postgresHits(pool),
     async ping() {
@@ -73,6 +77,7 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
     async close() {
       if (!open) return;
       open = false;
+      await writes.idle();
       await pool.end();
     },
   };
