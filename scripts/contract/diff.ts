@@ -20,7 +20,8 @@ console.log(`Contract diff: openapi.yaml (${version}) against ${baseName} (${bas
 console.log(`Breaking (${breaking.length}):${breaking.length ? '' : ' none'}`);
 for (const change of breaking) {
   console.log(`${line(change)}${change.level === 2 ? '\n      (oasdiff: may break; a person decides)' : ''}`);
-  console.log(change.accepted ? `      accepted in ${relative(root, ACCEPTED_BREAKS)}: ${change.accepted.reason}` : '      NOT ACCEPTED');
+  console.log(change.accepted ? `      accepted in ${relative(root, ACCEPTED_BREAKS)}: ${change.accepted.reason}`
+    : bumpBetween(baseVersion, version) === 'major' ? `      released as a new major version (${version})` : '      NOT ACCEPTED');
 }
 console.log(`\nNon-breaking (${nonBreaking.length}):${nonBreaking.length ? '' : ' none'}`);
 for (const change of nonBreaking) console.log(line(change));
@@ -41,4 +42,5 @@ if (bump === undefined || (bump !== 'none' && !atLeast(bump, 'patch'))) {
   console.error(`\nFAILED: info.version ${version} is not a version after ${baseVersion} (X.Y.Z).`);
   process.exit(1);
 }
-console.log(unaccepted.length > 0 ? `Passed: the major version was raised (${baseVersion} -> ${version}).` : 'Passed: nothing breaks a client of the last release.');
+console.log(unaccepted.length > 0 ? `Passed: the major version was raised (${baseVersion} -> ${version}).`
+  : breaking.length > 0 ? 'Passed: every breaking change is accepted, with its reason.' : 'Passed: nothing breaks a client of the last release.');
