@@ -53,6 +53,7 @@ describe('the rendered reference (GET /docs, GET /openapi.yaml)', function () {
       const text = await page.locator('body').innerText();
       for (const summary of summaries) expect(text, summary).to.contain(summary);
       expect(text).to.contain('Collaboration Service API');
+      expect(text, 'the changelog ends the introduction').to.contain('Changelog').and.contain(`${(loadSpec() as unknown as { info: { version: string } }).info.version} (`);
       expect(text.split('Request samples').length - 1, 'one request sample panel per operation with a body').to.equal(requestExamples.length);
       for (const { $ref, strings } of requestExamples) {
         for (const value of strings) expect(text, `${$ref}: ${value}`).to.contain(JSON.stringify(value));
