@@ -10,6 +10,8 @@ interface Operation { requestBody?: { content: Record<string, Media> }; response
 
 /** One body the released contract promises a write operation accepts, and why. */
 export interface Entry { write: string; why: string; body: unknown }
+/** One document the service may hold under the released contract, which its read must still be allowed to answer. */
+export interface Stored { read: string; why: string; answer: unknown }
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 const LIST_DEPTH = 3;
@@ -21,7 +23,7 @@ const FORMAT_VALUES: Record<string, string> = {
  * Where what a GET returns goes back (the contract's promise, in openapi.yaml's Requests
  * section): the write, and the bodies one GET answer makes for it.
  */
-const WRITE_BACKS: Record<string, { write: string; bodies: (got: Json) => unknown[] }> = {
+export const WRITE_BACKS: Record<string, { write: string; bodies: (got: Json) => unknown[] }> = {
   'GET /api/streams/{streamId}': { write: 'POST /api/streams', bodies: (stream) => [stream] },
   'GET /api/notifications/settings': { write: 'PATCH /api/notifications/settings', bodies: (settings) => [settings] },
   'GET /api/streams/nav': { write: 'PATCH /api/streams/nav', bodies: (nav) => [nav] },
@@ -76,6 +78,9 @@ function stringAtBounds(schema: SchemaObject, pick: number): string {
   if (typeof schema.format === 'string' && FORMAT_VALUES[schema.format]) return FORMAT_VALUES[schema.format]!;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Math.max(Number(schema.minLength ?? 0), 16);
   if (typeof schema.pattern === 'string') {
+    const pattern = new RegExp(schema.pattern);
+    const full = ['a', '0', 'A', 'z', '9', '_'].map((unit) => unit.repeat(max)).find((text) => pattern.test(text));
+    if (full !== undefined) return full;
     const matching = fc.sample(fc.stringMatching(new RegExp(schema.pattern)), { numRuns: 50, seed: pick })
       .filter((text) => [...text].length <= max && [...text].length >= Number(schema.minLength ?? 0));
     return matching.sort((a, b) => [...b].length - [...a].length)[0] ?? '';
@@ -119,4 +124,39 @@ export function corpusOf(released: OpenApiDocument, generated = 25): Entry[] {
     }
   }
   return entries;
+}
+
+const isMap = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `over` laid on `base`: objects member by member, anything else replaced; as a merge patch (RFC 7396), null removes. */
+function merged(base: unknown, over: unknown, patch: boolean): unknown {
+  if (!isMap(over)) return over;
+  const result: Json = isMap(base) ? { ...base } : {};
+  for (const [name, value] of Object.entries(over)) {
+    if (patch && value === null) delete result[name];
+    else result[name] = merged(result[name], value, patch);
+  }
+  return result;
+}
+
+/**
+ * What the service holds after each write of the corpus, as its read answers it: the
+ * read's answer at the release's bounds (the members the service makes), with what the
+ * client sent merged in. A bound tightened on an answer (a shorter trigger name) refuses
+ * documents that are already stored, which no diff of the answer alone calls breaking.
+ */
+export function storedOf(released: OpenApiDocument, corpus: Entry[]): Stored[] {
+  const operations = operationsOf(released);
+  return Object.entries(WRITE_BACKS).flatMap(([read, { write }]) => {
+    const schema = operations.get(read)?.responses['200']?.content?.['application/json']?.schema;
+    if (!schema) return [];
+    const list = read.endsWith('/devices') || read.includes('/reads/');
+    return corpus.filter((entry) => entry.write === write).map(({ why, body }, index) => {
+      const sent = read.includes('/identity/') ? { settings: (body as Json).patch } : body;
+      const made = atBounds(released, schema, index);
+      const patch = write.startsWith('PATCH');
+      const answer = list ? { items: [merged((made as { items: unknown[] }).items[0], sent, patch)] } : merged(made, sent, patch);
+      return { read, why: `${write} ${why}, as stored`, answer };
+    });
+  });
 }
