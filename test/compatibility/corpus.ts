@@ -131,12 +131,12 @@ const isMap = (value: unknown): value is Json => typeof value === 'object' && va
 /** `over` laid on `base`: objects member by member, anything else replaced; as a merge patch (RFC 7396), null removes. */
 function merged(base: unknown, over: unknown, patch: boolean): unknown {
   if (!isMap(over)) return over;
-  const result: Json = isMap(base) ? { ...base } : {};
+  const result = new Map(Object.entries(isMap(base) ? base : {}));
   for (const [name, value] of Object.entries(over)) {
-    if (patch && value === null) delete result[name];
-    else result[name] = merged(result[name], value, patch);
+    if (patch && value === null) result.delete(name);
+    else result.set(name, merged(result.get(name), value, patch));
   }
-  return result;
+  return Object.fromEntries(result);
 }
 
 /**
