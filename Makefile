@@ -1,5 +1,5 @@
 # One target per npm script, same names. Every target installs what is missing first.
-.PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic sandbox fuzz
+.PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic sandbox fuzz contract-diff release-contract
 
 # Node.js is the version in .nvmrc. When the machine's node is another major, that exact
 # version is unpacked into .tools/ from the npm registry (as mvnw does for Maven) and goes
@@ -79,3 +79,21 @@ sandbox: $(INSTALLED)
 # Schemathesis against the live service (installs itself into .venv on first use).
 fuzz: $(INSTALLED)
 	test/tools/fuzz.sh
+
+# oasdiff, for the contract's compatibility: installed on first use into .tools/ with `go install`
+# (scripts/install-oasdiff.sh: Go 1.21+ fetches the Go it needs; without Go, Debian's is installed first).
+OASDIFF_VERSION := 1.36.0
+OASDIFF := $(CURDIR)/.tools/oasdiff-$(OASDIFF_VERSION)/oasdiff
+$(OASDIFF):
+	scripts/install-oasdiff.sh $(OASDIFF_VERSION) $(CURDIR)/.tools/oasdiff-$(OASDIFF_VERSION)
+
+# openapi.yaml against the last released contract (contract/released.yaml), or BASE=<git ref>:
+# every change, breaking or not; fails on a break that neither a new major version nor
+# contract/accepted-breaks.yaml allows.
+contract-diff: $(INSTALLED) $(OASDIFF)
+	OASDIFF=$(OASDIFF) npx tsx scripts/contract/diff.ts
+
+# Releases openapi.yaml as its info.version: checks the version, adds the CHANGELOG.md entry,
+# refreshes contract/released.yaml. RELEASE_DATE=YYYY-MM-DD overrides today.
+release-contract: $(INSTALLED) $(OASDIFF)
+	OASDIFF=$(OASDIFF) npx tsx scripts/contract/release.ts

@@ -11,6 +11,7 @@ import { DOCS_PATHS, docsRoutes } from './docs/handler.js';
 import { healthRoutes } from './health/handler.js';
 import { limitBodyDepth } from './http/body-depth.js';
 import { allowOrigins } from './http/cors.js';
+import { deprecationHeaders } from './http/deprecation.js';
 import { handleError } from './http/error-handler.js';
 import { EXACT_ROUTING } from './http/routing.js';
 import { startResponse } from './http/start-response.js';
@@ -61,6 +62,7 @@ export function createApp({ config, store, extraRoutes, logger, guarded = true }
   // Outside the contract: before validation, which refuses every path openapi.yaml does not name.
   app.use(docsRoutes());
   if (extraRoutes) app.use(extraRoutes);
+  app.use(deprecationHeaders(spec)); // Deprecation and Sunset on the operations openapi.yaml deprecates
   app.use(inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), keepKnownBodyMembers(spec)));
   app.use('/api', apiRoutes(store, limits));
   // In the contract, outside /api: after it, so API requests never try these routes.

@@ -50,50 +50,50 @@ const draft = (overrides: Partial<CycleTemplateDraftInput> = {}): CycleTemplateD
 /** Drives every operation of openapi.yaml through the client; `stateful` targets must show what was written. */
 async function useEveryOperation(target: Service, stateful: boolean): Promise<void> {
   const api = clientFor(target.url);
-  expect(await api.health.healthControllerCheck()).to.deep.equal({ status: 'ok' });
+  expect(await api.health.checkLiveness()).to.deep.equal({ status: 'ok' });
 
-  const created = await api.streams.streamsControllerCreateRaw({ createStreamRequest: { title: 'Client', initialMessage: { content: { blocks } } } });
+  const created = await api.streams.createStreamRaw({ createStreamRequest: { title: 'Client', initialMessage: { content: { blocks } } } });
   expect(created.raw.status).to.equal(201);
   const location = created.raw.headers.get('Location') ?? '';
   expect(location).to.match(/^\/api\/streams\/[0-9a-f-]{36}$/);
-  const stream = await api.streams.streamsControllerGet({ streamId: location.split('/').pop()! });
+  const stream = await api.streams.getStream({ streamId: location.split('/').pop()! });
   if (stateful) expect(stream.initialMessage?.content.blocks).to.deep.equal(blocks);
 
   const settings: NotificationSettingsPatch = { vips: { ann: { bypass: true }, ben: { bypass: false } }, sound: 'boing' };
-  const added = await api.notifications.settingsControllerPatch({ notificationSettingsPatch: settings });
+  const added = await api.notifications.patchNotificationSettings({ notificationSettingsPatch: settings });
   if (stateful) expect(added.vips).to.have.property('ann');
-  const removed = await api.notifications.settingsControllerPatch({ notificationSettingsPatch: { vips: { ann: null }, sound: null } });
+  const removed = await api.notifications.patchNotificationSettings({ notificationSettingsPatch: { vips: { ann: null }, sound: null } });
   if (stateful) {
     expect(removed.vips).to.deep.include({ ben: { bypass: false } }).and.not.have.property('ann'); // null removed the map entry
     expect(removed).to.not.have.property('sound');
   }
-  expect(await api.notifications.settingsControllerGet()).to.have.property('updatedAt').that.is.a('string');
+  expect(await api.notifications.getNotificationSettings()).to.have.property('updatedAt').that.is.a('string');
 
   const registration = device();
-  const registered = await api.devices.devicesControllerRegisterRaw({ deviceRegistration: registration });
+  const registered = await api.devices.registerDeviceRaw({ deviceRegistration: registration });
   expect(registered.raw.status).to.equal(stateful ? 201 : 200); // a known difference of the mock
-  const listed = await api.devices.devicesControllerList({ limit: 10 });
+  const listed = await api.devices.listDevices({ limit: 10 });
   if (stateful) expect(listed.items.map((item) => item.installationId)).to.include(registration.installationId);
-  await api.devices.devicesControllerUnregister({ appId: registration.appId, installationId: registration.installationId });
+  await api.devices.unregisterDevice({ appId: registration.appId, installationId: registration.installationId });
 
   const nav: NavigationPatch = { lastViewedAt: { [stream.id]: '2026-11-20T09:20:11+01:00', gone: null }, rankByStreamId: { gone: null } };
-  const patchedNav = await api.navigation.navControllerPatch({ navigationPatch: nav });
+  const patchedNav = await api.navigation.patchNavigationPreferences({ navigationPatch: nav });
   const lastViewed: string | undefined = patchedNav.lastViewedAt?.[stream.id]; // a date-time is a string
   if (stateful) expect(lastViewed).to.equal('2026-11-20T09:20:11+01:00');
-  expect((await api.navigation.navControllerGet()).updatedAt).to.be.a('string');
+  expect((await api.navigation.getNavigationPreferences()).updatedAt).to.be.a('string');
 
   const templateId = uuid();
-  const first = await api.cycles.cycleTemplatesControllerSaveDraftRaw({ templateId, cycleTemplateDraftInput: draft({ createOnly: true }) });
+  const first = await api.cycles.saveCycleTemplateDraftRaw({ templateId, cycleTemplateDraftInput: draft({ createOnly: true }) });
   const saved = await first.value();
-  expect((await api.cycles.cycleTemplatesControllerGetDraft({ templateId })).triggerName).to.equal(saved.triggerName);
+  expect((await api.cycles.getCycleTemplateDraft({ templateId })).triggerName).to.equal(saved.triggerName);
 
-  const identity = await api.identity.settingsControllerPatchSettings({ namespace: 'profile', identitySettingsPatch: { patch: { theme: { mode: 'dark' }, shortcuts: null } } });
+  const identity = await api.identity.patchIdentitySettings({ namespace: 'profile', identitySettingsPatch: { patch: { theme: { mode: 'dark' }, shortcuts: null } } });
   expect(identity.namespace).to.equal('profile');
-  expect((await api.identity.settingsControllerGetSettings({ namespace: 'profile' })).settings).to.be.an('object');
+  expect((await api.identity.getIdentitySettings({ namespace: 'profile' })).settings).to.be.an('object');
 
   const streamId = stream.id;
-  const marker = await api.reads.readsControllerMark({ readMarkerInput: { streamId, lastReadMessageId: uuid() } });
-  const markers = await api.reads.readsControllerList({ streamId: marker.streamId, limit: 5 });
+  const marker = await api.reads.markRead({ readMarkerInput: { streamId, lastReadMessageId: uuid() } });
+  const markers = await api.reads.listReadMarkers({ streamId: marker.streamId, limit: 5 });
   if (stateful) expect(markers.items).to.deep.equal([marker]);
 }
 
@@ -118,15 +118,15 @@ describe('the typed client (generated/client, typescript-fetch)', function () {
   it('when a draft save conflicts (the service: a second createOnly save), then the 409 is a typed DraftConflictProblem with the stored updatedAt', async () => {
     const { cycles } = clientFor(service.url);
     const templateId = uuid();
-    const stored = await cycles.cycleTemplatesControllerSaveDraft({ templateId, cycleTemplateDraftInput: draft() });
-    const error = await cycles.cycleTemplatesControllerSaveDraft({ templateId, cycleTemplateDraftInput: draft({ createOnly: true }) }).catch((caught: unknown) => caught);
+    const stored = await cycles.saveCycleTemplateDraft({ templateId, cycleTemplateDraftInput: draft() });
+    const error = await cycles.saveCycleTemplateDraft({ templateId, cycleTemplateDraftInput: draft({ createOnly: true }) }).catch((caught: unknown) => caught);
     const problem = await problemOf<DraftConflictProblem>(error);
     expect(problem).to.include({ status: 409, type: 'urn:problem:collab:conflict', updatedAt: stored.updatedAt });
   });
 
   it('when the mock is asked for a 409 (Prefer: code=409, example=stale), then the client reads the same typed problem', async () => {
     const { cycles } = clientFor(mock.url, { Prefer: 'code=409, example=stale' });
-    const error = await cycles.cycleTemplatesControllerSaveDraft({ templateId: uuid(), cycleTemplateDraftInput: draft() }).catch((caught: unknown) => caught);
+    const error = await cycles.saveCycleTemplateDraft({ templateId: uuid(), cycleTemplateDraftInput: draft() }).catch((caught: unknown) => caught);
     const problem = await problemOf<DraftConflictProblem>(error);
     expect(problem?.status).to.equal(409);
     expect(problem?.updatedAt).to.be.a('string');
@@ -134,7 +134,7 @@ describe('the typed client (generated/client, typescript-fetch)', function () {
 
   it('when a call is answered 400, then problemOf gives the errors naming each field', async () => {
     const { reads } = clientFor(service.url);
-    const error = await reads.readsControllerMark({ readMarkerInput: { streamId: 'not-a-uuid', lastReadMessageId: uuid() } }).catch((caught: unknown) => caught);
+    const error = await reads.markRead({ readMarkerInput: { streamId: 'not-a-uuid', lastReadMessageId: uuid() } }).catch((caught: unknown) => caught);
     const problem = await problemOf(error);
     expect(problem?.errors?.map((field) => field.path)).to.deep.equal(['/body/streamId']);
     expect(await problemOf(new Error('not an HTTP error'))).to.equal(undefined);

@@ -9,13 +9,13 @@ const MERGE_PATCH = ['application/json', 'application/merge-patch+json'];
 
 /** The media types each write operation takes, as openapi.yaml's Requests section states them, with a valid body. */
 const OPERATIONS: [operationId: string, method: string, path: () => string, body: () => unknown, types: string[]][] = [
-  ['StreamsController_create', 'POST', () => '/api/streams', () => ({ title: 't' }), JSON_ONLY],
-  ['DevicesController_register', 'PUT', () => '/api/notifications/devices', () => aDevice(), JSON_ONLY],
-  ['CycleTemplatesController_saveDraft', 'PUT', () => `/api/cycles/templates/${uuid()}/draft`, () => aDraft(), JSON_ONLY],
-  ['ReadsController_mark', 'PUT', () => '/api/chat/reads', () => ({ streamId: uuid(), lastReadMessageId: uuid() }), JSON_ONLY],
-  ['SettingsController_patch', 'PATCH', () => '/api/notifications/settings', () => ({ sound: 'boing' }), MERGE_PATCH],
-  ['NavController_patch', 'PATCH', () => '/api/streams/nav', () => ({ sort: 'recent' }), MERGE_PATCH],
-  ['SettingsController_patchSettings', 'PATCH', () => `/api/identity/settings/${uuid()}`, () => ({ patch: { a: 1 } }), MERGE_PATCH],
+  ['createStream', 'POST', () => '/api/streams', () => ({ title: 't' }), JSON_ONLY],
+  ['registerDevice', 'PUT', () => '/api/notifications/devices', () => aDevice(), JSON_ONLY],
+  ['saveCycleTemplateDraft', 'PUT', () => `/api/cycles/templates/${uuid()}/draft`, () => aDraft(), JSON_ONLY],
+  ['markRead', 'PUT', () => '/api/chat/reads', () => ({ streamId: uuid(), lastReadMessageId: uuid() }), JSON_ONLY],
+  ['patchNotificationSettings', 'PATCH', () => '/api/notifications/settings', () => ({ sound: 'boing' }), MERGE_PATCH],
+  ['patchNavigationPreferences', 'PATCH', () => '/api/streams/nav', () => ({ sort: 'recent' }), MERGE_PATCH],
+  ['patchIdentitySettings', 'PATCH', () => `/api/identity/settings/${uuid()}`, () => ({ patch: { a: 1 } }), MERGE_PATCH],
 ];
 
 const declared = new Map(Object.values(loadSpec().paths).flatMap((item) => Object.values(item).map((operation) => {

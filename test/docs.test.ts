@@ -35,7 +35,7 @@ describe('the rendered reference (GET /docs, GET /openapi.yaml)', function () {
     const reply = await call(service, 'GET', '/openapi.yaml');
     expect(reply.status).to.equal(200);
     expect(reply.headers.get('content-type')).to.match(/^application\/yaml/);
-    expect(reply.body).to.match(/^openapi: 3\.0\.3/).and.contain('StreamsController_create').and.not.contain('mocks/examples/');
+    expect(reply.body).to.match(/^openapi: 3\.0\.3/).and.contain('createStream').and.not.contain('mocks/examples/');
   });
 
   it(`when /docs is opened in headless Chromium, then all ${summaries.length} operation summaries and every request example are on the page`, async function () {
@@ -53,6 +53,7 @@ describe('the rendered reference (GET /docs, GET /openapi.yaml)', function () {
       const text = await page.locator('body').innerText();
       for (const summary of summaries) expect(text, summary).to.contain(summary);
       expect(text).to.contain('Collaboration Service API');
+      expect(text, 'the changelog ends the introduction').to.contain('Changelog').and.contain(`${(loadSpec() as unknown as { info: { version: string } }).info.version} (`);
       expect(text.split('Request samples').length - 1, 'one request sample panel per operation with a body').to.equal(requestExamples.length);
       for (const { $ref, strings } of requestExamples) {
         for (const value of strings) expect(text, `${$ref}: ${value}`).to.contain(JSON.stringify(value));

@@ -45,9 +45,11 @@ describe('hostile input', () => {
   });
 
   describe('slow senders (server timeouts)', () => {
-    it('when headers trickle in and never finish, then the server answers 408 and closes the connection', async () => {
+    it('when headers trickle in and never finish, then the server answers the 408 problem and closes the connection', async () => {
       const { text, elapsedMs } = await slowRequest(service, ['GET /healthz HTTP/1.1\r\n', 'Host: x\r\n']);
       expect(text).to.match(/^HTTP\/1\.1 408/);
+      expect(text, 'the declared problem, with a request id').to.match(/\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/)
+        .and.match(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/).and.contain('"type":"urn:problem:collab:request-timeout"');
       expect(elapsedMs).to.be.below(5_000);
     });
     it('when a body never completes, then the server answers 408 and closes the connection', async () => {

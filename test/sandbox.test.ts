@@ -17,15 +17,15 @@ const example = (operationId: string): Example => examples.get(operationId)!;
 
 /** The first GET of every operation that has one, at the ids its example names. */
 const firstGets: Record<string, string> = {
-  HealthController_check: '/healthz',
-  HealthController_ready: '/readyz',
-  StreamsController_get: `/api/streams/${example('StreamsController_get').id}`,
-  NavController_get: '/api/streams/nav',
-  SettingsController_get: '/api/notifications/settings',
-  DevicesController_list: '/api/notifications/devices',
-  CycleTemplatesController_getDraft: `/api/cycles/templates/${example('CycleTemplatesController_getDraft').templateId}/draft`,
-  SettingsController_getSettings: `/api/identity/settings/${example('SettingsController_getSettings').namespace}`,
-  ReadsController_list: `/api/chat/reads/${example('ReadsController_list').items[0]!.streamId}`,
+  checkLiveness: '/healthz',
+  checkReadiness: '/readyz',
+  getStream: `/api/streams/${example('getStream').id}`,
+  getNavigationPreferences: '/api/streams/nav',
+  getNotificationSettings: '/api/notifications/settings',
+  listDevices: '/api/notifications/devices',
+  getCycleTemplateDraft: `/api/cycles/templates/${example('getCycleTemplateDraft').templateId}/draft`,
+  getIdentitySettings: `/api/identity/settings/${example('getIdentitySettings').namespace}`,
+  listReadMarkers: `/api/chat/reads/${example('listReadMarkers').items[0]!.streamId}`,
 };
 
 describe('make sandbox: the service as a stateful mock, seeded from mocks/examples', () => {
@@ -50,27 +50,27 @@ describe('make sandbox: the service as a stateful mock, seeded from mocks/exampl
     expect(changed.body).to.include({ sort: 'alphabetical' }).and.not.have.property('rankByStreamId');
     const answer = await reset();
     expect(answer.status).to.equal(204);
-    expect((await call(sandbox, 'GET', '/api/streams/nav')).body).to.deep.equal(example('NavController_get'));
+    expect((await call(sandbox, 'GET', '/api/streams/nav')).body).to.deep.equal(example('getNavigationPreferences'));
   });
 
   it('when a stream is created and a device removed, then both show; after reset, the new stream is gone and the device back', async () => {
     const created = await call(sandbox, 'POST', '/api/streams', { body: { title: 'Sandbox' } });
     expect(created.status).to.equal(201);
     expect((await call(sandbox, 'GET', created.headers.get('location')!)).status).to.equal(200);
-    const [device] = example('DevicesController_list').items;
+    const [device] = example('listDevices').items;
     expect((await call(sandbox, 'DELETE', `/api/notifications/devices/${device!.appId}/${device!.installationId}`)).status).to.equal(204);
     expect((await call(sandbox, 'GET', '/api/notifications/devices')).body.items).to.have.length(1);
     await reset();
     expect((await call(sandbox, 'GET', created.headers.get('location')!)).status).to.equal(404);
-    expect((await call(sandbox, 'GET', '/api/notifications/devices')).body).to.deep.equal(example('DevicesController_list'));
+    expect((await call(sandbox, 'GET', '/api/notifications/devices')).body).to.deep.equal(example('listDevices'));
   });
 
   it('when a request breaks the contract or conflicts, then the answer is the service\'s own (400 naming the field, 409 with updatedAt)', async () => {
     const invalid = await call(sandbox, 'PUT', '/api/chat/reads', { body: { streamId: 'x', lastReadMessageId: uuid() } });
     expect(invalid.status).to.equal(400);
     expect(invalid.body.errors).to.deep.equal([{ path: '/body/streamId', message: invalid.body.errors[0].message }]);
-    const draft = example('CycleTemplatesController_getDraft');
-    const conflict = await call(sandbox, 'PUT', firstGets.CycleTemplatesController_getDraft!, {
+    const draft = example('getCycleTemplateDraft');
+    const conflict = await call(sandbox, 'PUT', firstGets.getCycleTemplateDraft!, {
       body: { triggerName: 't', description: null, phasesTemplate: draft.phasesTemplate, createOnly: true },
     });
     expect(conflict.status).to.equal(409);

@@ -6,15 +6,15 @@
  */
 
 
+// May contain unused imports in some cases
+// @ts-ignore
+import type { ProblemType } from './problem-type.js';
 
 /**
  * A 409 problem carrying the stored draft\'s current `updatedAt`.
  */
 export interface DraftConflictProblem {
-    /**
-     * A URI naming the kind of problem.
-     */
-    'type': string;
+    'type': ProblemType;
     /**
      * A short summary of the kind of problem.
      */
@@ -36,4 +36,6 @@ export interface DraftConflictProblem {
      */
     'updatedAt': string | null;
 }
+
+
 

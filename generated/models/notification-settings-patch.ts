@@ -17,6 +17,9 @@ import type { NotificationSettingsPatchChannels } from './notification-settings-
 import type { NotificationSettingsPatchDefaults } from './notification-settings-patch-defaults.js';
 // May contain unused imports in some cases
 // @ts-ignore
+import type { NotificationSettingsPatchSound } from './notification-settings-patch-sound.js';
+// May contain unused imports in some cases
+// @ts-ignore
 import type { NotificationSettingsPatchVipsValue } from './notification-settings-patch-vips-value.js';
 // May contain unused imports in some cases
 // @ts-ignore
@@ -37,9 +40,6 @@ export interface NotificationSettingsPatch {
      * Map from a key (such as a user id) to a VIP rule; merged per key. Keys are not checked for existence.
      */
     'vips'?: { [key: string]: NotificationSettingsPatchVipsValue; } | null;
-    /**
-     * Notification sound, one of the values of `Sound`; `null` removes it. Written as a pattern because a nullable `enum` needs `null` among its values for one standard tool and breaks validation in another. 
-     */
-    'sound'?: string | null;
+    'sound'?: NotificationSettingsPatchSound | null;
 }
 

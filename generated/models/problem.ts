@@ -9,15 +9,15 @@
 // May contain unused imports in some cases
 // @ts-ignore
 import type { FieldError } from './field-error.js';
+// May contain unused imports in some cases
+// @ts-ignore
+import type { ProblemType } from './problem-type.js';
 
 /**
  * An RFC 9457 problem document.
  */
 export interface Problem {
-    /**
-     * A URI naming the kind of problem.
-     */
-    'type': string;
+    'type': ProblemType;
     /**
      * A short summary of the kind of problem.
      */
@@ -43,4 +43,6 @@ export interface Problem {
      */
     'requestId': string;
 }
+
+
 

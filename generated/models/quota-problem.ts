@@ -6,15 +6,15 @@
  */
 
 
+// May contain unused imports in some cases
+// @ts-ignore
+import type { ProblemType } from './problem-type.js';
 
 /**
  * A 403 problem naming the quota the write would pass.
  */
 export interface QuotaProblem {
-    /**
-     * A URI naming the kind of problem, `urn:problem:collab:quota-exceeded`.
-     */
-    'type': string;
+    'type': ProblemType;
     /**
      * A short summary of the kind of problem.
      */

@@ -9,7 +9,7 @@ export const LOOPBACK_ORIGINS: readonly RegExp[] = [/^http:\/\/localhost(?::\d{1
 
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'X-Request-Id'];
 // Link pages the device and read-marker lists; Retry-After comes with a 429 or 503; RateLimit fields with every write.
-const EXPOSED_HEADERS = ['Location', 'X-Request-Id', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy'];
+const EXPOSED_HEADERS = ['Location', 'X-Request-Id', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Deprecation', 'Sunset'];
 
 /**
  * CORS for `origins`. Mounted first, so a preflight is answered (204) before

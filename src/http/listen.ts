@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
+import { answerClientErrors } from './request-timeout.js';
 
 export interface Timeouts {
   /** Whole headers must arrive within this. */
@@ -22,5 +23,5 @@ export function createHttpServer(app: Express, timeouts: Timeouts = DEFAULT_TIME
     maxHeaderSize: 64 * 1024,
   }, app);
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
-  return server;
+  return answerClientErrors(server, timeouts);
 }

@@ -6,13 +6,15 @@ export interface FieldError {
   message: string;
 }
 
-const catalogue = {
+/** Every kind of problem the service sends; openapi.yaml's ProblemType lists the same (test/problem-types.test.ts). */
+export const catalogue = {
   'validation-failed': { status: 400, title: 'The request breaks the contract' },
   'malformed-json': { status: 400, title: 'The body is not valid JSON' },
   'unauthenticated': { status: 401, title: 'Authentication is required' },
   'quota-exceeded': { status: 403, title: 'A quota is used up' },
   'not-found': { status: 404, title: 'Not found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'request-timeout': { status: 408, title: 'The request took too long to arrive' },
   'conflict': { status: 409, title: 'The request conflicts with the stored state' },
   'payload-too-large': { status: 413, title: 'The body is too large' },
   'document-too-large': { status: 413, title: 'The document would be too large' },

@@ -8,6 +8,15 @@ import type { FieldError } from './problem.js';
 interface Named { schema: SchemaObject; name: string }
 interface Variant extends Named { errors: ErrorObject[] }
 
+/** A choice of listed values or `null` (a merge patch's `Sound`, or its removal), said as one list. */
+function valuesOrNull(variants: Named[]): string | undefined {
+  const values = variants.map(({ schema }) => (Array.isArray(schema.enum) ? schema.enum.map(String) : undefined));
+  const removal = variants.some(({ schema }) => schema.nullable === true && schema.not !== undefined);
+  const lists = values.filter((list) => list !== undefined);
+  if (lists.length + (removal ? 1 : 0) !== variants.length || lists.length === 0) return undefined;
+  return `must be one of: ${lists.flat().join(', ')}${removal ? '; or null, which removes it' : ''}`;
+}
+
 /**
  * Explains why a node fails an `anyOf` (the content tree: blocks, elements,
  * inline nodes) in one error instead of one per branch. A variant the node
@@ -36,6 +45,8 @@ export function variantExplainer(spec: OpenApiDocument) {
   const explainNode = (value: unknown, node: Named, path: string, limit = Infinity): FieldError[] => {
     const variants: Variant[] = ((node.schema.anyOf ?? []) as SchemaObject[]).map((variant) => ({ ...resolve(variant), errors: errorsOf(variant, value) }));
     if (variants.length === 0 || variants.some((variant) => variant.errors.length === 0)) return [];
+    const listed = valuesOrNull(variants);
+    if (listed) return [{ path, message: listed }];
     const close = variants.filter((variant) => variant.errors.every((error) => depthOf(error.instancePath) >= 2));
     const chosen = close.length === 1 ? close[0] : close.find((variant) => namesType(variant.name, value));
     if (chosen) return explainInside(value, chosen, path, limit);

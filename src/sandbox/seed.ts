@@ -17,17 +17,17 @@ const put = (store: Store, collection: Collection, key: string, value: unknown, 
  * every GET against its example, so a change of keys shows up there).
  */
 const SEEDERS: Record<string, Seeder> = {
-  HealthController_check: async () => undefined,
-  HealthController_ready: async () => undefined,
-  StreamsController_get: (store, stream) => put(store, 'streams', (stream as Stream).id.toLowerCase(), stream),
-  NavController_get: (store, nav) => put(store, 'navigation', keyOf(LOCAL_USER), nav),
-  SettingsController_get: (store, settings) => put(store, 'notificationSettings', keyOf(LOCAL_USER), settings),
-  SettingsController_getSettings: (store, settings) =>
+  checkLiveness: async () => undefined,
+  checkReadiness: async () => undefined,
+  getStream: (store, stream) => put(store, 'streams', (stream as Stream).id.toLowerCase(), stream),
+  getNavigationPreferences: (store, nav) => put(store, 'navigation', keyOf(LOCAL_USER), nav),
+  getNotificationSettings: (store, settings) => put(store, 'notificationSettings', keyOf(LOCAL_USER), settings),
+  getIdentitySettings: (store, settings) =>
     put(store, 'identitySettings', keyOf(LOCAL_USER, (settings as IdentitySettings).namespace), settings),
-  CycleTemplatesController_getDraft: (store, draft) => put(store, 'drafts', (draft as CycleTemplateDraft).templateId.toLowerCase(), draft),
-  DevicesController_list: (store, list) => Promise.all((list as DeviceList).items.map((device) =>
+  getCycleTemplateDraft: (store, draft) => put(store, 'drafts', (draft as CycleTemplateDraft).templateId.toLowerCase(), draft),
+  listDevices: (store, list) => Promise.all((list as DeviceList).items.map((device) =>
     put(store, 'devices', keyOf(device.appId, device.installationId), { ...device, userId: LOCAL_USER }, LOCAL_USER))),
-  ReadsController_list: (store, list) => Promise.all((list as ReadMarkerList).items.map((marker) =>
+  listReadMarkers: (store, list) => Promise.all((list as ReadMarkerList).items.map((marker) =>
     put(store, 'readMarkers', keyOf(LOCAL_USER, marker.streamId, marker.threadSessionId ?? ''), marker, keyOf(LOCAL_USER, marker.streamId)))),
 };
 

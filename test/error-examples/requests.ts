@@ -1,5 +1,6 @@
 // The request behind each error example in mocks/examples: sent to the service,
 // it must produce a problem with the example's type, title and error paths.
+import { connect } from 'node:net';
 import { SignJWT } from 'jose';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
 import { StoreFullError, StoreUnavailableError, type Store } from '../../src/store/store.js';
@@ -21,6 +22,8 @@ export interface Services {
   strict: Service;
   /** One device per user. */
   quota: Service;
+  /** Headers within 0.5 s, the whole request within 1 s. */
+  slow: Service;
 }
 
 function failingStore(failure: () => Error): Store {
@@ -37,6 +40,7 @@ export async function startServices(): Promise<Services> {
     full: await startService({ store: failingStore(() => new StoreFullError('it holds 1073741000 bytes')) }),
     strict: await startService({ limits: { writesPerWindow: 1, inFlightPerUser: 1 } }),
     quota: await startService({ quotas: { devices: 1 } }),
+    slow: await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } }),
   };
 }
 
@@ -53,6 +57,23 @@ async function saveTwice(plain: Service): Promise<{ path: string; first: Reply }
 async function expiredToken(): Promise<string> {
   return new SignJWT({ sub: 'u_ana' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 60)
     .sign(new TextEncoder().encode(SECRET));
+}
+
+/** Exactly these bytes on a fresh connection; the answer as the server wrote it before closing the connection. */
+function rawReply(service: Service, bytes: string): Promise<Reply> {
+  const { hostname, port } = new URL(service.url);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', ...body] = Buffer.concat(chunks).toString().split('\r\n\r\n');
+      const [statusLine = '', ...fields] = head.split('\r\n');
+      const headers = new Headers(fields.map((field) => [field.slice(0, field.indexOf(':')), field.slice(field.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body.join('\r\n\r\n') || 'null') });
+    });
+  });
 }
 
 /** By example file: the request (or requests) that produce it. */
@@ -103,6 +124,8 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
     call(plain, 'PATCH', '/api/identity/settings/profile', { body: { patch: { about: text(300 * 1024) } } }),
   'unsupported-media-type.json': ({ plain }) =>
     call(plain, 'PUT', '/api/chat/reads', { body: '{}', headers: { 'content-type': 'text/plain' } }),
+  'method-not-allowed.json': ({ plain }) => call(plain, 'DELETE', '/api/streams/nav'),
+  'request-timeout.json': ({ slow }) => rawReply(slow, 'GET /healthz HTTP/1.1\r\nHost: x\r\n'),
   'internal-error.json': ({ buggy }) => call(buggy, 'GET', '/api/streams/nav'),
   'not-ready.json': ({ unavailable }) => call(unavailable, 'GET', '/readyz'),
   'store-unavailable.json': ({ unavailable }) => call(unavailable, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } }),

@@ -45,7 +45,7 @@ const mergedDocument = (path: string): ReadBackOf => async (service, _path, sent
 };
 
 export const readBacks: Record<string, ReadBackOf> = {
-  StreamsController_create: async (service, _path, sent, written) => {
+  createStream: async (service, _path, sent, written) => {
     const { body } = await read(service, `/api/streams/${written.body.id}`);
     const { title, visibility, memberUserIds, initialMessage } = sent as { title: string; visibility?: string; memberUserIds?: string[]; initialMessage?: Json };
     const expected = {
@@ -56,23 +56,23 @@ export const readBacks: Record<string, ReadBackOf> = {
     };
     return { got: body, expected, merge: false, resend: { method: 'POST', path: '/api/streams', body } };
   },
-  SettingsController_patch: mergedDocument('/api/notifications/settings'),
-  NavController_patch: mergedDocument('/api/streams/nav'),
-  DevicesController_register: async (service, path, sent) => {
+  patchNotificationSettings: mergedDocument('/api/notifications/settings'),
+  patchNavigationPreferences: mergedDocument('/api/streams/nav'),
+  registerDevice: async (service, path, sent) => {
     const items = await readAll(service, `${path}?limit=1000`);
     const got = items.find((item) => item.appId === sent.appId && item.installationId === sent.installationId);
     return { got, expected: sent, merge: false, resend: { method: 'PUT', path, body: got } };
   },
-  CycleTemplatesController_saveDraft: async (service, path, sent) => {
+  saveCycleTemplateDraft: async (service, path, sent) => {
     const { body } = await read(service, path);
     const { createOnly: _createOnly, expectedDraftUpdatedAt: _expected, ...draft } = sent; // conditions of the save, not the draft
     return { got: body, expected: draft, merge: false, resend: { method: 'PUT', path, body } };
   },
-  SettingsController_patchSettings: async (service, path, sent) => {
+  patchIdentitySettings: async (service, path, sent) => {
     const { body } = await read(service, path);
     return { got: body, expected: { settings: sent.patch }, merge: true, resend: { method: 'PATCH', path, body: { patch: body.settings } } };
   },
-  ReadsController_mark: async (service, path, sent) => {
+  markRead: async (service, path, sent) => {
     const items = await readAll(service, `/api/chat/reads/${String(sent.streamId).toLowerCase()}`);
     const got = items.find((item) => sameId(item.threadSessionId ?? '', sent.threadSessionId ?? ''));
     return { got, expected: sent, merge: false, resend: { method: 'PUT', path, body: got } };

@@ -19,14 +19,14 @@ import type {
     QuotaProblem,
 } from '../models/index.js';
 
-export interface CycleTemplatesControllerGetDraftRequest {
+export interface GetCycleTemplateDraftRequest {
     /**
      * The cycle template's id.
      */
     templateId: string;
 }
 
-export interface CycleTemplatesControllerSaveDraftRequest {
+export interface SaveCycleTemplateDraftRequest {
     /**
      * The cycle template's id.
      */
@@ -43,13 +43,13 @@ export interface CycleTemplatesControllerSaveDraftRequest {
 export class CyclesApi extends runtime.BaseAPI {
 
     /**
-     * Creates request options for cycleTemplatesControllerGetDraft without sending the request
+     * Creates request options for getCycleTemplateDraft without sending the request
      */
-    async cycleTemplatesControllerGetDraftRequestOpts(requestParameters: CycleTemplatesControllerGetDraftRequest): Promise<runtime.RequestOpts> {
+    async getCycleTemplateDraftRequestOpts(requestParameters: GetCycleTemplateDraftRequest): Promise<runtime.RequestOpts> {
         if (requestParameters['templateId'] == null) {
             throw new runtime.RequiredError(
                 'templateId',
-                'Required parameter "templateId" was null or undefined when calling cycleTemplatesControllerGetDraft().'
+                'Required parameter "templateId" was null or undefined when calling getCycleTemplateDraft().'
             );
         }
 
@@ -80,8 +80,8 @@ export class CyclesApi extends runtime.BaseAPI {
     /**
      * Reads the draft of a cycle template.
      */
-    async cycleTemplatesControllerGetDraftRaw(requestParameters: CycleTemplatesControllerGetDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CycleTemplateDraft>> {
-        const requestOptions = await this.cycleTemplatesControllerGetDraftRequestOpts(requestParameters);
+    async getCycleTemplateDraftRaw(requestParameters: GetCycleTemplateDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CycleTemplateDraft>> {
+        const requestOptions = await this.getCycleTemplateDraftRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -90,26 +90,26 @@ export class CyclesApi extends runtime.BaseAPI {
     /**
      * Reads the draft of a cycle template.
      */
-    async cycleTemplatesControllerGetDraft(requestParameters: CycleTemplatesControllerGetDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CycleTemplateDraft> {
-        const response = await this.cycleTemplatesControllerGetDraftRaw(requestParameters, initOverrides);
+    async getCycleTemplateDraft(requestParameters: GetCycleTemplateDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CycleTemplateDraft> {
+        const response = await this.getCycleTemplateDraftRaw(requestParameters, initOverrides);
         return await response.value();
     }
 
     /**
-     * Creates request options for cycleTemplatesControllerSaveDraft without sending the request
+     * Creates request options for saveCycleTemplateDraft without sending the request
      */
-    async cycleTemplatesControllerSaveDraftRequestOpts(requestParameters: CycleTemplatesControllerSaveDraftRequest): Promise<runtime.RequestOpts> {
+    async saveCycleTemplateDraftRequestOpts(requestParameters: SaveCycleTemplateDraftRequest): Promise<runtime.RequestOpts> {
         if (requestParameters['templateId'] == null) {
             throw new runtime.RequiredError(
                 'templateId',
-                'Required parameter "templateId" was null or undefined when calling cycleTemplatesControllerSaveDraft().'
+                'Required parameter "templateId" was null or undefined when calling saveCycleTemplateDraft().'
             );
         }
 
         if (requestParameters['cycleTemplateDraftInput'] == null) {
             throw new runtime.RequiredError(
                 'cycleTemplateDraftInput',
-                'Required parameter "cycleTemplateDraftInput" was null or undefined when calling cycleTemplatesControllerSaveDraft().'
+                'Required parameter "cycleTemplateDraftInput" was null or undefined when calling saveCycleTemplateDraft().'
             );
         }
 
@@ -144,8 +144,8 @@ export class CyclesApi extends runtime.BaseAPI {
      * One draft per `templateId`. With `createOnly: true` the save fails with 409 when a draft already exists. With `expectedDraftUpdatedAt` the save succeeds only if it names the same instant as the stored draft\'s `updatedAt` (compared as instants); otherwise, or when no draft exists yet, 409. Every 409 carries the current `updatedAt` (null when there is no draft). `updatedAt` strictly increases on every save. Phase `id`s must be unique within the draft (400 otherwise). 
      * Saves the draft of a cycle template.
      */
-    async cycleTemplatesControllerSaveDraftRaw(requestParameters: CycleTemplatesControllerSaveDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CycleTemplateDraft>> {
-        const requestOptions = await this.cycleTemplatesControllerSaveDraftRequestOpts(requestParameters);
+    async saveCycleTemplateDraftRaw(requestParameters: SaveCycleTemplateDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CycleTemplateDraft>> {
+        const requestOptions = await this.saveCycleTemplateDraftRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -155,8 +155,8 @@ export class CyclesApi extends runtime.BaseAPI {
      * One draft per `templateId`. With `createOnly: true` the save fails with 409 when a draft already exists. With `expectedDraftUpdatedAt` the save succeeds only if it names the same instant as the stored draft\'s `updatedAt` (compared as instants); otherwise, or when no draft exists yet, 409. Every 409 carries the current `updatedAt` (null when there is no draft). `updatedAt` strictly increases on every save. Phase `id`s must be unique within the draft (400 otherwise). 
      * Saves the draft of a cycle template.
      */
-    async cycleTemplatesControllerSaveDraft(requestParameters: CycleTemplatesControllerSaveDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CycleTemplateDraft> {
-        const response = await this.cycleTemplatesControllerSaveDraftRaw(requestParameters, initOverrides);
+    async saveCycleTemplateDraft(requestParameters: SaveCycleTemplateDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CycleTemplateDraft> {
+        const response = await this.saveCycleTemplateDraftRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -19,7 +19,7 @@ import type {
     QuotaProblem,
 } from '../models/index.js';
 
-export interface DevicesControllerListRequest {
+export interface ListDevicesRequest {
     /**
      * The most items a page holds.
      */
@@ -34,14 +34,14 @@ export interface DevicesControllerListRequest {
     cursor?: string;
 }
 
-export interface DevicesControllerRegisterRequest {
+export interface RegisterDeviceRequest {
     /**
      * 
      */
     deviceRegistration: DeviceRegistration;
 }
 
-export interface DevicesControllerUnregisterRequest {
+export interface UnregisterDeviceRequest {
     /**
      * The registration's `appId`, percent-encoded.
      */
@@ -58,9 +58,9 @@ export interface DevicesControllerUnregisterRequest {
 export class DevicesApi extends runtime.BaseAPI {
 
     /**
-     * Creates request options for devicesControllerList without sending the request
+     * Creates request options for listDevices without sending the request
      */
-    async devicesControllerListRequestOpts(requestParameters: DevicesControllerListRequest): Promise<runtime.RequestOpts> {
+    async listDevicesRequestOpts(requestParameters: ListDevicesRequest): Promise<runtime.RequestOpts> {
         const queryParameters: any = {};
 
         if (requestParameters['limit'] != null) {
@@ -96,8 +96,8 @@ export class DevicesApi extends runtime.BaseAPI {
      * Paged: at most `limit` devices a page, in one stable order that holds across pages (by the text `appId/installationId`, so `com.example.chat.desktop` sorts before `com.example.chat`). When more follow, the `Link` header gives the next page. 
      * Lists the caller\'s registered devices.
      */
-    async devicesControllerListRaw(requestParameters: DevicesControllerListRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<DeviceList>> {
-        const requestOptions = await this.devicesControllerListRequestOpts(requestParameters);
+    async listDevicesRaw(requestParameters: ListDevicesRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<DeviceList>> {
+        const requestOptions = await this.listDevicesRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -107,19 +107,19 @@ export class DevicesApi extends runtime.BaseAPI {
      * Paged: at most `limit` devices a page, in one stable order that holds across pages (by the text `appId/installationId`, so `com.example.chat.desktop` sorts before `com.example.chat`). When more follow, the `Link` header gives the next page. 
      * Lists the caller\'s registered devices.
      */
-    async devicesControllerList(requestParameters: DevicesControllerListRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<DeviceList> {
-        const response = await this.devicesControllerListRaw(requestParameters, initOverrides);
+    async listDevices(requestParameters: ListDevicesRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<DeviceList> {
+        const response = await this.listDevicesRaw(requestParameters, initOverrides);
         return await response.value();
     }
 
     /**
-     * Creates request options for devicesControllerRegister without sending the request
+     * Creates request options for registerDevice without sending the request
      */
-    async devicesControllerRegisterRequestOpts(requestParameters: DevicesControllerRegisterRequest): Promise<runtime.RequestOpts> {
+    async registerDeviceRequestOpts(requestParameters: RegisterDeviceRequest): Promise<runtime.RequestOpts> {
         if (requestParameters['deviceRegistration'] == null) {
             throw new runtime.RequiredError(
                 'deviceRegistration',
-                'Required parameter "deviceRegistration" was null or undefined when calling devicesControllerRegister().'
+                'Required parameter "deviceRegistration" was null or undefined when calling registerDevice().'
             );
         }
 
@@ -153,8 +153,8 @@ export class DevicesApi extends runtime.BaseAPI {
      * A registration is keyed by `(appId, installationId)`. Registering the same key again replaces the stored record (a new token replaces the old) and moves it to the calling user. 
      * Registers a device.
      */
-    async devicesControllerRegisterRaw(requestParameters: DevicesControllerRegisterRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Device>> {
-        const requestOptions = await this.devicesControllerRegisterRequestOpts(requestParameters);
+    async registerDeviceRaw(requestParameters: RegisterDeviceRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Device>> {
+        const requestOptions = await this.registerDeviceRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -164,26 +164,26 @@ export class DevicesApi extends runtime.BaseAPI {
      * A registration is keyed by `(appId, installationId)`. Registering the same key again replaces the stored record (a new token replaces the old) and moves it to the calling user. 
      * Registers a device.
      */
-    async devicesControllerRegister(requestParameters: DevicesControllerRegisterRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Device> {
-        const response = await this.devicesControllerRegisterRaw(requestParameters, initOverrides);
+    async registerDevice(requestParameters: RegisterDeviceRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Device> {
+        const response = await this.registerDeviceRaw(requestParameters, initOverrides);
         return await response.value();
     }
 
     /**
-     * Creates request options for devicesControllerUnregister without sending the request
+     * Creates request options for unregisterDevice without sending the request
      */
-    async devicesControllerUnregisterRequestOpts(requestParameters: DevicesControllerUnregisterRequest): Promise<runtime.RequestOpts> {
+    async unregisterDeviceRequestOpts(requestParameters: UnregisterDeviceRequest): Promise<runtime.RequestOpts> {
         if (requestParameters['appId'] == null) {
             throw new runtime.RequiredError(
                 'appId',
-                'Required parameter "appId" was null or undefined when calling devicesControllerUnregister().'
+                'Required parameter "appId" was null or undefined when calling unregisterDevice().'
             );
         }
 
         if (requestParameters['installationId'] == null) {
             throw new runtime.RequiredError(
                 'installationId',
-                'Required parameter "installationId" was null or undefined when calling devicesControllerUnregister().'
+                'Required parameter "installationId" was null or undefined when calling unregisterDevice().'
             );
         }
 
@@ -215,8 +215,8 @@ export class DevicesApi extends runtime.BaseAPI {
     /**
      * Unregisters one of the caller\'s devices.
      */
-    async devicesControllerUnregisterRaw(requestParameters: DevicesControllerUnregisterRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<void>> {
-        const requestOptions = await this.devicesControllerUnregisterRequestOpts(requestParameters);
+    async unregisterDeviceRaw(requestParameters: UnregisterDeviceRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<void>> {
+        const requestOptions = await this.unregisterDeviceRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.VoidApiResponse(response);
@@ -225,8 +225,8 @@ export class DevicesApi extends runtime.BaseAPI {
     /**
      * Unregisters one of the caller\'s devices.
      */
-    async devicesControllerUnregister(requestParameters: DevicesControllerUnregisterRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<void> {
-        await this.devicesControllerUnregisterRaw(requestParameters, initOverrides);
+    async unregisterDevice(requestParameters: UnregisterDeviceRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<void> {
+        await this.unregisterDeviceRaw(requestParameters, initOverrides);
     }
 
 }

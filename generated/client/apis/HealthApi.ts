@@ -19,9 +19,9 @@ import type {
 export class HealthApi extends runtime.BaseAPI {
 
     /**
-     * Creates request options for healthControllerCheck without sending the request
+     * Creates request options for checkLiveness without sending the request
      */
-    async healthControllerCheckRequestOpts(): Promise<runtime.RequestOpts> {
+    async checkLivenessRequestOpts(): Promise<runtime.RequestOpts> {
         const queryParameters: any = {};
 
         const headerParameters: runtime.HTTPHeaders = {};
@@ -41,8 +41,8 @@ export class HealthApi extends runtime.BaseAPI {
      * The liveness probe; it does not look at the store (see `/readyz`).
      * Reports that the service can serve.
      */
-    async healthControllerCheckRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Health>> {
-        const requestOptions = await this.healthControllerCheckRequestOpts();
+    async checkLivenessRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Health>> {
+        const requestOptions = await this.checkLivenessRequestOpts();
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -52,15 +52,15 @@ export class HealthApi extends runtime.BaseAPI {
      * The liveness probe; it does not look at the store (see `/readyz`).
      * Reports that the service can serve.
      */
-    async healthControllerCheck(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Health> {
-        const response = await this.healthControllerCheckRaw(initOverrides);
+    async checkLiveness(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Health> {
+        const response = await this.checkLivenessRaw(initOverrides);
         return await response.value();
     }
 
     /**
-     * Creates request options for healthControllerReady without sending the request
+     * Creates request options for checkReadiness without sending the request
      */
-    async healthControllerReadyRequestOpts(): Promise<runtime.RequestOpts> {
+    async checkReadinessRequestOpts(): Promise<runtime.RequestOpts> {
         const queryParameters: any = {};
 
         const headerParameters: runtime.HTTPHeaders = {};
@@ -80,8 +80,8 @@ export class HealthApi extends runtime.BaseAPI {
      * The readiness probe: 200 while the store is open and, for PostgreSQL, answers within 1 s; otherwise 503. Load balancers send traffic only to instances that answer 200. 
      * Reports whether the service can serve requests now.
      */
-    async healthControllerReadyRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Health>> {
-        const requestOptions = await this.healthControllerReadyRequestOpts();
+    async checkReadinessRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Health>> {
+        const requestOptions = await this.checkReadinessRequestOpts();
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -91,15 +91,15 @@ export class HealthApi extends runtime.BaseAPI {
      * The readiness probe: 200 while the store is open and, for PostgreSQL, answers within 1 s; otherwise 503. Load balancers send traffic only to instances that answer 200. 
      * Reports whether the service can serve requests now.
      */
-    async healthControllerReady(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Health> {
-        const response = await this.healthControllerReadyRaw(initOverrides);
+    async checkReadiness(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Health> {
+        const response = await this.checkReadinessRaw(initOverrides);
         return await response.value();
     }
 
     /**
-     * Creates request options for metricsControllerScrape without sending the request
+     * Creates request options for scrapeMetrics without sending the request
      */
-    async metricsControllerScrapeRequestOpts(): Promise<runtime.RequestOpts> {
+    async scrapeMetricsRequestOpts(): Promise<runtime.RequestOpts> {
         const queryParameters: any = {};
 
         const headerParameters: runtime.HTTPHeaders = {};
@@ -119,8 +119,8 @@ export class HealthApi extends runtime.BaseAPI {
      * For Prometheus to scrape. `http_request_duration_seconds` is a histogram labelled by `method`, `route` (the path template in this document, or `unmatched`) and `status`; `store_commit_duration_seconds` and `store_commit_batch_size` describe the store\'s group commits; the rest are the Node.js process defaults (`process_*`, `nodejs_*`). No label holds an id from a path or a user. 
      * Reports the service\'s metrics in the Prometheus text format.
      */
-    async metricsControllerScrapeRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<string>> {
-        const requestOptions = await this.metricsControllerScrapeRequestOpts();
+    async scrapeMetricsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<string>> {
+        const requestOptions = await this.scrapeMetricsRequestOpts();
         const response = await this.request(requestOptions, initOverrides);
 
         if (this.isJsonMime(response.headers.get('content-type'))) {
@@ -134,8 +134,8 @@ export class HealthApi extends runtime.BaseAPI {
      * For Prometheus to scrape. `http_request_duration_seconds` is a histogram labelled by `method`, `route` (the path template in this document, or `unmatched`) and `status`; `store_commit_duration_seconds` and `store_commit_batch_size` describe the store\'s group commits; the rest are the Node.js process defaults (`process_*`, `nodejs_*`). No label holds an id from a path or a user. 
      * Reports the service\'s metrics in the Prometheus text format.
      */
-    async metricsControllerScrape(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<string> {
-        const response = await this.metricsControllerScrapeRaw(initOverrides);
+    async scrapeMetrics(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<string> {
+        const response = await this.scrapeMetricsRaw(initOverrides);
         return await response.value();
     }
 

@@ -17,14 +17,14 @@ import type {
     QuotaProblem,
 } from '../models/index.js';
 
-export interface SettingsControllerGetSettingsRequest {
+export interface GetIdentitySettingsRequest {
     /**
      * The settings namespace; any non-empty string, percent-encoded.
      */
     namespace: string;
 }
 
-export interface SettingsControllerPatchSettingsRequest {
+export interface PatchIdentitySettingsRequest {
     /**
      * The settings namespace; any non-empty string, percent-encoded.
      */
@@ -41,13 +41,13 @@ export interface SettingsControllerPatchSettingsRequest {
 export class IdentityApi extends runtime.BaseAPI {
 
     /**
-     * Creates request options for settingsControllerGetSettings without sending the request
+     * Creates request options for getIdentitySettings without sending the request
      */
-    async settingsControllerGetSettingsRequestOpts(requestParameters: SettingsControllerGetSettingsRequest): Promise<runtime.RequestOpts> {
+    async getIdentitySettingsRequestOpts(requestParameters: GetIdentitySettingsRequest): Promise<runtime.RequestOpts> {
         if (requestParameters['namespace'] == null) {
             throw new runtime.RequiredError(
                 'namespace',
-                'Required parameter "namespace" was null or undefined when calling settingsControllerGetSettings().'
+                'Required parameter "namespace" was null or undefined when calling getIdentitySettings().'
             );
         }
 
@@ -78,8 +78,8 @@ export class IdentityApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s identity settings in one namespace.
      */
-    async settingsControllerGetSettingsRaw(requestParameters: SettingsControllerGetSettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IdentitySettings>> {
-        const requestOptions = await this.settingsControllerGetSettingsRequestOpts(requestParameters);
+    async getIdentitySettingsRaw(requestParameters: GetIdentitySettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IdentitySettings>> {
+        const requestOptions = await this.getIdentitySettingsRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -88,26 +88,26 @@ export class IdentityApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s identity settings in one namespace.
      */
-    async settingsControllerGetSettings(requestParameters: SettingsControllerGetSettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<IdentitySettings> {
-        const response = await this.settingsControllerGetSettingsRaw(requestParameters, initOverrides);
+    async getIdentitySettings(requestParameters: GetIdentitySettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<IdentitySettings> {
+        const response = await this.getIdentitySettingsRaw(requestParameters, initOverrides);
         return await response.value();
     }
 
     /**
-     * Creates request options for settingsControllerPatchSettings without sending the request
+     * Creates request options for patchIdentitySettings without sending the request
      */
-    async settingsControllerPatchSettingsRequestOpts(requestParameters: SettingsControllerPatchSettingsRequest): Promise<runtime.RequestOpts> {
+    async patchIdentitySettingsRequestOpts(requestParameters: PatchIdentitySettingsRequest): Promise<runtime.RequestOpts> {
         if (requestParameters['namespace'] == null) {
             throw new runtime.RequiredError(
                 'namespace',
-                'Required parameter "namespace" was null or undefined when calling settingsControllerPatchSettings().'
+                'Required parameter "namespace" was null or undefined when calling patchIdentitySettings().'
             );
         }
 
         if (requestParameters['identitySettingsPatch'] == null) {
             throw new runtime.RequiredError(
                 'identitySettingsPatch',
-                'Required parameter "identitySettingsPatch" was null or undefined when calling settingsControllerPatchSettings().'
+                'Required parameter "identitySettingsPatch" was null or undefined when calling patchIdentitySettings().'
             );
         }
 
@@ -141,8 +141,8 @@ export class IdentityApi extends runtime.BaseAPI {
     /**
      * Patches identity settings in one namespace.
      */
-    async settingsControllerPatchSettingsRaw(requestParameters: SettingsControllerPatchSettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IdentitySettings>> {
-        const requestOptions = await this.settingsControllerPatchSettingsRequestOpts(requestParameters);
+    async patchIdentitySettingsRaw(requestParameters: PatchIdentitySettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IdentitySettings>> {
+        const requestOptions = await this.patchIdentitySettingsRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -151,8 +151,8 @@ export class IdentityApi extends runtime.BaseAPI {
     /**
      * Patches identity settings in one namespace.
      */
-    async settingsControllerPatchSettings(requestParameters: SettingsControllerPatchSettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<IdentitySettings> {
-        const response = await this.settingsControllerPatchSettingsRaw(requestParameters, initOverrides);
+    async patchIdentitySettings(requestParameters: PatchIdentitySettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<IdentitySettings> {
+        const response = await this.patchIdentitySettingsRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -17,7 +17,7 @@ import type {
     QuotaProblem,
 } from '../models/index.js';
 
-export interface NavControllerPatchRequest {
+export interface PatchNavigationPreferencesRequest {
     /**
      * 
      */
@@ -30,9 +30,9 @@ export interface NavControllerPatchRequest {
 export class NavigationApi extends runtime.BaseAPI {
 
     /**
-     * Creates request options for navControllerGet without sending the request
+     * Creates request options for getNavigationPreferences without sending the request
      */
-    async navControllerGetRequestOpts(): Promise<runtime.RequestOpts> {
+    async getNavigationPreferencesRequestOpts(): Promise<runtime.RequestOpts> {
         const queryParameters: any = {};
 
         const headerParameters: runtime.HTTPHeaders = {};
@@ -59,8 +59,8 @@ export class NavigationApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s navigation preferences.
      */
-    async navControllerGetRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
-        const requestOptions = await this.navControllerGetRequestOpts();
+    async getNavigationPreferencesRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
+        const requestOptions = await this.getNavigationPreferencesRequestOpts();
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -69,19 +69,19 @@ export class NavigationApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s navigation preferences.
      */
-    async navControllerGet(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {
-        const response = await this.navControllerGetRaw(initOverrides);
+    async getNavigationPreferences(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {
+        const response = await this.getNavigationPreferencesRaw(initOverrides);
         return await response.value();
     }
 
     /**
-     * Creates request options for navControllerPatch without sending the request
+     * Creates request options for patchNavigationPreferences without sending the request
      */
-    async navControllerPatchRequestOpts(requestParameters: NavControllerPatchRequest): Promise<runtime.RequestOpts> {
+    async patchNavigationPreferencesRequestOpts(requestParameters: PatchNavigationPreferencesRequest): Promise<runtime.RequestOpts> {
         if (requestParameters['navigationPatch'] == null) {
             throw new runtime.RequiredError(
                 'navigationPatch',
-                'Required parameter "navigationPatch" was null or undefined when calling navControllerPatch().'
+                'Required parameter "navigationPatch" was null or undefined when calling patchNavigationPreferences().'
             );
         }
 
@@ -114,8 +114,8 @@ export class NavigationApi extends runtime.BaseAPI {
     /**
      * Updates navigation preferences; every field optional.
      */
-    async navControllerPatchRaw(requestParameters: NavControllerPatchRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
-        const requestOptions = await this.navControllerPatchRequestOpts(requestParameters);
+    async patchNavigationPreferencesRaw(requestParameters: PatchNavigationPreferencesRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
+        const requestOptions = await this.patchNavigationPreferencesRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -124,8 +124,8 @@ export class NavigationApi extends runtime.BaseAPI {
     /**
      * Updates navigation preferences; every field optional.
      */
-    async navControllerPatch(requestParameters: NavControllerPatchRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {
-        const response = await this.navControllerPatchRaw(requestParameters, initOverrides);
+    async patchNavigationPreferences(requestParameters: PatchNavigationPreferencesRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {
+        const response = await this.patchNavigationPreferencesRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -17,7 +17,7 @@ import type {
     QuotaProblem,
 } from '../models/index.js';
 
-export interface SettingsControllerPatchRequest {
+export interface PatchNotificationSettingsRequest {
     /**
      * 
      */
@@ -30,9 +30,9 @@ export interface SettingsControllerPatchRequest {
 export class NotificationsApi extends runtime.BaseAPI {
 
     /**
-     * Creates request options for settingsControllerGet without sending the request
+     * Creates request options for getNotificationSettings without sending the request
      */
-    async settingsControllerGetRequestOpts(): Promise<runtime.RequestOpts> {
+    async getNotificationSettingsRequestOpts(): Promise<runtime.RequestOpts> {
         const queryParameters: any = {};
 
         const headerParameters: runtime.HTTPHeaders = {};
@@ -59,8 +59,8 @@ export class NotificationsApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s notification settings.
      */
-    async settingsControllerGetRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
-        const requestOptions = await this.settingsControllerGetRequestOpts();
+    async getNotificationSettingsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
+        const requestOptions = await this.getNotificationSettingsRequestOpts();
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -69,19 +69,19 @@ export class NotificationsApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s notification settings.
      */
-    async settingsControllerGet(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
-        const response = await this.settingsControllerGetRaw(initOverrides);
+    async getNotificationSettings(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
+        const response = await this.getNotificationSettingsRaw(initOverrides);
         return await response.value();
     }
 
     /**
-     * Creates request options for settingsControllerPatch without sending the request
+     * Creates request options for patchNotificationSettings without sending the request
      */
-    async settingsControllerPatchRequestOpts(requestParameters: SettingsControllerPatchRequest): Promise<runtime.RequestOpts> {
+    async patchNotificationSettingsRequestOpts(requestParameters: PatchNotificationSettingsRequest): Promise<runtime.RequestOpts> {
         if (requestParameters['notificationSettingsPatch'] == null) {
             throw new runtime.RequiredError(
                 'notificationSettingsPatch',
-                'Required parameter "notificationSettingsPatch" was null or undefined when calling settingsControllerPatch().'
+                'Required parameter "notificationSettingsPatch" was null or undefined when calling patchNotificationSettings().'
             );
         }
 
@@ -114,8 +114,8 @@ export class NotificationsApi extends runtime.BaseAPI {
     /**
      * Updates notification settings; every top-level field is optional.
      */
-    async settingsControllerPatchRaw(requestParameters: SettingsControllerPatchRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
-        const requestOptions = await this.settingsControllerPatchRequestOpts(requestParameters);
+    async patchNotificationSettingsRaw(requestParameters: PatchNotificationSettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
+        const requestOptions = await this.patchNotificationSettingsRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -124,8 +124,8 @@ export class NotificationsApi extends runtime.BaseAPI {
     /**
      * Updates notification settings; every top-level field is optional.
      */
-    async settingsControllerPatch(requestParameters: SettingsControllerPatchRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
-        const response = await this.settingsControllerPatchRaw(requestParameters, initOverrides);
+    async patchNotificationSettings(requestParameters: PatchNotificationSettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
+        const response = await this.patchNotificationSettingsRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -19,7 +19,7 @@ import type {
     ReadMarkerList,
 } from '../models/index.js';
 
-export interface ReadsControllerListRequest {
+export interface ListReadMarkersRequest {
     /**
      * The stream's id; not checked for existence (a stream without markers lists none).
      */
@@ -38,7 +38,7 @@ export interface ReadsControllerListRequest {
     cursor?: string;
 }
 
-export interface ReadsControllerMarkRequest {
+export interface MarkReadRequest {
     /**
      * 
      */
@@ -51,13 +51,13 @@ export interface ReadsControllerMarkRequest {
 export class ReadsApi extends runtime.BaseAPI {
 
     /**
-     * Creates request options for readsControllerList without sending the request
+     * Creates request options for listReadMarkers without sending the request
      */
-    async readsControllerListRequestOpts(requestParameters: ReadsControllerListRequest): Promise<runtime.RequestOpts> {
+    async listReadMarkersRequestOpts(requestParameters: ListReadMarkersRequest): Promise<runtime.RequestOpts> {
         if (requestParameters['streamId'] == null) {
             throw new runtime.RequiredError(
                 'streamId',
-                'Required parameter "streamId" was null or undefined when calling readsControllerList().'
+                'Required parameter "streamId" was null or undefined when calling listReadMarkers().'
             );
         }
 
@@ -96,8 +96,8 @@ export class ReadsApi extends runtime.BaseAPI {
     /**
      * Lists the caller\'s read markers in one stream.
      */
-    async readsControllerListRaw(requestParameters: ReadsControllerListRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ReadMarkerList>> {
-        const requestOptions = await this.readsControllerListRequestOpts(requestParameters);
+    async listReadMarkersRaw(requestParameters: ListReadMarkersRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ReadMarkerList>> {
+        const requestOptions = await this.listReadMarkersRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -106,19 +106,19 @@ export class ReadsApi extends runtime.BaseAPI {
     /**
      * Lists the caller\'s read markers in one stream.
      */
-    async readsControllerList(requestParameters: ReadsControllerListRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ReadMarkerList> {
-        const response = await this.readsControllerListRaw(requestParameters, initOverrides);
+    async listReadMarkers(requestParameters: ListReadMarkersRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ReadMarkerList> {
+        const response = await this.listReadMarkersRaw(requestParameters, initOverrides);
         return await response.value();
     }
 
     /**
-     * Creates request options for readsControllerMark without sending the request
+     * Creates request options for markRead without sending the request
      */
-    async readsControllerMarkRequestOpts(requestParameters: ReadsControllerMarkRequest): Promise<runtime.RequestOpts> {
+    async markReadRequestOpts(requestParameters: MarkReadRequest): Promise<runtime.RequestOpts> {
         if (requestParameters['readMarkerInput'] == null) {
             throw new runtime.RequiredError(
                 'readMarkerInput',
-                'Required parameter "readMarkerInput" was null or undefined when calling readsControllerMark().'
+                'Required parameter "readMarkerInput" was null or undefined when calling markRead().'
             );
         }
 
@@ -152,8 +152,8 @@ export class ReadsApi extends runtime.BaseAPI {
      * A marker is keyed by `(caller, streamId, threadSessionId or none)`; the latest write wins. Stream, session and message ids are not checked for existence: they belong to other parts of the product. 
      * Records the last message read in a stream, optionally in one thread session.
      */
-    async readsControllerMarkRaw(requestParameters: ReadsControllerMarkRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ReadMarker>> {
-        const requestOptions = await this.readsControllerMarkRequestOpts(requestParameters);
+    async markReadRaw(requestParameters: MarkReadRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ReadMarker>> {
+        const requestOptions = await this.markReadRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -163,8 +163,8 @@ export class ReadsApi extends runtime.BaseAPI {
      * A marker is keyed by `(caller, streamId, threadSessionId or none)`; the latest write wins. Stream, session and message ids are not checked for existence: they belong to other parts of the product. 
      * Records the last message read in a stream, optionally in one thread session.
      */
-    async readsControllerMark(requestParameters: ReadsControllerMarkRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ReadMarker> {
-        const response = await this.readsControllerMarkRaw(requestParameters, initOverrides);
+    async markRead(requestParameters: MarkReadRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ReadMarker> {
+        const response = await this.markReadRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

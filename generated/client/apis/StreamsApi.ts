@@ -17,14 +17,14 @@ import type {
     Stream,
 } from '../models/index.js';
 
-export interface StreamsControllerCreateRequest {
+export interface CreateStreamOperationRequest {
     /**
      * 
      */
     createStreamRequest: CreateStreamRequest;
 }
 
-export interface StreamsControllerGetRequest {
+export interface GetStreamRequest {
     /**
      * The stream's id.
      */
@@ -37,13 +37,13 @@ export interface StreamsControllerGetRequest {
 export class StreamsApi extends runtime.BaseAPI {
 
     /**
-     * Creates request options for streamsControllerCreate without sending the request
+     * Creates request options for createStream without sending the request
      */
-    async streamsControllerCreateRequestOpts(requestParameters: StreamsControllerCreateRequest): Promise<runtime.RequestOpts> {
+    async createStreamRequestOpts(requestParameters: CreateStreamOperationRequest): Promise<runtime.RequestOpts> {
         if (requestParameters['createStreamRequest'] == null) {
             throw new runtime.RequiredError(
                 'createStreamRequest',
-                'Required parameter "createStreamRequest" was null or undefined when calling streamsControllerCreate().'
+                'Required parameter "createStreamRequest" was null or undefined when calling createStream().'
             );
         }
 
@@ -76,8 +76,8 @@ export class StreamsApi extends runtime.BaseAPI {
     /**
      * Creates a stream, optionally with an initial message.
      */
-    async streamsControllerCreateRaw(requestParameters: StreamsControllerCreateRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Stream>> {
-        const requestOptions = await this.streamsControllerCreateRequestOpts(requestParameters);
+    async createStreamRaw(requestParameters: CreateStreamOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Stream>> {
+        const requestOptions = await this.createStreamRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -86,19 +86,19 @@ export class StreamsApi extends runtime.BaseAPI {
     /**
      * Creates a stream, optionally with an initial message.
      */
-    async streamsControllerCreate(requestParameters: StreamsControllerCreateRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Stream> {
-        const response = await this.streamsControllerCreateRaw(requestParameters, initOverrides);
+    async createStream(requestParameters: CreateStreamOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Stream> {
+        const response = await this.createStreamRaw(requestParameters, initOverrides);
         return await response.value();
     }
 
     /**
-     * Creates request options for streamsControllerGet without sending the request
+     * Creates request options for getStream without sending the request
      */
-    async streamsControllerGetRequestOpts(requestParameters: StreamsControllerGetRequest): Promise<runtime.RequestOpts> {
+    async getStreamRequestOpts(requestParameters: GetStreamRequest): Promise<runtime.RequestOpts> {
         if (requestParameters['streamId'] == null) {
             throw new runtime.RequiredError(
                 'streamId',
-                'Required parameter "streamId" was null or undefined when calling streamsControllerGet().'
+                'Required parameter "streamId" was null or undefined when calling getStream().'
             );
         }
 
@@ -129,8 +129,8 @@ export class StreamsApi extends runtime.BaseAPI {
     /**
      * Reads a stream with its initial message.
      */
-    async streamsControllerGetRaw(requestParameters: StreamsControllerGetRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Stream>> {
-        const requestOptions = await this.streamsControllerGetRequestOpts(requestParameters);
+    async getStreamRaw(requestParameters: GetStreamRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Stream>> {
+        const requestOptions = await this.getStreamRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -139,8 +139,8 @@ export class StreamsApi extends runtime.BaseAPI {
     /**
      * Reads a stream with its initial message.
      */
-    async streamsControllerGet(requestParameters: StreamsControllerGetRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Stream> {
-        const response = await this.streamsControllerGetRaw(requestParameters, initOverrides);
+    async getStream(requestParameters: GetStreamRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Stream> {
+        const response = await this.getStreamRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

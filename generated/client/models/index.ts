@@ -553,9 +553,9 @@ export interface DeviceTimestamps {
  */
 export interface DraftConflictProblem {
     /**
-     * A URI naming the kind of problem.
+     * 
      */
-    type: string;
+    type: ProblemType;
     /**
      * A short summary of the kind of problem.
      */
@@ -577,6 +577,8 @@ export interface DraftConflictProblem {
      */
     updatedAt: string | null;
 }
+
+
 /**
  * @type Element
  * One element of a rich-text block; the variants overlap and are alternatives in the `anyOf` sense.
@@ -1006,12 +1008,9 @@ export interface NotificationSettingsPatch {
      */
     vips?: { [key: string]: NotificationSettingsPatchVipsValue | null; } | null;
     /**
-     * Notification sound, one of the values of `Sound`; `null` removes it.
-     * Written as a pattern because a nullable `enum` needs `null` among its
-     * values for one standard tool and breaks validation in another.
      * 
      */
-    sound?: string | null;
+    sound?: NotificationSettingsPatchSound | null;
 }
 /**
  * Availability hours; when given, all of its members are required.
@@ -1073,6 +1072,13 @@ export interface NotificationSettingsPatchDefaults {
      */
     stream?: StreamNotificationRulePatch | null;
 }
+/**
+ * @type NotificationSettingsPatchSound
+ * A `Sound`, or `null`, which removes it.
+ * @export
+ */
+export type NotificationSettingsPatchSound = Sound | string;
+
 /**
  * 
  * @export
@@ -1153,9 +1159,9 @@ export interface Phase {
  */
 export interface Problem {
     /**
-     * A URI naming the kind of problem.
+     * 
      */
-    type: string;
+    type: ProblemType;
     /**
      * A short summary of the kind of problem.
      */
@@ -1186,6 +1192,38 @@ export interface Problem {
      */
     requestId: string;
 }
+
+
+
+/**
+ * The kind of problem: a URI, one of this catalogue (the service's own,
+ * `src/http/problem.ts`, which a test keeps in step with it). Each value's
+ * meaning and status is in `x-enumDescriptions`. A client should branch on
+ * `type`, not on `title` or `detail`, and treat a type it does not know as
+ * its status's general meaning.
+ * 
+ * @export
+ */
+export const ProblemType = {
+    UrnProblemCollabValidationFailed: 'urn:problem:collab:validation-failed',
+    UrnProblemCollabMalformedJson: 'urn:problem:collab:malformed-json',
+    UrnProblemCollabUnauthenticated: 'urn:problem:collab:unauthenticated',
+    UrnProblemCollabQuotaExceeded: 'urn:problem:collab:quota-exceeded',
+    UrnProblemCollabNotFound: 'urn:problem:collab:not-found',
+    UrnProblemCollabMethodNotAllowed: 'urn:problem:collab:method-not-allowed',
+    UrnProblemCollabRequestTimeout: 'urn:problem:collab:request-timeout',
+    UrnProblemCollabConflict: 'urn:problem:collab:conflict',
+    UrnProblemCollabPayloadTooLarge: 'urn:problem:collab:payload-too-large',
+    UrnProblemCollabDocumentTooLarge: 'urn:problem:collab:document-too-large',
+    UrnProblemCollabUnsupportedMediaType: 'urn:problem:collab:unsupported-media-type',
+    UrnProblemCollabRateLimited: 'urn:problem:collab:rate-limited',
+    UrnProblemCollabInternal: 'urn:problem:collab:internal',
+    UrnProblemCollabUnavailable: 'urn:problem:collab:unavailable',
+    UrnProblemCollabOverloaded: 'urn:problem:collab:overloaded',
+    UrnProblemCollabStorageFull: 'urn:problem:collab:storage-full',
+} as const;
+export type ProblemType = typeof ProblemType[keyof typeof ProblemType];
+
 /**
  * A 403 problem naming the quota the write would pass.
  * @export
@@ -1193,9 +1231,9 @@ export interface Problem {
  */
 export interface QuotaProblem {
     /**
-     * A URI naming the kind of problem, `urn:problem:collab:quota-exceeded`.
+     * 
      */
-    type: string;
+    type: ProblemType;
     /**
      * A short summary of the kind of problem.
      */

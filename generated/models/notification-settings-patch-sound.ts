@@ -1,0 +1,19 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+
+
+// May contain unused imports in some cases
+// @ts-ignore
+import type { Sound } from './sound.js';
+
+/**
+ * @type NotificationSettingsPatchSound
+ * A `Sound`, or `null`, which removes it.
+ */
+export type NotificationSettingsPatchSound = Sound | string;
+
+

@@ -1,0 +1,46 @@
+// make contract-diff: what openapi.yaml changes against the last released contract
+// (contract/released.yaml), or against openapi.yaml at a git ref (BASE=<ref>). Fails on
+// a breaking change unless the major version was raised or contract/accepted-breaks.yaml
+// accepts it with a reason.
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { ACCEPTED_BREAKS, atLeast, bumpBetween, compare, neededBump, nextVersion, RELEASED, root, SPEC, specAt, where, type Change } from './compare.js';
+
+const base = process.env.BASE ? specAt(process.env.BASE) : RELEASED;
+if (!existsSync(base)) {
+  console.error('No released contract yet (contract/released.yaml): make release-contract makes the first.');
+  process.exit(1);
+}
+const baseName = process.env.BASE ? `openapi.yaml at ${process.env.BASE}` : 'contract/released.yaml, the last release';
+const comparison = compare(base, SPEC);
+const { baseVersion, version, breaking, nonBreaking, unusedAccepted } = comparison;
+const line = (change: Change) => `  ${where(change)} [${change.id}]\n      ${change.text}`;
+
+console.log(`Contract diff: openapi.yaml (${version}) against ${baseName} (${baseVersion})\n`);
+console.log(`Breaking (${breaking.length}):${breaking.length ? '' : ' none'}`);
+for (const change of breaking) {
+  console.log(`${line(change)}${change.level === 2 ? '\n      (oasdiff: may break; a person decides)' : ''}`);
+  console.log(change.accepted ? `      accepted in ${relative(root, ACCEPTED_BREAKS)}: ${change.accepted.reason}`
+    : bumpBetween(baseVersion, version) === 'major' ? `      released as a new major version (${version})` : '      NOT ACCEPTED');
+}
+console.log(`\nNon-breaking (${nonBreaking.length}):${nonBreaking.length ? '' : ' none'}`);
+for (const change of nonBreaking) console.log(line(change));
+for (const entry of unusedAccepted) console.log(`\nNote: ${relative(root, ACCEPTED_BREAKS)} accepts ${entry.id}${entry.operation ? ` at ${entry.operation}` : ''}, which no change matches.`);
+
+const needed = neededBump(comparison);
+const bump = bumpBetween(baseVersion, version);
+const unaccepted = breaking.filter((change) => !change.accepted);
+console.log(needed === 'patch'
+  ? `\nNo change a client sees; wording or examples alone would make a patch release (${nextVersion(baseVersion, 'patch')}).`
+  : `\nThe next release needs at least a ${needed} version: ${nextVersion(baseVersion, needed)}.`);
+if (unaccepted.length > 0 && bump !== 'major') {
+  console.error(`\nFAILED: ${unaccepted.length} breaking change(s) against ${baseVersion}. Raise info.version's major `
+    + `(${nextVersion(baseVersion, 'major')}), or accept each in ${relative(root, ACCEPTED_BREAKS)} with a reason.`);
+  process.exit(1);
+}
+if (bump === undefined || (bump !== 'none' && !atLeast(bump, 'patch'))) {
+  console.error(`\nFAILED: info.version ${version} is not a version after ${baseVersion} (X.Y.Z).`);
+  process.exit(1);
+}
+console.log(unaccepted.length > 0 ? `Passed: the major version was raised (${baseVersion} -> ${version}).`
+  : breaking.length > 0 ? 'Passed: every breaking change is accepted, with its reason.' : 'Passed: nothing breaks a client of the last release.');

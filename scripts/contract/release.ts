@@ -1,0 +1,71 @@
+// make release-contract: releases openapi.yaml as info.version. Checks the version against
+// the last release (major for a break not accepted, minor for any other change), adds a
+// CHANGELOG.md entry made from the diff, refreshes contract/released.yaml (bundled,
+// examples inlined) and empties contract/accepted-breaks.yaml. Review and commit the three.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ACCEPTED_BREAKS, atLeast, bumpBetween, compare, neededBump, nextVersion, RELEASED, root, SPEC, versionOf, where, type Change, type Comparison,
+} from './compare.js';
+
+const CHANGELOG = join(root, 'CHANGELOG.md');
+const HEADER = `# Changelog of the contract
+
+Every release of \`openapi.yaml\`, newest first. \`make release-contract\` adds each entry from
+\`make contract-diff\` (oasdiff's changelog against the last release); a release may add a
+note of its own under the generated lists. The version is \`info.version\`, semantic:
+major for a change that can break a client (the typed client in \`generated/client/\`
+included), minor for additions and deprecations, patch for wording and examples.
+`;
+const date = process.env.RELEASE_DATE ?? new Date().toISOString().slice(0, 10);
+const version = versionOf(SPEC);
+
+function fail(message: string): never {
+  console.error(`release-contract: ${message}`);
+  process.exit(1);
+}
+
+const bullet = (change: Change & { accepted?: { reason: string } }) =>
+  `- \`${where(change)}\`: ${change.text} (\`${change.id}\`)${change.accepted ? `. Accepted: ${change.accepted.reason}` : ''}`;
+
+function entryOf(comparison: Comparison | undefined): string {
+  if (!comparison) return `## ${version} (${date})\n\nThe first release: the contract as \`openapi.yaml\` states it.\n`;
+  const deprecated = comparison.nonBreaking.filter((change) => change.id.includes('deprecated'));
+  const other = comparison.nonBreaking.filter((change) => !deprecated.includes(change));
+  const section = (title: string, changes: Change[]) => (changes.length ? `### ${title}\n\n${changes.map(bullet).join('\n')}\n\n` : '');
+  const sections = section('Breaking', comparison.breaking) + section('Deprecated', deprecated) + section('Changed', other);
+  return `## ${version} (${date})\n\n${sections || 'Wording and examples only.\n\n'}`.trimEnd() + '\n';
+}
+
+const first = !existsSync(RELEASED);
+const comparison = first ? undefined : compare(RELEASED, SPEC);
+if (comparison) {
+  const needed = neededBump(comparison);
+  const bump = bumpBetween(comparison.baseVersion, version);
+  if (bump === undefined || bump === 'none') fail(`info.version is ${version}: set a version after the last release, ${comparison.baseVersion} (at least ${nextVersion(comparison.baseVersion, needed)}).`);
+  if (!atLeast(bump, needed)) {
+    fail(`${version} is a ${bump} release, but the changes need a ${needed} one: ${nextVersion(comparison.baseVersion, needed)}`
+      + (needed === 'major' ? ' (or accept each break in contract/accepted-breaks.yaml with a reason; see make contract-diff).' : '.'));
+  }
+}
+
+const changelog = existsSync(CHANGELOG) ? readFileSync(CHANGELOG, 'utf8') : HEADER;
+if (new RegExp(`^## ${version.replaceAll('.', '\\.')} `, 'm').test(changelog)) fail(`CHANGELOG.md already has ${version}.`);
+const at = changelog.search(/^## /m);
+writeFileSync(CHANGELOG, at < 0 ? `${changelog.trimEnd()}\n\n${entryOf(comparison)}` : `${changelog.slice(0, at)}${entryOf(comparison)}\n${changelog.slice(at)}`);
+execFileSync(join(root, 'node_modules', '.bin', 'redocly'), ['bundle', SPEC, '-o', RELEASED], { stdio: 'ignore' });
+writeFileSync(ACCEPTED_BREAKS, `# Breaking changes against the last release (contract/released.yaml) that ship without a
+# new major version, each with its reason: an oasdiff rule id, the operation ("METHOD /path")
+# where it applies, and why no client breaks (or why breaking it is right). make contract-diff
+# passes such a change and shows the reason; make release-contract writes it into CHANGELOG.md
+# and empties this list.
+#
+# accepted:
+#   - id: request-property-max-length-decreased
+#     operation: PUT /api/notifications/devices
+#     reason: No stored device has a longer appVersion (checked in production on 2026-12-01).
+accepted: []
+`);
+console.log(`Released the contract ${version}: CHANGELOG.md, contract/released.yaml and contract/accepted-breaks.yaml are written.
+Review CHANGELOG.md (add a note under the entry if it helps a client), then commit the three with openapi.yaml.`);

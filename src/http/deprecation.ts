@@ -1,0 +1,48 @@
+import type { RequestHandler } from 'express';
+import type { OpenApiDocument } from '../contract/spec.js';
+
+interface MaybeDeprecated { 'operationId'?: string; 'deprecated'?: boolean; 'x-deprecated-at'?: string; 'x-sunset'?: string }
+interface Route { template: string; path: RegExp }
+
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+const midnight = (date: string, name: string, operationId: string): Date => {
+  const when = new Date(`${date}T00:00:00Z`);
+  if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(date) || Number.isNaN(when.getTime())) throw new Error(`${operationId}: ${name} must be a date, YYYY-MM-DD`);
+  return when;
+};
+
+/** A path template of openapi.yaml as a pattern of the paths it matches exactly (a parameter is one segment). */
+const pathPattern = (template: string) =>
+  new RegExp(`^${template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
+
+/**
+ * The deprecated operations of openapi.yaml answer with `Deprecation` (RFC 9745: since
+ * when, from `x-deprecated-at`) and `Sunset` (RFC 8594: from when it may be gone, from
+ * `x-sunset`), errors included. Read from the spec once; with none deprecated, it only
+ * passes requests on.
+ */
+export function deprecationHeaders(spec: Pick<OpenApiDocument, 'paths'>): RequestHandler {
+  const deprecated = new Map<string, [string, string][]>(); // by `METHOD template`
+  for (const [template, item] of Object.entries(spec.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method] as MaybeDeprecated | undefined;
+      if (operation?.deprecated !== true) continue;
+      const id = operation.operationId ?? `${method} ${template}`;
+      const headers: [string, string][] = [['Deprecation', `@${midnight(operation['x-deprecated-at'] ?? '', 'x-deprecated-at', id).getTime() / 1000}`]];
+      if (operation['x-sunset'] !== undefined) headers.push(['Sunset', midnight(operation['x-sunset'], 'x-sunset', id).toUTCString()]);
+      deprecated.set(`${method.toUpperCase()} ${template}`, headers);
+    }
+  }
+  if (deprecated.size === 0) return (_req, _res, next) => next();
+  // A concrete path wins over a template that also matches it (/api/streams/nav, not /api/streams/{streamId}).
+  const routes: Route[] = Object.keys(spec.paths).map((template) => ({ template, path: pathPattern(template) }))
+    .sort((a, b) => parametersIn(a.template) - parametersIn(b.template));
+  return (req, res, next) => {
+    const route = routes.find((candidate) => candidate.path.test(req.path));
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    for (const [name, value] of (route && deprecated.get(`${method} ${route.template}`)) ?? []) res.setHeader(name, value);
+    next();
+  };
+}
+
+const parametersIn = (template: string) => template.split('{').length - 1;
