@@ -1,7 +1,8 @@
 // What the benchmark's parts share: servers in their own processes, autocannon load, table rows.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { cpus } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { cpuSeconds } from './cpu.js';
@@ -20,9 +21,28 @@ export interface Server {
   stop(): Promise<{ maxRssMb: number; loopMaxMs: number; loopP99Ms: number }>;
 }
 
-/** test/bench/serve.ts in a process of its own, with `args`. */
+/**
+ * The cores: each server on the first, the load (this process) on the second, as a
+ * server with one instance per core is deployed; undefined on a machine of one core,
+ * or without taskset. PostgreSQL's own processes are not pinned.
+ */
+export const CORES = cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0 ? { server: '0', load: '1' } : undefined;
+
+/**
+ * Compiles the servers as `npm run build` does (into .bench/), so they run as deployed,
+ * not through tsx, and pins this process, the load, to its core.
+ */
+export function prepare(): void {
+  const compiled = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.bench.json'], { stdio: 'inherit' });
+  if (compiled.status !== 0) throw new Error('tsc -p tsconfig.bench.json failed');
+  if (CORES) spawnSync('taskset', ['-cp', CORES.load, String(process.pid)], { stdio: 'ignore' });
+}
+
+/** test/bench/serve.ts (compiled by prepare) in a process of its own, pinned to the server core, with `args`. */
 export async function serve(...args: string[]): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/bench/serve.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const command = [process.execPath, '.bench/test/bench/serve.js', ...args];
+  const pinned = CORES ? ['taskset', '-c', CORES.server, ...command] : command;
+  const child: ChildProcess = spawn(pinned[0]!, pinned.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const first = (await lines.next()).value as string | undefined;
   if (first === undefined) throw new Error(`test/bench/serve.ts ${args.join(' ')} exited before serving`);

@@ -2,11 +2,13 @@
 // autocannon over loopback with 50 connections, in interleaved rounds; each row is the
 // median round, and each ratio the median of the rounds' ratios. The device PUT contenders,
 // whose ratios have the tightest targets, take turns over three processes each: processes
-// of the same server differ by several percent in CPU per request. BENCH_SECONDS sets a round's length, BENCH_ROUNDS the rounds, and
-// BENCH_RECORDS (e.g. 1000,10000) the stored records of the lowdb and PostgreSQL rows.
-import { cpus } from 'node:os';
+// of the same server differ by several percent in CPU per request. The servers run compiled,
+// as deployed, each pinned to one core and the load to another (harness.ts). BENCH_SECONDS
+// sets a round's length, BENCH_ROUNDS the rounds, and BENCH_RECORDS (e.g. 1000,10000) the
+// stored records of the lowdb and PostgreSQL rows.
 import type autocannon from 'autocannon';
-import { CONNECTIONS, load, ms, readMarkerRequest, row, SECONDS, serve, type Server } from './harness.js';
+import { CONNECTIONS, load, prepare, readMarkerRequest, SECONDS, serve, type Server } from './harness.js';
+import { printNotes, printTable, printTarget, type Contender } from './report.js';
 import { postgresVersion, seededSchema } from './postgres.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -21,17 +23,6 @@ const device = JSON.stringify({
   backgroundRefreshStatus: 'available', pushEnabled: true, transportMetadata: { topic: 'com.example.chat' },
 });
 const devicePut: autocannon.Request = { method: 'PUT', path: '/api/notifications/devices', body: device };
-
-interface Contender {
-  name: string;
-  workload: string;
-  /** Sets of servers loaded together (PostgreSQL's instances); round N loads set N modulo their number. */
-  sets: Server[][];
-  request: autocannon.Request;
-  rounds: { perSecond: number; p50: number; p99: number; non2xx: number; cpuUs?: number }[];
-  stallMs?: number;
-  rssMb?: number;
-}
 
 function contender(name: string, workload: string, request: autocannon.Request, sets: Server[][]): Contender {
   return { name, workload, sets, request, rounds: [] };
@@ -72,29 +63,33 @@ async function round(entry: Contender, index: number, seconds = SECONDS): Promis
   });
 }
 
-const median = (entry: Contender) => [...entry.rounds].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(entry.rounds.length / 2)]!;
-
+prepare();
 const drops: (() => Promise<void>)[] = [];
-const contenders: Contender[] = [
-  contender('bare express.json()', 'device PUT', devicePut, await alternates(ALTERNATES, () => serve('bare'))),
-  contender('validated, in memory', 'device PUT', devicePut, await alternates(ALTERNATES, () => serve('validated'))),
-  contender('validated + logs + metrics, in memory', 'device PUT', devicePut, await alternates(ALTERNATES, () => serve('observed'))),
-  contender('validated + limits + quotas, in memory', 'device PUT', devicePut, await alternates(ALTERNATES, () => serve('guarded'))),
-  contender('lowdb, validated', 'device PUT', devicePut, await alternates(ALTERNATES, () => serve('durable-validated', '0'))),
-  contender('lowdb, validated + limits + quotas', 'device PUT', devicePut, await alternates(ALTERNATES, () => serve('durable', '0'))),
-  contender('validated + limits + quotas, in memory', `read markers of ${LARGE}`, readMarkerRequest(LARGE), [[await serve('guarded')]]),
-  contender(`lowdb, ${LARGE} records`, `read markers of ${LARGE}`, readMarkerRequest(LARGE), [[await serve('durable', String(LARGE))]]),
-  contender(`lowdb, ${SMALL} records`, `read markers of ${SMALL}`, readMarkerRequest(SMALL), [[await serve('durable', String(SMALL))]]),
-];
+const deviceRow = async (name: string, ...args: string[]) => contender(name, 'device PUT', devicePut, await alternates(ALTERNATES, () => serve(...args)));
+const raw = await deviceRow('raw node:http', 'raw');
+const fastify = await deviceRow('fastify 5 + its ajv schema check, in memory', 'fastify');
+const bare = await deviceRow('bare express.json()', 'bare');
+const validated = await deviceRow('validated, in memory', 'validated');
+const observed = await deviceRow('validated + logs + metrics, in memory', 'observed');
+const guarded = await deviceRow('validated + limits + quotas, in memory', 'guarded');
+const lowdbValidated = await deviceRow('lowdb, validated', 'durable-validated', '0');
+const lowdb = await deviceRow('lowdb, validated + limits + quotas (make run)', 'durable', '0');
+const markers = (records: number) => `read markers of ${records}`;
+const inMemory = contender('validated + limits + quotas, in memory', markers(LARGE), readMarkerRequest(LARGE), [[await serve('guarded')]]);
+const lowdbLarge = contender(`lowdb, ${LARGE} records`, markers(LARGE), readMarkerRequest(LARGE), [[await serve('durable', String(LARGE))]]);
+const lowdbSmall = contender(`lowdb, ${SMALL} records`, markers(SMALL), readMarkerRequest(SMALL), [[await serve('durable', String(SMALL))]]);
+const contenders: Contender[] = [raw, fastify, bare, validated, observed, guarded, lowdbValidated, lowdb, inMemory, lowdbLarge, lowdbSmall];
+const postgresRows: Contender[] = [];
 const postgres = await postgresVersion();
 if (postgres.version) {
-  for (const [records, instances] of [[LARGE, 1], [HUGE, 1], [HUGE, 2]] as const) {
+  for (const [records, instances] of [[LARGE, 1], [LARGE, 2], [HUGE, 1]] as const) {
     const schema = await seededSchema(records);
     drops.push(schema.drop);
     const servers = await Promise.all(Array.from({ length: instances }, () => serve('postgres', schema.url, String(records))));
-    contenders.push(contender(`PostgreSQL ${postgres.version}, ${records} records, ${instances} instance${instances > 1 ? 's' : ''}`,
-      `read markers of ${records}`, readMarkerRequest(records), [servers]));
+    postgresRows.push(contender(`PostgreSQL ${postgres.version}, ${records} records, ${instances} instance${instances > 1 ? 's' : ''}`,
+      markers(records), readMarkerRequest(records), [servers]));
   }
+  contenders.push(...postgresRows);
 }
 
 for (const entry of contenders) {
@@ -110,40 +105,12 @@ for (const entry of contenders) {
 }
 for (const drop of drops) await drop();
 
-type Round = Contender['rounds'][number];
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-/**
- * A ratio of two contenders (of requests/s unless `of` says otherwise), taken in each round
- * between their neighbouring runs, then the median of the rounds: the machine's speed
- * drifts less within a round.
- */
-const ratio = (part: Contender, whole: Contender, of = (run: Round) => run.perSecond) =>
-  middle(part.rounds.map((run, index) => of(run) / of(whole.rounds[index]!)));
-const percent = (value: number) => `${(100 * value).toFixed(0)}%`;
-/** Whether every round of `entries` has its service CPU (not without /proc). */
-const hasCpu = (...entries: Contender[]) => entries.every((entry) => entry.rounds.every((run) => run.cpuUs !== undefined));
-const cpuOfRound = (run: Round) => run.cpuUs!;
-const baseline = (entry: Contender) => (entry.workload === 'device PUT' ? contenders[0]! : contenders[6]!);
-console.log(`Node ${process.version}, ${cpus().length} cores; ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s, median round`);
-console.log('');
-console.log(row(['contender', 'workload', 'requests/s', 'vs. baseline', 'p50 ms', 'p99 ms', 'non-2xx', 'service CPU µs/request', 'longest event-loop stall ms', 'peak RSS MB']));
-console.log(row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']));
-for (const entry of contenders) {
-  const { perSecond, p50, p99 } = median(entry);
-  const non2xx = entry.rounds.reduce((sum, run) => sum + run.non2xx, 0);
-  const versus = entry === baseline(entry) ? 'baseline' : percent(ratio(entry, baseline(entry)));
-  const cpu = hasCpu(entry) ? ms(middle(entry.rounds.map(cpuOfRound))) : '-';
-  console.log(row([entry.name, entry.workload, Math.round(perSecond), versus, ms(p50), ms(p99), non2xx, cpu, ms(entry.stallMs ?? 0), Math.round(entry.rssMb ?? 0)]));
-}
-console.log('');
-const [bare, validated, observed, guarded, lowdbValidated, lowdbGuarded, inMemory, lowdbLarge] = contenders as Contender[] as [Contender, Contender, Contender, Contender, Contender, Contender, Contender, Contender];
-console.log(`validated / bare: ${percent(ratio(validated, bare))} (target: at least 60%); validated p99 ${ms(median(validated).p99)} ms (target: under 50 ms)`);
-const addedCpu = hasCpu(observed, validated) ? `; they add ${percent(ratio(observed, validated, cpuOfRound) - 1)} service CPU per request` : '';
-console.log(`logs + metrics / validated: ${percent(ratio(observed, validated))} (target: at least 90%)${addedCpu}`);
-const addedBy = (part: Contender, whole: Contender) => (hasCpu(part, whole) ? `; they add ${percent(ratio(part, whole, cpuOfRound) - 1)} service CPU per request` : '');
-console.log(`limits + quotas / validated, on lowdb: ${percent(ratio(lowdbGuarded, lowdbValidated))} (target: at least 95%)${addedBy(lowdbGuarded, lowdbValidated)}`);
-console.log(`limits + quotas / validated, in memory: ${percent(ratio(guarded, validated))}${addedBy(guarded, validated)} (quotas make the memory store serialize each value, which lowdb does anyway)`);
-console.log(`lowdb at ${LARGE} / in memory, read markers: ${percent(ratio(lowdbLarge, inMemory))} (target: at least 90%)`);
-console.log('Ratios are the median, over the rounds, of each round\'s ratio; requests/s is the median round.');
-console.log('Service CPU is the service processes\' user and system time over the requests they answered (PostgreSQL\'s own processes not counted).');
-if (!postgres.version) console.log(`PostgreSQL rows skipped: ${postgres.unreachable}; run test/tools/postgres.sh`);
+printTable(contenders, { 'device PUT': raw, [markers(LARGE)]: inMemory, [markers(SMALL)]: inMemory, [markers(HUGE)]: inMemory }, ROUNDS);
+printTarget('the service on lowdb / raw node:http', lowdb, raw, 0.35, 50);
+printTarget('validated / bare express', validated, bare, 0.6, 50);
+printTarget('logs + metrics / validated', observed, validated, 0.9);
+printTarget('limits + quotas / validated, on lowdb', lowdb, lowdbValidated, 0.95);
+printTarget('limits + quotas / validated, in memory (the memory store then serializes each value, as lowdb does anyway)', guarded, validated, 0.95);
+printTarget(`lowdb at ${LARGE} / in memory, read markers`, lowdbLarge, inMemory, 0.9);
+for (const entry of postgresRows.filter((row) => row.workload === markers(LARGE))) printTarget(`${entry.name} / lowdb at ${LARGE}`, entry, lowdbLarge, 0.7);
+printNotes(postgres.unreachable);

@@ -1,12 +1,14 @@
 // A server for the benchmark, in its own process: `validated` (the service on a
 // memory store, without load shedding, rate limits or quotas), `guarded` (the same
 // with them), `observed` (validated with request logs, to a file, and metrics),
-// `bare` (express.json() and the same handler work), `durable RECORDS` (guarded, on
+// `bare` (express.json() and the same handler work), `raw` and `fastify` (see
+// reference-servers.ts), `durable RECORDS` (guarded, on
 // the real lowdb store, seeded with RECORDS read markers), `durable-validated RECORDS`
 // (the same without load shedding, rate limits or quotas), or `postgres URL RECORDS`
 // (guarded, on PostgreSQL, seeded beforehand by test/bench/postgres.ts).
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +25,7 @@ import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { keyOf, type Store } from '../../src/store/store.js';
 import { benchStreamId } from './ids.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
+import { fastifyServer, rawServer } from './reference-servers.js';
 
 const [mode = 'validated', ...args] = process.argv.slice(2);
 /**
@@ -37,7 +40,15 @@ const limits = {
 const quotas = storeQuotas(limits.quotas);
 const config = { bodyLimit: 1024 * 1024, validateResponses: false, limits };
 
-async function build(): Promise<{ app: express.Express; store: Store; dataFile?: string }> {
+async function build(): Promise<{ app: express.Express | Server; store: Store; dataFile?: string }> {
+  if (mode === 'raw') {
+    const store = openMemoryStore();
+    return { app: rawServer(store), store };
+  }
+  if (mode === 'fastify') {
+    const store = openMemoryStore();
+    return { app: await fastifyServer(store), store };
+  }
   if (mode === 'bare') {
     const store = openMemoryStore();
     const app = express().use(express.json({ limit: config.bodyLimit }));
