@@ -72,10 +72,15 @@ describe('hostile input', () => {
       expect(reply.status).to.equal(200);
       expect(reply.body.leftSidebarWidth).to.equal(0);
     });
-    it('when 2^53+1 is sent, then it is accepted as JSON parses it (the nearest double, 2^53)', async () => {
-      const reply = await width('9007199254740993');
-      expect(reply.status).to.equal(200);
-      expect(reply.body.leftSidebarWidth).to.equal(2 ** 53);
+    it('when 2^53-1 is sent, then it is kept exactly; 2^53+1 and -3.2e25, which no double holds exactly, get 400 naming the field', async () => {
+      const largest = await width('9007199254740991');
+      expect(largest.status).to.equal(200);
+      expect(largest.body.leftSidebarWidth).to.equal(2 ** 53 - 1);
+      for (const raw of ['9007199254740993', '-32427677814193797254348800']) {
+        const reply = await width(raw);
+        expect(reply.status, raw).to.equal(400);
+        expect(reply.body.errors.map((error: { path: string }) => error.path)).to.deep.equal(['/body/leftSidebarWidth']);
+      }
     });
     it('when 1.0 is sent, then it is an integer; 1.5 is not', async () => {
       expect((await width('1.0')).status).to.equal(200);
