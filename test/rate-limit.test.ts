@@ -62,6 +62,21 @@ describe('per-user write rate limit (RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW)', 
   });
 });
 
+describe('writes that arrive at once', () => {
+  it('when 12 writes of one user arrive at once and 5 are allowed, then exactly 5 are served, each with its own place in the count', async () => {
+    const service = await startService({ limits: { writesPerWindow: 5, rateWindowMs: 60_000 } });
+    try {
+      const replies = await Promise.all(Array.from({ length: 12 }, () =>
+        call(service, 'PUT', '/api/chat/reads', { body: { streamId: uuid(), lastReadMessageId: uuid() } })));
+      expect(replies.map((reply) => reply.status).sort()).to.deep.equal([...Array<number>(5).fill(200), ...Array<number>(7).fill(429)]);
+      const left = replies.filter((reply) => reply.status === 200).map((reply) => allowance(reply).remaining).sort();
+      expect(left).to.deep.equal([0, 1, 2, 3, 4]);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe('the write window ends', () => {
   it('when the window has passed, then the user writes again', async () => {
     const service = await startService({ limits: { writesPerWindow: 1, rateWindowMs: 1_000 } });

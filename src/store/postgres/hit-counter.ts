@@ -3,26 +3,55 @@ import type { HitCounter } from '../store.js';
 import { storeErrorOf } from './errors.js';
 import { keyToText } from './key-text.js';
 
+interface Waiting {
+  key: string;
+  windowMs: number;
+  resolve(hit: { hits: number; resetAt: Date }): void;
+  reject(error: unknown): void;
+}
+
 /**
  * Hits per key in fixed windows, in the `hits` table, so every instance on the
- * database shares them: one statement counts the hit, or starts a new window
- * when the last one has ended, on the database's clock.
+ * database shares them. The hits of one turn of the event loop are counted in one
+ * statement (a round trip per request cost more than the write it guarded): each
+ * key's hits are added at once, or start a new window when the last one has ended,
+ * on the database's clock, and each hit gets its own place in the count.
  */
 export function postgresHits(pool: Pool): HitCounter {
-  return {
-    async hit(key, windowMs) {
-      const { rows } = await pool.query<{ count: number; reset_at: Date }>({
-        name: 'collab-hit',
-        text: `INSERT INTO hits AS h (key, count, reset_at) VALUES ($1, 1, clock_timestamp() + $2 * interval '1 millisecond')
+  let waiting: Waiting[] = [];
+  const flush = async () => {
+    const batch = waiting;
+    waiting = [];
+    const byKey = new Map<string, Waiting[]>();
+    for (const hit of batch) byKey.set(hit.key, [...(byKey.get(hit.key) ?? []), hit]);
+    try {
+      const keys = [...byKey.keys()];
+      const { rows } = await pool.query<{ key: string; count: number; reset_at: Date }>({
+        name: 'collab-hits',
+        text: `INSERT INTO hits AS h (key, count, reset_at)
+            SELECT k, n, clock_timestamp() + w * interval '1 millisecond' FROM unnest($1::text[], $2::int[], $3::float8[]) AS t(k, n, w)
           ON CONFLICT (key) DO UPDATE SET
-            count = CASE WHEN h.reset_at <= clock_timestamp() THEN 1 ELSE h.count + 1 END,
-            reset_at = CASE WHEN h.reset_at <= clock_timestamp() THEN clock_timestamp() + $2 * interval '1 millisecond' ELSE h.reset_at END
-          RETURNING count, reset_at`,
-        values: [keyToText(key), windowMs],
-      }).catch((error: unknown) => { throw storeErrorOf(error); });
-      const [row] = rows;
-      if (!row) throw new Error('the hit was not counted');
-      return { hits: row.count, resetAt: row.reset_at };
+            count = CASE WHEN h.reset_at <= clock_timestamp() THEN EXCLUDED.count ELSE h.count + EXCLUDED.count END,
+            reset_at = CASE WHEN h.reset_at <= clock_timestamp() THEN EXCLUDED.reset_at ELSE h.reset_at END
+          RETURNING key, count, reset_at`,
+        values: [keys.map(keyToText), keys.map((key) => byKey.get(key)?.length ?? 0), keys.map((key) => byKey.get(key)?.[0]?.windowMs ?? 0)],
+      });
+      const counted = new Map(rows.map((row) => [row.key, row]));
+      for (const [key, hits] of byKey) {
+        const row = counted.get(keyToText(key));
+        if (!row) throw new Error('a hit was not counted');
+        hits.forEach((hit, index) => hit.resolve({ hits: row.count - hits.length + 1 + index, resetAt: row.reset_at }));
+      }
+    } catch (error) {
+      for (const hit of batch) hit.reject(storeErrorOf(error));
+    }
+  };
+  return {
+    hit(key, windowMs) {
+      return new Promise((resolve, reject) => {
+        if (waiting.length === 0) setImmediate(() => void flush());
+        waiting.push({ key, windowMs, resolve, reject });
+      });
     },
     async reset(key) {
       await pool.query('DELETE FROM hits WHERE key = $1', [keyToText(key)]).catch((error: unknown) => { throw storeErrorOf(error); });
