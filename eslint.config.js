@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'generated/', 'node_modules/', '.tmp/', '.venv/', 'data/'] },
+  { ignores: ['.bench/', 'dist/', 'generated/', 'node_modules/', '.tmp/', '.venv/', 'data/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
