@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { expect } from 'chai';
 import { keepKnownMembers } from '../src/contract/known-members.js';
 import { compileShapes } from '../src/contract/member-shapes.js';
