@@ -3,6 +3,7 @@
 // connection, a client-side timeout per query, and explicit transactions on one
 // checked-out connection, which `update` needs to run its synchronous change in between.
 import { Client, Pool } from 'pg';
+import type { Logger } from 'pino';
 import type { Change, Collection, Entry, Page, Placement, Store, StoreQuotas } from '../store.js';
 import { StoreUnavailableError } from '../store.js';
 import { withTimeout } from './commit-outcome.js';
@@ -28,7 +29,7 @@ export class PostgresStartError extends Error {}
  * record against its owner's `quotas` under a lock on the owner's usage row, and
  * resolves once COMMIT has returned.
  */
-export async function openPostgresStore(url: string, options: { quotas?: StoreQuotas } = {}): Promise<Store> {
+export async function openPostgresStore(url: string, options: { quotas?: StoreQuotas; logger?: Logger } = {}): Promise<Store> {
   await migrateAtStart(url);
   const pool = new Pool({
     connectionString: url,
@@ -41,7 +42,7 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
     application_name: 'collab-service',
   });
   // A connection that breaks while idle (a database restart) is dropped and replaced on demand.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  pool.on('error', (error) => options.logger?.warn(`PostgreSQL connection lost: ${error.message}`));
   pool.on('connect', (client) => client.on('error', () => {})); // reported to the query that was running
   let open = true;
   const writes = new GroupCommit(pool, options.quotas);
