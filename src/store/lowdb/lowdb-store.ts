@@ -158,6 +158,7 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, sizes
       await queue.commit(op);
       return { previous, current } satisfies Change<T>;
     },
+    records: () => committed.records(),
     async ping() {
       if (!open) throw new StoreUnavailableError('the store is closed');
       if (journal.totalBytes > journalMaxBytes) {

@@ -10,6 +10,7 @@ import { storeErrorOf } from './errors.js';
 import { postgresHits } from './hit-counter.js';
 import { keyToText, textToKey } from './key-text.js';
 import { migrate } from './migrations.js';
+import { postgresRecords } from './snapshot.js';
 import { PING_TIMEOUT_MS, TIMEOUT_MS } from './timeouts.js';
 import { updateOn } from './update.js';
 
@@ -66,6 +67,7 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
       return updateOn<T>(pool, client, target, change, options.quotas);
     },
     hits: postgresHits(pool),
+    records: () => postgresRecords(url),
     async ping() {
       if (!open) throw new StoreUnavailableError('the store is closed');
       await withTimeout(pool.query('SELECT 1'), PING_TIMEOUT_MS).catch((error: unknown) => { throw storeErrorOf(error); });
