@@ -60,8 +60,8 @@ export async function* snapshotRecords(shards: Shards, open: (snapshot: Snapshot
         await nextTurn();
       }
       for (const [index, key] of mergeSorted(keys)) {
-        const table = tables[index]!;
-        const stored = snapshot.valueOf(table, key);
+        const table = tables[index];
+        const stored = table && snapshot.valueOf(table, key);
         if (stored) yield storedRecord(collection, key, stored);
       }
       for (const table of tables) snapshot.finish(table);
@@ -71,35 +71,36 @@ export async function* snapshotRecords(shards: Shards, open: (snapshot: Snapshot
   }
 }
 
+interface Head {
+  list: number;
+  keys: string[];
+  at: number;
+}
+
 /** The keys of sorted lists in one order, each with the index of its list: a binary heap of the lists' heads. */
 export function* mergeSorted(lists: string[][]): Generator<[number, string]> {
-  const heads = lists.map(() => 0);
-  const heap = lists.map((_, index) => index).filter((index) => lists[index]!.length > 0);
-  const keyOf = (list: number) => lists[list]![heads[list]!]!;
-  const below = (a: number, b: number) => keyOf(heap[a]!) < keyOf(heap[b]!);
-  const swap = (a: number, b: number) => { [heap[a], heap[b]] = [heap[b]!, heap[a]!]; };
+  const heap: Head[] = lists.map((keys, list) => ({ list, keys, at: 0 })).filter((head) => head.keys.length > 0);
+  const keyAt = (index: number) => {
+    const head = heap[index];
+    return head ? head.keys[head.at] ?? '' : '';
+  };
   const down = (from: number) => {
     for (let at = from; ;) {
-      const left = 2 * at + 1;
-      const right = left + 1;
       let least = at;
-      if (left < heap.length && below(left, least)) least = left;
-      if (right < heap.length && below(right, least)) least = right;
+      for (const child of [2 * at + 1, 2 * at + 2]) if (child < heap.length && keyAt(child) < keyAt(least)) least = child;
       if (least === at) return;
-      swap(at, least);
+      [heap[at], heap[least]] = [heap[least] as Head, heap[at] as Head];
       at = least;
     }
   };
   for (let at = (heap.length >> 1) - 1; at >= 0; at--) down(at);
-  while (heap.length > 0) {
-    const list = heap[0]!;
-    yield [list, keyOf(list)];
-    if (++heads[list]! < lists[list]!.length) {
-      down(0);
-    } else {
-      heap[0] = heap[heap.length - 1]!;
-      heap.pop();
-      down(0);
+  for (let top = heap[0]; top; top = heap[0]) {
+    yield [top.list, top.keys[top.at] ?? ''];
+    top.at++;
+    if (top.at >= top.keys.length) {
+      const last = heap.pop() as Head;
+      if (last !== top) heap[0] = last;
     }
+    down(0);
   }
 }
