@@ -3,10 +3,10 @@ import { COLLECTIONS, type Collection, type StoredRecord } from '../store.js';
 /**
  * A dump: every record of a store in one file, NDJSON. Line 1 is the header, then
  * one line per record in dump order (collections in COLLECTIONS order, keys in
- * code-unit order, each key once), then the trailer, whose SHA-256 covers every
- * byte before it. Every line is exactly what JSON.stringify makes of it (its
- * canonical form), so the same records always make the same bytes, whichever
- * store they came from.
+ * code-unit order, each key once), then the trailer with the counts and the
+ * SHA-256 of the record lines. Every line is exactly what JSON.stringify makes of
+ * it (its canonical form), so the same records always make the same bytes, and
+ * the same checksum, whichever store they came from.
  */
 export const DUMP_FORMAT = 'collab-dump';
 /** The file's layout: header, record lines, trailer. */
@@ -35,7 +35,7 @@ export interface DumpTrailer {
   end: typeof DUMP_FORMAT;
   records: number;
   counts: Counts;
-  /** SHA-256, hex, of every byte before the trailer line. */
+  /** SHA-256, hex, of the record lines (each with its newline): the same records, the same checksum. */
   sha256: string;
 }
 

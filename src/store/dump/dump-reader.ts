@@ -53,9 +53,9 @@ export async function verifyDump(path: string, check: RecordCheck): Promise<Veri
       previous = record;
       counts[record.collection]++;
       records++;
+      hash.update(line.bytes);
+      hash.update('\n');
     }
-    hash.update(line.bytes);
-    hash.update('\n');
   }
   if (!header) throw new DumpError(path, undefined, 'is empty: this is not a dump');
   if (!trailer) throw new DumpError(path, undefined, 'ends before its trailer: the dump is incomplete (cut short?)');

@@ -25,15 +25,18 @@ export class DumpWriter {
   private readonly hash: Hash = createHash('sha256');
   private readonly counts = noCounts();
   private records = 0;
-  private chunk: string;
+  private chunk = '';
 
-  private constructor(private readonly path: string, private readonly temporary: string, private readonly file: FileHandle, createdAt: Date, source: string) {
-    this.chunk = `${headerLine(createdAt, source)}\n`;
-  }
+  private constructor(private readonly path: string, private readonly temporary: string, private readonly file: FileHandle) {}
 
   static async create(path: string, createdAt: Date, source: string): Promise<DumpWriter> {
     const temporary = `${path}.${process.pid}.${++sequence}.partial`;
-    return new DumpWriter(path, temporary, await open(temporary, 'wx', 0o600), createdAt, source);
+    const writer = new DumpWriter(path, temporary, await open(temporary, 'wx', 0o600));
+    await writer.file.writeFile(`${headerLine(createdAt, source)}\n`).catch(async (error: unknown) => {
+      await writer.abandon();
+      throw error;
+    });
+    return writer;
   }
 
   /** One record's line (recordLine), in dump order. */
