@@ -6,7 +6,7 @@ import { exportFromOwner } from '../lowdb/owner-client.js';
 import { describeDatabase } from '../postgres/postgres-store.js';
 import { postgresTarget } from '../postgres/dump-import.js';
 import { postgresRecords } from '../postgres/snapshot.js';
-import type { Store } from '../store.js';
+import type { Store, StoredRecord } from '../store.js';
 import type { DumpSummary } from './dump-writer.js';
 import { writeDump } from './dump-writer.js';
 import { ImportRefused, type ImportTarget } from './import-dump.js';
@@ -38,7 +38,7 @@ export async function exportStore(config: StoreConfig, path: string): Promise<{ 
     return { summary: await exportFromOwner(config.dataFile, path), how: `from the live service that owns it (${error.owner || 'pid unknown'})` };
   }
   try {
-    return { summary: await writeDump(path, store.records!(), 'lowdb'), how: 'with no service running' };
+    return { summary: await writeDump(path, recordsOf(store), 'lowdb'), how: 'with no service running' };
   } finally {
     await store.close();
   }
@@ -60,13 +60,18 @@ export async function importTarget(config: StoreConfig): Promise<ImportTarget> {
 /** An import through the Store interface: records written as the handlers write them, with their group and owner. */
 export function storeTarget(store: Store): ImportTarget {
   return {
-    records: () => store.records!(),
+    records: () => recordsOf(store),
     async write(records) {
       await Promise.all(records.map((record) => store.update(record.collection, record.key, () => record.value, { group: record.group, owner: record.owner })));
     },
     commit: () => store.close(),
     abandon: () => store.close(),
   };
+}
+
+function recordsOf(store: Store): AsyncIterable<StoredRecord> {
+  if (!store.records) throw new Error('this store cannot give a snapshot of its records');
+  return store.records();
 }
 
 /** An export must not create a store where there is none (a mistyped DATA_FILE). */
