@@ -83,7 +83,13 @@ export async function* dumpEntries(path: string): AsyncGenerator<DumpEntry> {
 }
 
 function headerOf(path: string, line: Line): DumpHeader {
-  const header = parse(path, line);
+  const header = (() => {
+    try {
+      return JSON.parse(line.text) as unknown;
+    } catch {
+      return undefined;
+    }
+  })();
   if (!isObject(header) || header.format !== DUMP_FORMAT) throw new DumpError(path, line.number, `is not a ${DUMP_FORMAT} header: this file is not a dump`);
   const { formatVersion, schemaVersion, createdAt, source } = header;
   if (!Number.isInteger(formatVersion) || !Number.isInteger(schemaVersion) || typeof createdAt !== 'string' || typeof source !== 'string') {
