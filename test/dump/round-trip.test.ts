@@ -15,7 +15,7 @@ async function recordsOf(path: string): Promise<{ lines: string[]; sha256: strin
   return { lines, sha256: trailer.sha256 };
 }
 
-async function readsOn(env: Record<string, string>, reads: Read[]): Promise<string[]> {
+async function readsOn(env: { DATABASE_URL: string } | { DATA_FILE: string }, reads: Read[]): Promise<string[]> {
   const server = await startServerProcess(await freshDataFile(), { ...AUTH_ENV, ...env });
   try {
     return await readBack(server.service, reads);
@@ -87,7 +87,8 @@ describe('moving data between stores: lowdb to PostgreSQL and back (make export,
   it('when the same dump is imported twice, then the second writes nothing and the data is the same', async () => {
     const postgres = await schema();
     const lowdb = await freshDataFile();
-    for (const store of [{ DATABASE_URL: postgres.url }, { DATA_FILE: lowdb }]) {
+    const stores: ({ DATABASE_URL: string } | { DATA_FILE: string })[] = [{ DATABASE_URL: postgres.url }, { DATA_FILE: lowdb }];
+    for (const store of stores) {
       const first = await runCommand('import', [join(folder, 'from-lowdb.dump')], store);
       expect(first.code, first.stderr).to.equal(0);
       const second = await runCommand('import', [join(folder, 'from-lowdb.dump')], store);
