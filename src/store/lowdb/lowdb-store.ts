@@ -18,6 +18,7 @@ import { recordSize, serialize, valueBytes, type Serialized } from './record-tex
 import { loadShards } from './shards.js';
 import { Sizes } from './sizes.js';
 import { StatedSize } from './stated-size.js';
+import { upgradeDataFiles } from './upgrade.js';
 
 /** Journal size at which a checkpoint writes the changed shards and starts a new journal file. */
 /** Larger means fewer checkpoints (each rewrites every changed shard whole) and a longer replay at start-up. */
@@ -56,6 +57,7 @@ export async function openLowdbStore(dataFile: string, options: LowdbOptions = {
   await makeFolder(folder);
   const release = await acquireLock(dataFile);
   try {
+    await upgradeDataFiles(dataFile, options.logger);
     const manifest = openManifest(dataFile);
     const existing = await manifest.adapter.read();
     const sizes = new Sizes();
