@@ -19,6 +19,10 @@ export function refuse(command: string, why: string): never {
 /** Seconds since `started`, records per second and this process's peak memory, for the last line. */
 export function rateOf(records: number, started: number): string {
   const seconds = (performance.now() - started) / 1000;
-  const rate = seconds > 0 ? Math.round(records / seconds) : records;
-  return `${seconds.toFixed(2)} s, ${rate} records/s, peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`;
+  return timing(started).replace(' s,', ` s, ${Math.round(records / Math.max(seconds, 1e-3))} records/s,`);
+}
+
+/** Seconds since `started` and this process's peak memory. */
+export function timing(started: number): string {
+  return `${((performance.now() - started) / 1000).toFixed(2)} s, peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`;
 }
