@@ -15,6 +15,8 @@ export interface ImportTarget {
   commit(): Promise<void>;
   /** Gives up. PostgreSQL takes back what was written; lowdb keeps it (an import run again finishes it). */
   abandon(): Promise<void>;
+  /** Whether `abandon` takes back every write: then the import writes as it compares, in one pass, and abandons when it must refuse. */
+  readonly transactional?: boolean;
 }
 
 /** How the dump and the store compare, record by record. */
@@ -30,7 +32,7 @@ export interface Difference {
 export class ImportRefused extends Error {}
 
 /** Records written at once. */
-const BATCH = 1000;
+const BATCH = 5000;
 
 /**
  * Loads a verified dump into `target`. Without `merge`, the store must hold nothing
@@ -41,27 +43,30 @@ const BATCH = 1000;
  * are written, and records in both keep the winner's version.
  */
 export async function importDump(path: string, target: ImportTarget, merge?: Winner): Promise<{ difference: Difference; written: number }> {
-  const difference: Difference = { same: 0, differ: 0, onlyInDump: 0, onlyInStore: 0 };
-  for await (const { dump, store } of joined(dumpEntries(path), target.records())) {
-    if (!store) difference.onlyInDump++;
-    else if (!dump) difference.onlyInStore++;
-    else if (dump.line === recordLine(store)) difference.same++;
-    else difference.differ++;
-  }
+  const difference = await compareAndWrite(path, target, merge, target.transactional === true);
   if (merge === undefined && difference.differ + difference.onlyInStore > 0) {
     throw new ImportRefused(`the store holds different data: ${difference.differ} records differ from the dump's and ${difference.onlyInStore} are not in it ` +
       '(--merge=dump keeps the dump\'s version of each record both hold, --merge=store the store\'s; either keeps records only the store holds)');
   }
-  const toWrite = difference.onlyInDump + (merge === 'dump' ? difference.differ : 0);
-  if (toWrite > 0) await writeChanges(path, target, merge);
-  return { difference, written: toWrite };
+  const written = difference.onlyInDump + (merge === 'dump' ? difference.differ : 0);
+  if (written > 0 && !target.transactional) await compareAndWrite(path, target, merge, true);
+  return { difference, written };
 }
 
-async function writeChanges(path: string, target: ImportTarget, merge: Winner | undefined): Promise<void> {
+/** One pass over the dump and the store side by side: counts how they differ, and with `write`, writes what the import needs. */
+async function compareAndWrite(path: string, target: ImportTarget, merge: Winner | undefined, write: boolean): Promise<Difference> {
+  const difference: Difference = { same: 0, differ: 0, onlyInDump: 0, onlyInStore: 0 };
   let batch: StoredRecord[] = [];
   for await (const { dump, store } of joined(dumpEntries(path), target.records())) {
-    if (!dump) continue;
-    if (store && (merge !== 'dump' || dump.line === recordLine(store))) continue;
+    if (!dump) {
+      difference.onlyInStore++;
+      continue;
+    }
+    const same = store !== undefined && dump.line === recordLine(store);
+    if (!store) difference.onlyInDump++;
+    else if (same) difference.same++;
+    else difference.differ++;
+    if (!write || same || (store && merge !== 'dump')) continue;
     batch.push(dump.record);
     if (batch.length >= BATCH) {
       await target.write(batch);
@@ -69,6 +74,7 @@ async function writeChanges(path: string, target: ImportTarget, merge: Winner | 
     }
   }
   if (batch.length > 0) await target.write(batch);
+  return difference;
 }
 
 /** The two record streams side by side, both in dump order: each key once, with the dump's entry, the store's record, or both. */

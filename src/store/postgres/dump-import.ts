@@ -26,6 +26,7 @@ export async function postgresTarget(url: string): Promise<ImportTarget> {
     throw error;
   }
   return {
+    transactional: true,
     async *records() {
       for (const collection of COLLECTIONS) yield* collectionRecords(client, collection);
     },
