@@ -130,6 +130,16 @@ describe('make import refuses', function () {
     }
   });
 
+  it('when DATA_FILE holds no store, then make export refuses with one line and makes neither a store nor a dump', async () => {
+    const missing = await freshDataFile();
+    const dump = join(missing, '..', 'nothing.dump');
+    const refused = await runCommand('export', [dump], { DATA_FILE: missing });
+    expect(refused.code).to.equal(1);
+    expect(refused.stderr.trim().split('\n')).to.have.length(1);
+    expect(refused.stderr).to.match(/holds no lowdb store/);
+    expect([await exists(missing), await exists(`${missing}.d`), await exists(dump)]).to.deep.equal([false, false, false]);
+  });
+
   it('when a running service owns the lowdb file, then the import is refused and the service\'s data is untouched', async () => {
     const copy = await freshDataFile();
     await cp(dataFile, copy);

@@ -2,6 +2,7 @@ import { Client, type ClientBase } from 'pg';
 import { storedRecord } from '../dump/dump-format.js';
 import { COLLECTIONS, type Collection, type StoredRecord } from '../store.js';
 import { textToKey } from './key-text.js';
+import { MIGRATIONS } from './migrations.js';
 
 /** Rows fetched at once: memory stays flat however many records there are. */
 const FETCH = 2000;
@@ -26,6 +27,7 @@ export async function* postgresRecords(url: string): AsyncGenerator<StoredRecord
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await mustKnowSchema(client);
     const owners = await hasOwners(client);
     for (const collection of COLLECTIONS) yield* collectionRecords(client, collection, owners);
     await client.query('COMMIT');
@@ -51,6 +53,14 @@ export async function* collectionRecords(client: ClientBase, collection: Collect
     if (rows.length < FETCH) break;
   }
   await client.query('CLOSE collab_records');
+}
+
+/** A schema newer than this build knows may mean more than this build reads: refused, as start-up refuses it. */
+async function mustKnowSchema(client: ClientBase): Promise<void> {
+  const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+  const known = Math.max(...MIGRATIONS.map((migration) => migration.version));
+  const version = rows[0]?.version ?? 0;
+  if (version > known) throw new Error(`the database schema is at version ${version}, newer than this build knows (${known}): export with a newer build`);
 }
 
 /** Whether `records` has its owner column (schema version 3 on); a database of an earlier version is read as it is. */
