@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { rateOf, refuse, storeConfigOrExit } from './command.js';
 import { DumpError, verifyDump } from './dump-reader.js';
-import { importDump, type Winner } from './import-dump.js';
+import { importDump, ImportRefused, type Winner } from './import-dump.js';
 import { contractRecordCheck } from './record-check.js';
 import { describeStore, importTarget } from './store-sides.js';
 
@@ -23,13 +23,14 @@ const path = resolve(file);
 const verified = await verifyDump(path, contractRecordCheck()).catch((error: unknown) =>
   refuse('Import', error instanceof DumpError ? `${error.message}; nothing was written` : (error as Error).message));
 const target = await importTarget(config).catch((error: unknown) => refuse('Import', `${where}: ${(error as Error).message}`));
-const imported = await importDump(path, target, merge as Winner | undefined).then(async (result) => {
-  await target.commit();
-  return result;
-}, async (error: unknown) => {
+let imported: Awaited<ReturnType<typeof importDump>>;
+try {
+  imported = await importDump(path, target, merge as Winner | undefined);
+} catch (error) {
   await target.abandon();
-  return refuse('Import', `${where}: ${(error as Error).message}`);
-});
+  refuse('Import', `${where}: ${(error as Error).message}${error instanceof ImportRefused ? '; nothing was written' : ''}`);
+}
+await target.commit().catch((error: unknown) => refuse('Import', `${where}: the import could not be made final: ${(error as Error).message}`));
 const { difference, written } = imported;
 console.log(`Imported ${file} (${verified.trailer.records} records, ${verified.header.source} of ${verified.header.createdAt}) into ${where}: ` +
   `${written} written, ${difference.same} already there${difference.onlyInStore > 0 ? `, ${difference.onlyInStore} only in the store kept` : ''}` +
