@@ -11,6 +11,7 @@ import { storeErrorOf } from './errors.js';
 import { postgresHits } from './hit-counter.js';
 import { keyToText, textToKey } from './key-text.js';
 import { migrate } from './migrations.js';
+import { postgresRecords } from './snapshot.js';
 import { PING_TIMEOUT_MS, TIMEOUT_MS } from './timeouts.js';
 import { GroupCommit } from './group-commit.js';
 
@@ -71,6 +72,7 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
       }) as Change<T>;
     },
     hits: postgresHits(pool),
+    records: () => postgresRecords(url),
     async ping() {
       if (!open) throw new StoreUnavailableError('the store is closed');
       await withTimeout(pool.query('SELECT 1'), PING_TIMEOUT_MS).catch((error: unknown) => { throw storeErrorOf(error); });
