@@ -2,6 +2,8 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import type { Service } from './service.js';
 
+export type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; text: string };
+
 /** A request with exactly these headers and body bytes (fetch would add its own). */
 export function rawRequest(
   service: Service,
@@ -9,7 +11,7 @@ export function rawRequest(
   path: string,
   headers: Record<string, string>,
   body?: string | Buffer,
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(service.url + path, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
