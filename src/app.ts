@@ -4,7 +4,7 @@ import { apiRoutes } from './api.js';
 import { authenticate } from './auth/authenticate.js';
 import type { Config } from './config.js';
 import { DEFAULT_LIMITS } from './config/limits.js';
-import { keepKnownBodyMembers } from './contract/known-members.js';
+import { shapeRequestBodies } from './contract/request-body-shapes.js';
 import { loadSpec } from './contract/spec.js';
 import { validateAgainst } from './contract/validator.js';
 import { DOCS_PATHS, docsRoutes } from './docs/handler.js';
@@ -63,7 +63,7 @@ export function createApp({ config, store, extraRoutes, logger, guarded = true }
   app.use(docsRoutes());
   if (extraRoutes) app.use(extraRoutes);
   app.use(deprecationHeaders(spec)); // Deprecation and Sunset on the operations openapi.yaml deprecates
-  app.use(inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), keepKnownBodyMembers(spec)));
+  app.use(inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), shapeRequestBodies(spec)));
   app.use('/api', apiRoutes(store, limits));
   // In the contract, outside /api: after it, so API requests never try these routes.
   app.use(healthRoutes(store), metricsRoutes());

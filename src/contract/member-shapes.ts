@@ -17,11 +17,13 @@ export interface Shape {
   uuid: boolean;
   /** Some variant allows an object here. */
   objects: boolean;
-  /** Keeping members never changes a valid value here (no member to drop, no UUID to lower-case), so it is kept as it is. */
+  /** Keeping members never changes a valid value here (no member to drop), so it is kept as it is. */
   keepsAll: boolean;
+  /** A valid value here may hold a UUID, here or deeper. */
+  uuids: boolean;
 }
 
-const WHOLE: Shape = { whole: true, members: new Map(), others: undefined, items: undefined, uuid: false, objects: true, keepsAll: true };
+const WHOLE: Shape = { whole: true, members: new Map(), others: undefined, items: undefined, uuid: false, objects: true, keepsAll: true, uuids: false };
 
 /** Keywords that give a schema structure; a schema with none of them allows any value. */
 const STRUCTURE = ['type', 'properties', 'additionalProperties', 'items', 'enum', 'format', 'pattern'];
@@ -60,7 +62,7 @@ export function compileShapes(spec: OpenApiDocument): (schema: SchemaObject) => 
     const key = leaves.map((leaf) => idOf(leafIds, leaf)).sort((a, b) => a - b).join(',');
     const known = shapes.get(key);
     if (known) return known;
-    const shape: Shape = { whole: false, members: new Map(), others: undefined, items: undefined, uuid: false, objects: false, keepsAll: true };
+    const shape: Shape = { whole: false, members: new Map(), others: undefined, items: undefined, uuid: false, objects: false, keepsAll: true, uuids: false };
     shapes.set(key, shape); // before filling it: a member may lead back to this position
     fill(shape, leaves);
     return shape;
@@ -89,25 +91,24 @@ export function compileShapes(spec: OpenApiDocument): (schema: SchemaObject) => 
 
   return (schema) => {
     const shape = shapeOf([schema]);
-    settleKeepsAll([...shapes.values()]);
+    settle([...shapes.values()]);
     return shape;
   };
 }
 
 /**
- * Marks the shapes under which some valid value changes. Shapes refer to each
- * other in cycles, so this starts from "keeps all" and repeats until nothing changes.
+ * Marks the shapes under which keeping members changes some valid value, and those
+ * under which a UUID may be. Shapes refer to each other in cycles, so this starts
+ * from "keeps all" and "no UUIDs" and repeats until nothing changes.
  */
-function settleKeepsAll(shapes: Shape[]): void {
-  const keepsAll = (shape: Shape | undefined) => shape === undefined || shape.keepsAll;
+function settle(shapes: Shape[]): void {
+  const below = (shape: Shape) => [shape.others, shape.items, ...shape.members.values()].filter((each) => each !== undefined);
   for (let changed = true; changed; ) {
     changed = false;
     for (const shape of shapes) {
-      if (!shape.keepsAll) continue;
       const dropsMembers = shape.objects && shape.others === undefined;
-      const kept = !shape.uuid && !dropsMembers && keepsAll(shape.others) && keepsAll(shape.items) &&
-        [...shape.members.values()].every(keepsAll);
-      if (!kept) [shape.keepsAll, changed] = [false, true];
+      if (shape.keepsAll && (dropsMembers || below(shape).some((each) => !each.keepsAll))) [shape.keepsAll, changed] = [false, true];
+      if (!shape.uuids && (shape.uuid || below(shape).some((each) => each.uuids))) [shape.uuids, changed] = [true, true];
     }
   }
 }
