@@ -1,27 +1,18 @@
-import { join } from 'node:path';
-import { Low } from 'lowdb';
 import type { Logger } from 'pino';
 import { DEFAULT_LIMITS } from '../../config/limits.js';
 import { observeCommit, reportStoreSize } from '../../observability/store-metrics.js';
 import { StoreUnavailableError, type Change, type Collection, type Entry, type Page, type Placement, type Store, type StoreQuotas } from '../store.js';
-import { Usage, type Footprint } from '../usage.js';
 import { Checkpoints } from './checkpoints.js';
 import { CommitQueue } from './commit-queue.js';
-import { Committed } from './committed.js';
 import { serveOwnerSocket } from './control-socket.js';
-import { DataFileError } from './durable-json-file.js';
-import { checkDataFile, makeFolder } from './folder.js';
-import { Journal, type Stored } from './journal.js';
-import { acquireLock } from './lock.js';
-import { openManifest, SHARDS, type Manifest } from './manifest.js';
-import { recordSize, serialize, valueBytes, type Serialized } from './record-text.js';
-import { loadShards } from './shards.js';
-import { Sizes } from './sizes.js';
+import { openFiles, type OpenFiles } from './open-files.js';
+import { serialize, type Serialized } from './record-text.js';
 import { StatedSize } from './stated-size.js';
-import { upgradeDataFiles } from './upgrade.js';
 
-/** Journal size at which a checkpoint writes the changed shards and starts a new journal file. */
-/** Larger means fewer checkpoints (each rewrites every changed shard whole) and a longer replay at start-up. */
+/**
+ * Journal size at which a checkpoint writes the changed shards and starts a new journal file.
+ * Larger means fewer checkpoints (each rewrites every changed shard whole) and a longer replay at start-up.
+ */
 export const CHECKPOINT_BYTES = 128 * 1024 * 1024;
 /** After a failed checkpoint, wait 1 s before the next try, doubling after each further failure up to a minute. */
 const CHECKPOINT_RETRY_MS = { first: 1000, most: 60_000 };
@@ -52,50 +43,19 @@ export interface LowdbOptions {
  * in memory; reads see only what is durable.
  */
 export async function openLowdbStore(dataFile: string, options: LowdbOptions = {}): Promise<Store> {
-  const folder = `${dataFile}.d`;
-  await checkDataFile(dataFile);
-  await makeFolder(folder);
-  const release = await acquireLock(dataFile);
+  const files = await openFiles(dataFile, options);
   try {
-    await upgradeDataFiles(dataFile, options.logger);
-    const manifest = openManifest(dataFile);
-    const existing = await manifest.adapter.read();
-    const sizes = new Sizes();
-    const usage = new Usage(options.quotas);
-    const committed = new Committed(await loadShards(folder, existing?.shards ?? SHARDS, existing !== null, {
-      chunkChars: options.shardChunkChars,
-      onRecord: (collection, key, stored, bytes) => {
-        sizes.set(collection, key, bytes);
-        usage.set(collection, key, footprintOf(key, stored, bytes));
-      },
-    }));
-    const { journal, ops } = await Journal.open(join(folder, 'journal'), ([collection, key, stored]) => {
-      committed.apply([collection, key, stored]);
-      const bytes = recordSize(key, stored);
-      sizes.set(collection, key, bytes);
-      usage.set(collection, key, footprintOf(key, stored, bytes));
-    }, options.journalLineBytes);
-    if (ops > 0 && !existing) throw new DataFileError(folder, 'holds a journal but the manifest beside it is missing');
-    return await lowdbStore({ dataFile, manifest, manifestWritten: existing !== null, committed, journal, sizes, usage, release, options });
+    return await lowdbStore(dataFile, files, options);
   } catch (error) {
-    await release();
+    await files.release();
     throw error;
   }
 }
 
-interface Parts {
-  dataFile: string;
-  manifest: Low<Manifest>;
-  manifestWritten: boolean;
-  committed: Committed;
-  journal: Journal;
-  sizes: Sizes;
-  usage: Usage;
-  release: () => Promise<void>;
-  options: LowdbOptions;
-}
-
-async function lowdbStore({ dataFile, manifest, manifestWritten, committed, journal, sizes, usage, release, options }: Parts): Promise<Store> {
+async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOptions): Promise<Store> {
+  const { manifest, committed, journal, accounts, release } = files;
+  const { sizes, usage } = accounts;
+  let manifestWritten = files.manifestWritten;
   let open = true;
   let closing: Promise<void> | undefined;
   const stated = new StatedSize(sizes, options.storeMaxBytes ?? DEFAULT_LIMITS.storeMaxBytes, options.logger);
@@ -114,12 +74,7 @@ async function lowdbStore({ dataFile, manifest, manifestWritten, committed, jour
     between: (): Promise<void> => checkpoints.ifDue(),
     failure: (error) => new StoreUnavailableError(`the change could not be stored (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error }),
     // Their records are back to their committed state, and so are their sizes and footprints.
-    dropped: (ops) => ops.forEach(([collection, key]) => {
-      const stored = committed.get(collection, key);
-      const bytes = recordSize(key, stored);
-      sizes.set(collection, key, bytes);
-      usage.set(collection, key, footprintOf(key, stored, bytes));
-    }),
+    dropped: (ops) => ops.forEach(([collection, key]) => accounts.set(collection, key, committed.get(collection, key))),
   });
   const checkpoints = new Checkpoints(journal, committed, {
     bytes: options.checkpointBytes ?? CHECKPOINT_BYTES,
@@ -185,12 +140,6 @@ async function lowdbStore({ dataFile, manifest, manifestWritten, committed, jour
       return closing;
     },
   };
-}
-
-/** What a stored record takes from its owner; undefined for none. */
-function footprintOf(key: string, stored: Stored | null | undefined, bytes: number | undefined): Footprint | undefined {
-  if (!stored || bytes === undefined) return undefined;
-  return { owner: stored.owner, group: stored.group, bytes: valueBytes(key, stored, bytes) };
 }
 
 function describe(error: unknown): string {

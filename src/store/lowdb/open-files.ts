@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import type { Low } from 'lowdb';
+import type { Logger } from 'pino';
+import type { StoreQuotas } from '../store.js';
+import { Usage } from '../usage.js';
+import { Accounts } from './accounts.js';
+import { Committed } from './committed.js';
+import { DataFileError } from './durable-json-file.js';
+import { checkDataFile, makeFolder } from './folder.js';
+import { Journal } from './journal.js';
+import { acquireLock } from './lock.js';
+import { openManifest, SHARDS, type Manifest } from './manifest.js';
+import { loadShards } from './shards.js';
+import { Sizes } from './sizes.js';
+import { upgradeDataFiles } from './upgrade.js';
+
+/** A lowdb store's files, opened and read: the records as the shards and the journal after them leave them. */
+export interface OpenFiles {
+  manifest: Low<Manifest>;
+  /** Whether the manifest is on disk yet (a new store writes it with its first change). */
+  manifestWritten: boolean;
+  committed: Committed;
+  journal: Journal;
+  accounts: Accounts;
+  /** Releases the lock on the data file. */
+  release: () => Promise<void>;
+}
+
+export interface OpenSettings {
+  quotas?: StoreQuotas;
+  logger?: Logger;
+  journalLineBytes?: number;
+  shardChunkChars?: number;
+}
+
+/**
+ * Locks `dataFile` for this process, upgrades files of an earlier format, loads
+ * the shards and replays the journal over them, counting every record's size and
+ * footprint on the way.
+ */
+export async function openFiles(dataFile: string, settings: OpenSettings): Promise<OpenFiles> {
+  const folder = `${dataFile}.d`;
+  await checkDataFile(dataFile);
+  await makeFolder(folder);
+  const release = await acquireLock(dataFile);
+  try {
+    await upgradeDataFiles(dataFile, settings.logger);
+    const manifest = openManifest(dataFile);
+    const existing = await manifest.adapter.read();
+    const accounts = new Accounts(new Sizes(), new Usage(settings.quotas));
+    const committed = new Committed(await loadShards(folder, existing?.shards ?? SHARDS, existing !== null, {
+      chunkChars: settings.shardChunkChars,
+      onRecord: (collection, key, stored, bytes) => accounts.set(collection, key, stored, bytes),
+    }));
+    const { journal, ops } = await Journal.open(join(folder, 'journal'), ([collection, key, stored]) => {
+      committed.apply([collection, key, stored]);
+      accounts.set(collection, key, stored);
+    }, settings.journalLineBytes);
+    if (ops > 0 && !existing) throw new DataFileError(folder, 'holds a journal but the manifest beside it is missing');
+    return { manifest, manifestWritten: existing !== null, committed, journal, accounts, release };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
