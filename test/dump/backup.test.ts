@@ -28,6 +28,14 @@ async function missingStreams(server: ServerProcess, ids: string[]): Promise<str
   return missing;
 }
 
+/** A fresh data file restored from a lowdb backup by copying its files back. */
+async function restoreFrom(backup: string): Promise<string> {
+  const restored = await freshDataFile();
+  await cp(join(backup, 'db.json'), restored);
+  await cp(join(backup, 'db.json.d'), `${restored}.d`, { recursive: true });
+  return restored;
+}
+
 describe('make backup, and a restore from it (a restore from make export is an import: test/dump/round-trip.test.ts)', function () {
   this.timeout(180_000);
   const WRITERS = 6;
@@ -53,9 +61,7 @@ describe('make backup, and a restore from it (a restore from make export is an i
       await stop(server, 'SIGTERM');
     }
     expect(await readdir(backup)).to.deep.equal(['db.json', 'db.json.d']);
-    const restored = await freshDataFile();
-    await cp(join(backup, 'db.json'), restored);
-    await cp(join(backup, 'db.json.d'), `${restored}.d`, { recursive: true });
+    const restored = await restoreFrom(backup);
     server = await startServerProcess(restored, AUTH_ENV);
     try {
       expect(await readBack(server.service, reads)).to.deep.equal(expected);
@@ -82,9 +88,7 @@ describe('make backup, and a restore from it (a restore from make export is an i
     const backedUp = await runCommand('backup', [backup], { DATA_FILE: dataFile });
     expect(backedUp.code, backedUp.stderr).to.equal(0);
     expect(backedUp.stdout).to.include('with no service running');
-    const restored = await freshDataFile();
-    await cp(join(backup, 'db.json'), restored);
-    await cp(join(backup, 'db.json.d'), `${restored}.d`, { recursive: true });
+    const restored = await restoreFrom(backup);
     server = await startServerProcess(restored, AUTH_ENV);
     try {
       expect(await readBack(server.service, reads)).to.deep.equal(expected);

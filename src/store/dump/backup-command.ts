@@ -2,18 +2,12 @@
 // environment names, safe while the service serves. lowdb: its files, copied while the service
 // holds its checkpoints (src/store/lowdb/backup.ts); PostgreSQL: pg_dump --format=custom.
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { backupLowdb } from '../lowdb/backup.js';
 import { backupPostgres } from '../postgres/pg-dump.js';
-import { refuse, storeConfigOrExit, timing } from './command.js';
+import { oneArgumentOrExit, refuse, storeConfigOrExit, timing } from './command.js';
 import { describeStore } from './store-sides.js';
 
-const { positionals } = parseArgs({ allowPositionals: true, options: {} });
-const [folder] = positionals;
-if (folder === undefined || positionals.length > 1) {
-  console.error('Usage: npm run backup -- <new folder>   (make backup DIR=<new folder>); the store is DATABASE_URL, else DATA_FILE');
-  process.exit(2);
-}
+const folder = oneArgumentOrExit('npm run backup -- <new folder>   (make backup DIR=<new folder>)');
 const config = storeConfigOrExit('Backup');
 const started = performance.now();
 const into = resolve(folder);

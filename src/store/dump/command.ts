@@ -1,5 +1,17 @@
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
 import type { StoreConfig } from './store-sides.js';
+
+/** The command's one argument, or its usage on stderr and exit code 2. */
+export function oneArgumentOrExit(usage: string): string {
+  const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+  const [argument] = positionals;
+  if (argument === undefined || positionals.length > 1) {
+    console.error(`Usage: ${usage}; the store is DATABASE_URL, else DATA_FILE`);
+    process.exit(2);
+  }
+  return argument;
+}
 
 /** The store the environment names, or one line on stderr and exit code 1 (the service's own refusal to start). */
 export function storeConfigOrExit(command: string): StoreConfig {
