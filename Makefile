@@ -29,17 +29,24 @@ $(INSTALLED): package.json package-lock.json .nvmrc | $(RUNTIME)
 
 install: $(INSTALLED)
 
+# oasdiff, for the contract's compatibility: installed on first use into .tools/ with `go install`
+# (scripts/install-oasdiff.sh: Go 1.21+ fetches the Go it needs; without Go, Debian's is installed first).
+OASDIFF_VERSION := 1.36.0
+OASDIFF := $(CURDIR)/.tools/oasdiff-$(OASDIFF_VERSION)/oasdiff
+$(OASDIFF):
+	scripts/install-oasdiff.sh $(OASDIFF_VERSION) $(CURDIR)/.tools/oasdiff-$(OASDIFF_VERSION)
+
 run: $(INSTALLED) build
 	npm start
 
 build: $(INSTALLED)
 	npm run build
 
-test: $(INSTALLED)
+test: $(INSTALLED) $(OASDIFF)
 	npm run lint:spec
 	npm run typecheck
 	npm run lint
-	npm test
+	OASDIFF=$(OASDIFF) npm test
 	npm run test:postgres
 
 lint: $(INSTALLED)
@@ -79,13 +86,6 @@ sandbox: $(INSTALLED)
 # Schemathesis against the live service (installs itself into .venv on first use).
 fuzz: $(INSTALLED)
 	test/tools/fuzz.sh
-
-# oasdiff, for the contract's compatibility: installed on first use into .tools/ with `go install`
-# (scripts/install-oasdiff.sh: Go 1.21+ fetches the Go it needs; without Go, Debian's is installed first).
-OASDIFF_VERSION := 1.36.0
-OASDIFF := $(CURDIR)/.tools/oasdiff-$(OASDIFF_VERSION)/oasdiff
-$(OASDIFF):
-	scripts/install-oasdiff.sh $(OASDIFF_VERSION) $(CURDIR)/.tools/oasdiff-$(OASDIFF_VERSION)
 
 # openapi.yaml against the last released contract (contract/released.yaml), or BASE=<git ref>:
 # every change, breaking or not; fails on a break that neither a new major version nor
