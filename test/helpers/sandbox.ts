@@ -6,8 +6,8 @@ import { createSandbox } from '../../src/sandbox/sandbox.js';
 import type { Service } from './service.js';
 
 /** The sandbox app (make sandbox) in-process on a free port, checking every response against openapi.yaml. */
-export async function startSandbox(): Promise<Service> {
-  const app = await createSandbox({ bodyLimit: parseSize('1mb'), validateResponses: true });
+export async function startSandbox(options: { maxSessions?: number } = {}): Promise<Service> {
+  const { app } = await createSandbox({ config: { bodyLimit: parseSize('1mb'), validateResponses: true }, ...options });
   const server = createHttpServer(app).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
