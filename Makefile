@@ -97,3 +97,20 @@ contract-diff: $(INSTALLED) $(OASDIFF)
 # refreshes contract/released.yaml. RELEASE_DATE=YYYY-MM-DD overrides today.
 release-contract: $(INSTALLED) $(OASDIFF)
 	OASDIFF=$(OASDIFF) npx tsx scripts/contract/release.ts
+
+# Moving data (README.md, Storage): the store is DATABASE_URL, else DATA_FILE, as for the service.
+.PHONY: export import backup
+# A dump of every record, one consistent snapshot, safe while the service serves: make export FILE=collab.dump
+export: $(INSTALLED)
+	@test -n "$(FILE)" || { echo 'make export FILE=<dump file>' >&2; exit 2; }
+	npm run --silent export -- "$(FILE)"
+
+# Loads a dump, checked whole first: make import FILE=collab.dump [MERGE=dump|store]
+import: $(INSTALLED)
+	@test -n "$(FILE)" || { echo 'make import FILE=<dump file> [MERGE=dump|store]' >&2; exit 2; }
+	npm run --silent import -- "$(FILE)" $(if $(MERGE),--merge=$(MERGE))
+
+# A file-level backup into a new folder, safe while the service serves (lowdb: its files; PostgreSQL: pg_dump): make backup DIR=backups/today
+backup: $(INSTALLED)
+	@test -n "$(DIR)" || { echo 'make backup DIR=<new folder>' >&2; exit 2; }
+	npm run --silent backup -- "$(DIR)"

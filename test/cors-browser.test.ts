@@ -6,6 +6,7 @@ import { CHROMIUM, launchChromium } from './helpers/browser.js';
 import { call } from './helpers/client.js';
 import { serveBlankPage, type StaticPage } from './helpers/static-page.js';
 import { startService, type Service } from './helpers/service.js';
+import { needs } from './helpers/needs.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 const tokenFor = (sub: string) =>
@@ -39,7 +40,7 @@ describe('CORS in headless Chromium: a page on another origin uses the service',
   let service: Service;
   let browser: Browser;
   before(async function () {
-    if (!CHROMIUM) this.skip(); // .ci/run installs Debian's chromium; locally: apt-get install chromium
+    needs(this, CHROMIUM ? undefined : "Debian's chromium (apt-get install chromium)");
     [allowed, other] = await Promise.all([serveBlankPage(), serveBlankPage()]);
     const { corsOrigins } = loadConfig({ AUTH_JWT_SECRET: SECRET, CORS_ORIGINS: allowed.origin });
     service = await startService({ auth: { secret: SECRET }, corsOrigins });

@@ -7,6 +7,7 @@ import { call } from './helpers/client.js';
 import { refusedStart, startServerProcess, stop } from './helpers/process.js';
 import { freshDataFile } from './helpers/service.js';
 import { mountTmpfs, unmountTmpfs } from './helpers/tmpfs.js';
+import { needs } from './helpers/needs.js';
 
 const MANIFEST = '{"format":"collab-lowdb-v3","shards":1024}';
 
@@ -114,7 +115,8 @@ describe('a data folder the service cannot use', function () {
 
   it('when the data folder is on a read-only file system, then start-up stops with one clear line', async function () {
     const mountPoint = await mountTmpfs('1m', { readOnly: true });
-    if (!mountPoint) return this.skip();
+    needs(this, mountPoint ? undefined : 'a read-only tmpfs mount: run as root, where mount -t tmpfs works');
+    if (!mountPoint) return;
     try {
       const { code, stderr } = await refusedStart(join(mountPoint, 'db.json'));
       expect(code).to.equal(1);

@@ -187,12 +187,13 @@ describe('GET and DELETE /api/notifications/devices', () => {
     expect(reply.body).to.deep.equal({ items: [] });
   });
 
-  it('when devices are registered, then they are listed oldest first without owner data', async () => {
-    for (const id of ['a', 'b', 'c']) {
-      await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ installationId: id }) });
+  it('when devices are registered in another order, then they are listed by the text appId/installationId, without owner data', async () => {
+    for (const [appId, installationId] of [['com.b', 'x'], ['com.a', 'z'], ['com.b', 'a'], ['com.a', 'b']]) {
+      await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ appId, installationId }) });
     }
     const reply = await call(service, 'GET', '/api/notifications/devices');
-    expect(reply.body.items.map((d: { installationId: string }) => d.installationId)).to.deep.equal(['a', 'b', 'c']);
+    expect(reply.body.items.map((d: { appId: string; installationId: string }) => `${d.appId} ${d.installationId}`))
+      .to.deep.equal(['com.a b', 'com.a z', 'com.b a', 'com.b x']);
     expect(reply.body.items[0]).to.not.have.property('userId');
   });
 

@@ -6,6 +6,7 @@ import { loadSpec, specPath } from '../src/contract/spec.js';
 import { CHROMIUM, launchChromium } from './helpers/browser.js';
 import { call } from './helpers/client.js';
 import { startService, type Service } from './helpers/service.js';
+import { needs } from './helpers/needs.js';
 
 const summaries = Object.values(loadSpec().paths).flatMap((item) =>
   Object.values(item).map((operation) => (operation as { summary?: string }).summary).filter((s): s is string => Boolean(s)));
@@ -39,7 +40,7 @@ describe('the rendered reference (GET /docs, GET /openapi.yaml)', function () {
   });
 
   it(`when /docs is opened in headless Chromium, then all ${summaries.length} operation summaries and every request example are on the page`, async function () {
-    if (!CHROMIUM) this.skip(); // .ci/run installs Debian's chromium; locally: apt-get install chromium
+    needs(this, CHROMIUM ? undefined : "Debian's chromium (apt-get install chromium)");
     const browser = await launchChromium();
     try {
       const page = await browser.newPage();

@@ -8,6 +8,7 @@ import { call, type Reply } from './helpers/client.js';
 import type { LogLine } from './helpers/logs.js';
 import { startServerProcess, stop, type ServerProcess } from './helpers/process.js';
 import { mountTmpfs, unmountTmpfs } from './helpers/tmpfs.js';
+import { needs } from './helpers/needs.js';
 
 const BLOB = 'x'.repeat(8 * 1024);
 const WAVES = 4;
@@ -24,7 +25,8 @@ describe('a full disk (a real 4 MiB tmpfs)', function () {
 
   before(async function () {
     const mounted = await mountTmpfs('4m');
-    if (!mounted) return this.skip();
+    needs(this, mounted ? undefined : 'a tmpfs mount: run as root, where mount -t tmpfs works');
+    if (!mounted) return;
     mountPoint = mounted;
   });
   after(async () => {
@@ -115,7 +117,8 @@ describe('checkpoints on a full disk (a real 2 MiB tmpfs)', function () {
 
   before(async function () {
     const mounted = await mountTmpfs('2m');
-    if (!mounted) return this.skip();
+    needs(this, mounted ? undefined : 'a tmpfs mount: run as root, where mount -t tmpfs works');
+    if (!mounted) return;
     mountPoint = mounted;
   });
   after(async () => {

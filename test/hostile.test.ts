@@ -5,14 +5,13 @@ import { aDevice, uuid } from './helpers/factories.js';
 import { startService, type Service } from './helpers/service.js';
 
 /** Writes raw bytes on a socket and resolves with what came back by the time the server closed it. */
-function slowRequest(service: Service, parts: string[]): Promise<{ text: string; elapsedMs: number }> {
+function slowRequest(service: Service, parts: string[]): Promise<{ text: string }> {
   return new Promise((resolve, reject) => {
-    const started = Date.now();
     const { port } = new URL(service.url);
     const socket = connect(Number(port), '127.0.0.1', () => { for (const part of parts) socket.write(part); });
     let text = '';
     socket.on('data', (chunk) => { text += String(chunk); });
-    socket.on('close', () => resolve({ text, elapsedMs: Date.now() - started }));
+    socket.on('close', () => resolve({ text }));
     socket.on('error', reject);
   });
 }
@@ -20,10 +19,7 @@ function slowRequest(service: Service, parts: string[]): Promise<{ text: string;
 describe('hostile input', () => {
   let service: Service;
   before(async () => { service = await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } }); });
-  after(async () => {
-    expect((await call(service, 'GET', '/healthz')).status, 'still serving').to.equal(200);
-    await service.close();
-  });
+  after(async () => { await service.close(); });
 
   describe('headers', () => {
     const paths: [string, string, unknown?][] = [['GET', '/healthz'], ['PUT', '/api/chat/reads', { streamId: 'x' }], ['GET', '/api/nothing'], ['GET', '/docs']];
@@ -46,17 +42,15 @@ describe('hostile input', () => {
 
   describe('slow senders (server timeouts)', () => {
     it('when headers trickle in and never finish, then the server answers the 408 problem and closes the connection', async () => {
-      const { text, elapsedMs } = await slowRequest(service, ['GET /healthz HTTP/1.1\r\n', 'Host: x\r\n']);
+      const { text } = await slowRequest(service, ['GET /healthz HTTP/1.1\r\n', 'Host: x\r\n']);
       expect(text).to.match(/^HTTP\/1\.1 408/);
       expect(text, 'the declared problem, with a request id').to.match(/\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/)
         .and.match(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/).and.contain('"type":"urn:problem:collab:request-timeout"');
-      expect(elapsedMs).to.be.below(5_000);
     });
     it('when a body never completes, then the server answers 408 and closes the connection', async () => {
-      const { text, elapsedMs } = await slowRequest(service, [
+      const { text } = await slowRequest(service, [
         'PUT /api/chat/reads HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n', '{"streamId":']);
       expect(text).to.match(/^HTTP\/1\.1 408/);
-      expect(elapsedMs).to.be.below(5_000);
     });
   });
 
@@ -114,5 +108,9 @@ describe('hostile input', () => {
     it('when a read marker list is asked for a stream with no markers, then it is empty, not an error', async () => {
       expect((await call(service, 'GET', `/api/chat/reads/${uuid()}`)).body).to.deep.equal({ items: [] });
     });
+  });
+
+  it('when all of the above has been sent, then the service still serves', async () => {
+    expect((await call(service, 'GET', '/healthz')).status).to.equal(200);
   });
 });

@@ -17,6 +17,7 @@ import { readLogs, type Logs } from './helpers/logs.js';
 import { refusedStart, startServerProcess, stop, track, type ServerProcess } from './helpers/process.js';
 import { freshDataFile } from './helpers/service.js';
 import { mountTmpfs, unmountTmpfs } from './helpers/tmpfs.js';
+import { needs } from './helpers/needs.js';
 
 const SECRET = 'a-logging-test-secret-long-enough-0123456789';
 const tokenFor = (sub: string) =>
@@ -89,7 +90,8 @@ describe('request logs of the real server (stdout not a terminal: JSON lines)', 
 
   it('when the store cannot keep a write (503, a full disk), then the line is an error with the stack, and its id is the one in the problem', async function () {
     const mountPoint = await mountTmpfs('1m');
-    if (!mountPoint) return this.skip();
+    needs(this, mountPoint ? undefined : 'a tmpfs mount: run as root, where mount -t tmpfs works');
+    if (!mountPoint) return;
     const full = await startServerProcess(join(mountPoint, 'db.json'), { AUTH_JWT_SECRET: SECRET });
     const fullLogs = readLogs(full.child);
     try {
@@ -155,7 +157,7 @@ const SCRIPT = ['/usr/bin/script', '/bin/script'].find((path) => existsSync(path
 
 describe('logs on a terminal', () => {
   it('when stdout is a terminal, then lines are readable text, not JSON', async function () {
-    if (!SCRIPT) this.skip(); // util-linux's script gives the server a terminal
+    needs(this, SCRIPT ? undefined : "util-linux's script, which gives the server a terminal (apt-get install bsdutils)");
     const child = track(spawn(SCRIPT!, ['-qfec', `${process.execPath} --import tsx src/server.ts`, '/dev/null'], {
       env: { ...process.env, PORT: '0', DATA_FILE: await freshDataFile() },
       stdio: ['ignore', 'pipe', 'pipe'],

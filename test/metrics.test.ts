@@ -9,6 +9,7 @@ import { rawRequest } from './helpers/raw.js';
 import { uuid } from './helpers/factories.js';
 import { startServerProcess, stop, type ServerProcess } from './helpers/process.js';
 import { freshDataFile, startService } from './helpers/service.js';
+import { needs } from './helpers/needs.js';
 
 const SECRET = 'a-metrics-test-secret-long-enough-0123456789';
 const PROMTOOL = spawnSync('promtool', ['--version']).status === 0;
@@ -52,7 +53,7 @@ describe('GET /metrics of the real server', () => {
     const { status, type, text } = await scrape();
     expect(status).to.equal(200);
     expect(type).to.match(/^text\/plain; version=0\.0\.4/);
-    if (!PROMTOOL) this.skip(); // .ci/run installs Debian's prometheus package; locally: apt-get install prometheus
+    needs(this, PROMTOOL ? undefined : "promtool, from Debian's prometheus package (apt-get install prometheus)");
     const checked = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
     expect(`${checked.stdout}${checked.stderr}`).to.equal('');
     expect(checked.status).to.equal(0);

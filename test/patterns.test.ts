@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { expect } from 'chai';
 import { loadSpec } from '../src/contract/spec.js';
 import { DATE_TIMES_INVALID, DATE_TIMES_VALID, TIMES_INVALID, TIMES_VALID, UUIDS_INVALID, UUIDS_VALID } from './format-cases.js';
+import { needs } from './helpers/needs.js';
 
 /** Every distinct `pattern` in openapi.yaml. */
 function patternsIn(node: unknown, found = new Set<string>()): Set<string> {
@@ -56,7 +57,7 @@ describe('the patterns of openapi.yaml are portable', () => {
 
   it("when Python's re module searches with the patterns, then it agrees with ECMA-262 but for a value ending in a line break", function () {
     const python = spawnSync('python3', ['--version']);
-    if (python.status !== 0) this.skip();
+    needs(this, python.status === 0 ? undefined : 'python3 (apt-get install python3)');
     const schemas = loadSpec().components.schemas;
     const twin = (schema: string, property?: string): string =>
       ((property ? (schemas[schema]!.properties as Record<string, { pattern: string }>)[property] : schemas[schema]) as { pattern: string }).pattern;

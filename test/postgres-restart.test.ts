@@ -6,6 +6,7 @@ import { uuid } from './helpers/factories.js';
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from './helpers/private-postgres.js';
 import { startServerProcess, stop, type ServerProcess } from './helpers/process.js';
 import { freshDataFile, type Service } from './helpers/service.js';
+import { needs } from './helpers/needs.js';
 
 /** A request may wait this long on a database that is gone: the stated timeout and some slack for a loaded machine. */
 const ANSWER_WITHIN_MS = TIMEOUT_MS + 3_000;
@@ -26,11 +27,7 @@ describe('a PostgreSQL restart while serving', function () {
   let database: PrivatePostgres | undefined;
   let instances: ServerProcess[] = [];
   before(async function () {
-    const reason = privatePostgresUnavailable();
-    if (reason) {
-      console.log(`PostgreSQL restart test skipped: ${reason}`);
-      this.skip();
-    }
+    needs(this, privatePostgresUnavailable());
     database = await startPrivatePostgres();
   });
   after(async () => {

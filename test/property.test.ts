@@ -41,10 +41,7 @@ describe('properties over bodies generated from openapi.yaml', function () {
   this.timeout(300_000);
   let service: Service;
   before(async () => { service = await startService(); });
-  after(async () => {
-    expect((await call(service, 'GET', '/healthz')).status).to.equal(200);
-    await service.close();
-  });
+  after(async () => { await service.close(); });
 
   for (const operation of operations) {
     const body = bodyArbitrary(spec, operation.schema);
@@ -94,4 +91,8 @@ describe('properties over bodies generated from openapi.yaml', function () {
       }), { numRuns: RUNS });
     });
   }
+
+  it('when every property has run, then the service still serves', async () => {
+    expect((await call(service, 'GET', '/healthz')).status).to.equal(200);
+  });
 });

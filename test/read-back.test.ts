@@ -52,6 +52,7 @@ describe('read-backs are valid input: whatever a GET returns is accepted by its 
   it('when each listed device is registered again, then it is accepted and unchanged but for updatedAt', async () => {
     await expectOk('PUT', '/api/notifications/devices', aDevice({ notificationSettings: { alert: 'on' }, transportMetadata: { a: [null] } }));
     const { items } = await read('/api/notifications/devices') as { items: Json[] };
+    expect(items, 'the device just registered is listed').to.have.length(1);
     for (const device of items) expect(withoutStamps(await expectOk('PUT', '/api/notifications/devices', device))).to.deep.equal(withoutStamps(device));
   });
 

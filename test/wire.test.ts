@@ -31,11 +31,7 @@ const nestedPatch = (depth: number) => `{"patch":${'{"a":'.repeat(depth - 1)}1${
 describe('bad input on the wire', () => {
   let service: Service;
   before(async () => { service = await startService(); });
-  after(async () => {
-    const health = await call(service, 'GET', '/healthz');
-    expect(health.body, 'the service still serves after all of it').to.deep.equal({ status: 'ok' });
-    await service.close();
-  });
+  after(async () => { await service.close(); });
 
   describe('malformed JSON', () => {
     for (const [method, path] of BODY_ROUTES) {
@@ -154,6 +150,10 @@ describe('bad input on the wire', () => {
         expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
       });
     }
+  });
+
+  it('when all of the above has been sent, then the service still serves', async () => {
+    expect((await call(service, 'GET', '/healthz')).body).to.deep.equal({ status: 'ok' });
   });
 });
 

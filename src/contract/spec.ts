@@ -13,8 +13,12 @@ export interface OpenApiDocument {
 /** openapi.yaml at the project root, whether running from src/ or dist/src/. */
 export const specPath = findUp('openapi.yaml', dirname(fileURLToPath(import.meta.url)));
 
+let loaded: OpenApiDocument | undefined;
+
+/** openapi.yaml, parsed once per process and shared: treat it as read-only (structuredClone it to change a copy). */
 export function loadSpec(): OpenApiDocument {
-  return parse(readFileSync(specPath, 'utf8')) as OpenApiDocument;
+  loaded ??= parse(readFileSync(specPath, 'utf8')) as OpenApiDocument;
+  return loaded;
 }
 
 function findUp(name: string, from: string): string {

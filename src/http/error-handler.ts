@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, Request } from 'express';
 import { requestIdOf } from '../observability/request-id.js';
 import { reportError } from '../observability/request-log.js';
 import { quotaSetting } from '../config/limits.js';
+import { DocumentTooLargeError } from '../lib/document-cap.js';
 import { QuotaExceededError, StoreFullError, StoreUnavailableError } from '../store/store.js';
 import { HttpProblem, type ProblemKind } from './problem.js';
 import { unsupportedMediaType, validationProblem, type ValidatorError } from './validation-problem.js';
@@ -37,6 +38,7 @@ function toProblem(error: unknown, req: Request): HttpProblem {
     });
   }
   if (error instanceof QuotaExceededError) return quotaProblem(error);
+  if (error instanceof DocumentTooLargeError) return new HttpProblem('document-too-large', error.message);
   if (error instanceof StoreFullError) {
     return new HttpProblem('storage-full', `The store is full: ${error.message}. Nothing was stored; deleting records makes room.`);
   }

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import { requestBodies, type RequestBody } from '../contract/request-bodies.js';
+import { reportError } from '../observability/request-log.js';
 import { loadSpec } from '../contract/spec.js';
 import { FULL_CHECK_VALUES, stoppedAtFirstError } from '../contract/validator.js';
 import { valuesOf } from './body-depth.js';
@@ -126,7 +127,7 @@ function explainNode(node: string, errors: ValidatorError[], req: Request): Fiel
   try {
     if (body && node.startsWith('/body/')) return theContract().explainer.explain(req.body, body.schema, node.slice('/body'.length), '/body', MAX_LISTED_ERRORS);
   } catch (error) {
-    console.error(error); // explain less rather than answer 500 to a bad request
+    if (req.res) reportError(req.res, error); // a bug, on the request's log line; explain less rather than answer 500 to a bad request
   }
   return plain(errors.filter((error) => isWithin(error.path ?? '', node)));
 }

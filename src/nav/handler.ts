@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { NavigationPatch, NavigationPreferences } from '../../generated/index.js';
-import { documentRoutes } from '../lib/document-routes.js';
+import { documentRoutes } from '../http/document-routes.js';
 import type { Store } from '../store/store.js';
 
 export function navRoutes(api: Router, store: Store): void {

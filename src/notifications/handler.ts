@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { NotificationSettings, NotificationSettingsPatch } from '../../generated/index.js';
-import { documentRoutes } from '../lib/document-routes.js';
+import { documentRoutes } from '../http/document-routes.js';
 import type { Store } from '../store/store.js';
 
 export function notificationRoutes(api: Router, store: Store): void {

@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import type { ReadMarker, ReadMarkerInput, ReadMarkerList } from '../../generated/index.js';
 import { callerOf } from '../http/caller.js';
-import { listPage } from '../lib/paging.js';
+import { listPage } from '../http/paging.js';
 import type { Store } from '../store/store.js';
 import { listReads, markRead } from './reads.js';
 

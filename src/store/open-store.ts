@@ -22,7 +22,7 @@ export function openStore(config: StoreConfig, logger?: Logger): Promise<Store> 
       ...quotas,
       ...(logger ? { logger } : {}),
     })
-    : openPostgresStore(config.databaseUrl, quotas);
+    : openPostgresStore(config.databaseUrl, { ...quotas, ...(logger ? { logger } : {}) });
 }
 
 /** Where the data lives, for the start-up line; never a password. */

@@ -82,6 +82,15 @@ export interface Entry<T> {
   value: T;
 }
 
+/** A record with its filing and owner, as a snapshot of the whole store gives it (and dumps carry it). */
+export interface StoredRecord {
+  collection: Collection;
+  key: string;
+  group?: string;
+  owner?: string;
+  value: unknown;
+}
+
 /** One page of a list: at most `limit` records whose keys sort after `after`. */
 export interface Page {
   limit: number;
@@ -110,6 +119,12 @@ export interface Store {
     change: (previous: T | undefined) => T | undefined,
     placement?: Placement,
   ): Promise<Change<T>>;
+  /**
+   * Every record, as one consistent snapshot taken when the iteration starts (every
+   * change that resolved before is in it; changes made while it runs are not),
+   * collection by collection in COLLECTIONS order, keys in code-unit order.
+   */
+  records?(): AsyncIterable<StoredRecord>;
   /** Resolves while the store can serve; rejects when it cannot (closed, database unreachable). */
   ping(): Promise<void>;
   /**
@@ -140,4 +155,9 @@ export interface HitCounter {
  */
 export function keyOf(...parts: string[]): string {
   return parts.map((part) => part.replaceAll('%', '%25').replaceAll('/', '%2F')).join('/');
+}
+
+/** The parts `keyOf` made `key` of. */
+export function partsOf(key: string): string[] {
+  return key.split('/').map((part) => part.replace(/%2F|%25/g, (escape) => (escape === '%2F' ? '/' : '%')));
 }

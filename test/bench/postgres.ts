@@ -55,3 +55,18 @@ export async function postgresVersion(): Promise<{ version?: string; unreachable
   return onDatabase(DATABASE_URL, (client) => client.query<{ v: string }>("SELECT current_setting('server_version') AS v"))
     .then((result) => ({ version: result.rows[0]?.v }), (error: Error) => ({ unreachable: error.message }));
 }
+
+/** Runs `work` on the URL of a fresh, empty schema, dropped afterwards; or says why PostgreSQL cannot be used. */
+export async function onFreshSchema<T>(work: (url: string) => Promise<T>): Promise<{ results?: T; unreachable?: string }> {
+  const { unreachable } = await postgresVersion();
+  if (unreachable !== undefined) return { unreachable };
+  const name = `collab_pg_bench_${randomBytes(4).toString('hex')}`;
+  await onDatabase(DATABASE_URL, (client) => client.query(`CREATE SCHEMA ${name}`));
+  const url = new URL(DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${name}`);
+  try {
+    return { results: await work(url.toString()) };
+  } finally {
+    await onDatabase(DATABASE_URL, (client) => client.query(`DROP SCHEMA ${name} CASCADE`));
+  }
+}

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Store, StoreQuotas } from '../../src/store/store.js';
 import { describeGroupsAndKeys } from './conformance-groups.js';
 import { describeQuotas } from './conformance-quotas.js';
+import { describeRecords as describeSnapshots } from './conformance-records.js';
 
 export interface StoreUnderTest {
   /** A new, empty store (with `quotas`, counting records against their owners). */
@@ -37,6 +38,7 @@ export function describeStore(name: string, subject: StoreUnderTest): void {
     describeRecords(fixture);
     describeGroupsAndKeys(fixture);
     describeQuotas(subject);
+    describeSnapshots(fixture);
 
     describe('ping and close', () => {
       it('when the store is open, then ping resolves; once closed, ping rejects', async () => {

@@ -361,7 +361,7 @@ export type DeviceTransportEnum = typeof DeviceTransportEnum[keyof typeof Device
  */
 export interface DeviceList {
     /**
-     * The devices, oldest registration first.
+     * The devices, in the order of the text `appId/installationId` (see the operation).
      */
     items: Array<Device>;
 }

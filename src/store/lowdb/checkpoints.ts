@@ -28,6 +28,8 @@ export class Checkpoints {
   private failures = 0;
   private lastFailure: unknown;
   private stopped = false;
+  /** Backups copying the files: no checkpoint starts while there is one. */
+  private holds = 0;
 
   constructor(private readonly journal: Journal, private readonly committed: Committed, private readonly settings: CheckpointSettings) {}
 
@@ -38,10 +40,26 @@ export class Checkpoints {
 
   /** Between appends: starts one once the journal file has passed its size or a retry is due, unless one is running or waiting. */
   async ifDue(): Promise<void> {
-    if (this.writing || this.retry || this.stopped) return;
+    if (this.writing || this.retry || this.stopped || this.holds > 0) return;
     if (!this.retryDue && this.journal.bytes < this.settings.bytes) return;
     this.retryDue = false;
     await this.start();
+  }
+
+  /**
+   * Holds checkpoints off while a backup copies the files, so the shards do not
+   * change and no journal file goes: resolves, once a checkpoint under way is
+   * over, to the release (which lets a due one start).
+   */
+  async hold(): Promise<() => void> {
+    this.holds++;
+    await this.writing;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.holds === 0 && !this.stopped) void this.settings.betweenAppends(() => this.ifDue());
+    };
   }
 
   /** A whole checkpoint, before any append (the replayed changes at start-up); a failure is handled as any. */

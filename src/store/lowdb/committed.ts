@@ -1,8 +1,9 @@
 import type { Low } from 'lowdb';
 import { GroupIndex } from '../group-index.js';
-import { COLLECTIONS, type Collection, type Entry, type Page } from '../store.js';
+import { COLLECTIONS, type Collection, type Entry, type Page, type StoredRecord } from '../store.js';
 import type { Op, Stored } from './journal.js';
 import { shardNumber, type Shards, type Table } from './shards.js';
+import { snapshotRecords, type Snapshot } from './snapshot.js';
 
 /** Shards a checkpoint writes at once; libuv's thread pool has four threads by default. */
 const CHECKPOINT_WRITERS = 2;
@@ -15,6 +16,8 @@ const CHECKPOINT_WRITERS = 2;
 export class Committed {
   private dirty = new Set<Low<Table>>();
   private readonly indexes = {} as Record<Collection, GroupIndex>;
+  /** Views being read (exports): each keeps what a change replaces until it has read it. */
+  private readonly snapshots = new Set<Snapshot>();
 
   constructor(private readonly shards: Shards) {
     for (const collection of COLLECTIONS) {
@@ -34,8 +37,14 @@ export class Committed {
     return this.indexes[collection].page(group, page).map((key) => ({ key, value: this.get(collection, key)?.value }));
   }
 
+  /** Every committed record as of when the iteration starts, in dump order, while changes go on. */
+  records(): AsyncIterable<StoredRecord> {
+    return snapshotRecords(this.shards, (snapshot) => this.snapshots.add(snapshot), (snapshot) => this.snapshots.delete(snapshot));
+  }
+
   apply([collection, key, stored]: Op): void {
     const shard = this.shardOf(collection, key);
+    for (const snapshot of this.snapshots) snapshot.keep(shard.data, key);
     // Tables are prototype-less records that lowdb serialises; deleting a key is how they shrink.
     // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
     if (stored === null) delete shard.data[key];

@@ -65,6 +65,13 @@ export class Journal {
     return total;
   }
 
+  /** The journal files (number, in order) and the bytes of each that hold durable changes; the file appended to may hold more, not yet durable. */
+  files(): { number: number; bytes: number }[] {
+    const files = [...this.older].map(([number, bytes]) => ({ number, bytes }));
+    if (this.file) files.push({ number: this.sequence, bytes: this.size });
+    return files.sort((a, b) => a.number - b.number);
+  }
+
   /** Appends one batch durably, as lines written one after another and one fdatasync. On failure the file is left as it was and the error is thrown. */
   async append(ops: Serialized[]): Promise<void> {
     const file = await this.current();

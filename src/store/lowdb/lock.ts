@@ -2,6 +2,13 @@ import { open } from 'node:fs/promises';
 import { tryLock, unlock } from 'fs-native-extensions';
 import { DataFileError } from './durable-json-file.js';
 
+/** Another live process owns the data file (its pid, when it said). */
+export class DataFileInUseError extends DataFileError {
+  constructor(file: string, readonly owner: string) {
+    super(file, `is in use by another process${owner ? ` (${owner})` : ''}; stop it, or give this one another DATA_FILE`);
+  }
+}
+
 /**
  * Makes this process the one owner of `dataFile` through a kernel lock on
  * `<dataFile>.lock` (an open-file-description lock, via fs-native-extensions).
@@ -18,7 +25,7 @@ export async function acquireLock(dataFile: string): Promise<() => Promise<void>
   if (!tryLock(file.fd)) {
     const owner = (await file.readFile('utf8').catch(() => '')).trim();
     await file.close();
-    throw new DataFileError(dataFile, `is in use by another process${owner ? ` (${owner})` : ''}; stop it, or give this one another DATA_FILE`);
+    throw new DataFileInUseError(dataFile, owner);
   }
   await file.truncate(0);
   await file.write(`pid ${process.pid}\n`, 0);

@@ -8,6 +8,7 @@ import { Usage, type Footprint } from '../usage.js';
 import { Checkpoints } from './checkpoints.js';
 import { CommitQueue } from './commit-queue.js';
 import { Committed } from './committed.js';
+import { serveOwnerSocket } from './control-socket.js';
 import { DataFileError } from './durable-json-file.js';
 import { checkDataFile, makeFolder } from './folder.js';
 import { Journal, type Stored } from './journal.js';
@@ -17,6 +18,7 @@ import { recordSize, serialize, valueBytes, type Serialized } from './record-tex
 import { loadShards } from './shards.js';
 import { Sizes } from './sizes.js';
 import { StatedSize } from './stated-size.js';
+import { upgradeDataFiles } from './upgrade.js';
 
 /** Journal size at which a checkpoint writes the changed shards and starts a new journal file. */
 /** Larger means fewer checkpoints (each rewrites every changed shard whole) and a longer replay at start-up. */
@@ -55,6 +57,7 @@ export async function openLowdbStore(dataFile: string, options: LowdbOptions = {
   await makeFolder(folder);
   const release = await acquireLock(dataFile);
   try {
+    await upgradeDataFiles(dataFile, options.logger);
     const manifest = openManifest(dataFile);
     const existing = await manifest.adapter.read();
     const sizes = new Sizes();
@@ -73,7 +76,7 @@ export async function openLowdbStore(dataFile: string, options: LowdbOptions = {
       usage.set(collection, key, footprintOf(key, stored, bytes));
     }, options.journalLineBytes);
     if (ops > 0 && !existing) throw new DataFileError(folder, 'holds a journal but the manifest beside it is missing');
-    return await lowdbStore({ manifest, manifestWritten: existing !== null, committed, journal, sizes, usage, release, options });
+    return await lowdbStore({ dataFile, manifest, manifestWritten: existing !== null, committed, journal, sizes, usage, release, options });
   } catch (error) {
     await release();
     throw error;
@@ -81,6 +84,7 @@ export async function openLowdbStore(dataFile: string, options: LowdbOptions = {
 }
 
 interface Parts {
+  dataFile: string;
   manifest: Low<Manifest>;
   manifestWritten: boolean;
   committed: Committed;
@@ -91,7 +95,7 @@ interface Parts {
   options: LowdbOptions;
 }
 
-async function lowdbStore({ manifest, manifestWritten, committed, journal, sizes, usage, release, options }: Parts): Promise<Store> {
+async function lowdbStore({ dataFile, manifest, manifestWritten, committed, journal, sizes, usage, release, options }: Parts): Promise<Store> {
   let open = true;
   let closing: Promise<void> | undefined;
   const stated = new StatedSize(sizes, options.storeMaxBytes ?? DEFAULT_LIMITS.storeMaxBytes, options.logger);
@@ -125,8 +129,17 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, sizes
   });
   if (committed.hasDirty) await checkpoints.now(); // replayed changes; on a full disk the journal keeps them
   const stopReporting = reportStoreSize(() => ({ bytes: sizes.total, records: sizes.records, maxBytes: stated.maxBytes, journalBytes: journal.totalBytes }));
+  // Exports and backups run while this process owns the files ask it (make export, make backup).
+  const stopAnswering = await serveOwnerSocket(dataFile, {
+    records: () => committed.records(),
+    async holdFiles() {
+      const release = await checkpoints.hold();
+      return { journal: journal.files(), release };
+    },
+  }, options.logger);
 
   const shutDown = async () => {
+    await stopAnswering();
     await queue.idle();
     const failure = await checkpoints.finish();
     stopReporting();
@@ -158,6 +171,7 @@ async function lowdbStore({ manifest, manifestWritten, committed, journal, sizes
       await queue.commit(op);
       return { previous, current } satisfies Change<T>;
     },
+    records: () => committed.records(),
     async ping() {
       if (!open) throw new StoreUnavailableError('the store is closed');
       if (journal.totalBytes > journalMaxBytes) {

@@ -1,8 +1,11 @@
 import { Low } from 'lowdb';
+import { DATA_FORMAT_VERSION } from './data-format.js';
 import { DurableJsonFile } from './durable-json-file.js';
 
 export interface Manifest {
   format: typeof FORMAT;
+  /** The data-format version (see data-format.ts); manifests written before it was stated lack it. */
+  version?: typeof DATA_FORMAT_VERSION;
   shards: number;
 }
 
@@ -11,13 +14,19 @@ const FORMAT = 'collab-lowdb-v3';
 /** Shards per collection of a new store: a checkpoint rewrites only the small files that changed. */
 export const SHARDS = 256;
 
-/** The lowdb manifest, `dataFile` itself: the format and the shard count the store was made with. */
+/** The lowdb manifest, `dataFile` itself: the format, its version and the shard count the store was made with. */
 export function openManifest(dataFile: string): Low<Manifest> {
-  return new Low<Manifest>(new DurableJsonFile(dataFile, isManifest, `a ${FORMAT} manifest`), { format: FORMAT, shards: SHARDS });
+  return new Low<Manifest>(new DurableJsonFile(dataFile, isManifest, `a ${FORMAT} manifest`), { format: FORMAT, version: DATA_FORMAT_VERSION, shards: SHARDS });
+}
+
+/** A manifest's text, as a new store writes it. */
+export function manifestText(shards: number): string {
+  return JSON.stringify({ format: FORMAT, version: DATA_FORMAT_VERSION, shards } satisfies Manifest);
 }
 
 function isManifest(data: unknown): data is Manifest {
   const manifest = data as Partial<Manifest> | null;
   return typeof manifest === 'object' && manifest !== null && manifest.format === FORMAT &&
+    (manifest.version === undefined || manifest.version === DATA_FORMAT_VERSION) &&
     Number.isInteger(manifest.shards) && (manifest.shards ?? 0) > 0;
 }

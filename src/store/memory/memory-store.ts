@@ -1,13 +1,19 @@
+import { storedRecord } from '../dump/dump-format.js';
 import { GroupIndex } from '../group-index.js';
-import type { Change, Collection, Entry, Page, Placement, Store, StoreQuotas } from '../store.js';
+import { COLLECTIONS, type Change, type Collection, type Entry, type Page, type Placement, type Store, type StoreQuotas } from '../store.js';
 import { Usage } from '../usage.js';
+
+interface Held {
+  value: unknown;
+  placement: Placement;
+}
 
 /**
  * Everything in memory, nothing on disk: the sandbox's store, and the baseline
  * the benchmark compares the durable stores with. Never used where durability is claimed.
  */
 export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): Store {
-  const tables = new Map<Collection, { records: Map<string, unknown>; index: GroupIndex }>();
+  const tables = new Map<Collection, { records: Map<string, Held>; index: GroupIndex }>();
   const table = (collection: Collection) => {
     let found = tables.get(collection);
     if (!found) tables.set(collection, (found = { records: new Map(), index: new GroupIndex() }));
@@ -17,23 +23,30 @@ export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): Store {
   let open = true;
   return {
     async get<T>(collection: Collection, key: string) {
-      return table(collection).records.get(key) as T | undefined;
+      return table(collection).records.get(key)?.value as T | undefined;
     },
     async list<T>(collection: Collection, group: string, page: Page) {
       const { records, index } = table(collection);
-      return index.page(group, page).map((key) => ({ key, value: records.get(key) as T }) satisfies Entry<T>);
+      return index.page(group, page).map((key) => ({ key, value: records.get(key)?.value as T }) satisfies Entry<T>);
     },
     async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, { group, owner }: Placement = {}) {
       const { records, index } = table(collection);
-      const previous = records.get(key) as T | undefined;
+      const previous = records.get(key)?.value as T | undefined;
       const current = change(previous);
       const footprint = current === undefined ? undefined : { owner, group, bytes: Buffer.byteLength(JSON.stringify(current)) };
       usage.check(collection, key, footprint);
       usage.set(collection, key, footprint);
       if (current === undefined) records.delete(key);
-      else records.set(key, current);
+      else records.set(key, { value: current, placement: { group, owner } });
       index.set(key, current === undefined ? undefined : group);
       return { previous, current } satisfies Change<T>;
+    },
+    /** A copy of every record's reference, taken at once: values are never changed in place. */
+    async *records() {
+      const snapshot = COLLECTIONS.map((collection) => [collection, [...table(collection).records].sort(([a], [b]) => (a < b ? -1 : 1))] as const);
+      for (const [collection, entries] of snapshot) {
+        for (const [key, { value, placement }] of entries) yield storedRecord(collection, key, { value, ...placement });
+      }
     },
     async ping() {
       if (!open) throw new Error('the store is closed');

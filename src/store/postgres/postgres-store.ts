@@ -3,6 +3,7 @@
 // connection, a client-side timeout per query, and explicit transactions on one
 // checked-out connection, which `update` needs to run its synchronous change in between.
 import { Client, Pool } from 'pg';
+import type { Logger } from 'pino';
 import type { Change, Collection, Entry, Page, Placement, Store, StoreQuotas } from '../store.js';
 import { StoreUnavailableError } from '../store.js';
 import { withTimeout } from './commit-outcome.js';
@@ -10,6 +11,7 @@ import { storeErrorOf } from './errors.js';
 import { postgresHits } from './hit-counter.js';
 import { keyToText, textToKey } from './key-text.js';
 import { migrate } from './migrations.js';
+import { postgresRecords } from './snapshot.js';
 import { PING_TIMEOUT_MS, TIMEOUT_MS } from './timeouts.js';
 import { GroupCommit } from './group-commit.js';
 
@@ -28,7 +30,7 @@ export class PostgresStartError extends Error {}
  * record against its owner's `quotas` under a lock on the owner's usage row, and
  * resolves once COMMIT has returned.
  */
-export async function openPostgresStore(url: string, options: { quotas?: StoreQuotas } = {}): Promise<Store> {
+export async function openPostgresStore(url: string, options: { quotas?: StoreQuotas; logger?: Logger } = {}): Promise<Store> {
   await migrateAtStart(url);
   const pool = new Pool({
     connectionString: url,
@@ -41,7 +43,7 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
     application_name: 'collab-service',
   });
   // A connection that breaks while idle (a database restart) is dropped and replaced on demand.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  pool.on('error', (error) => options.logger?.warn(`PostgreSQL connection lost: ${error.message}`));
   pool.on('connect', (client) => client.on('error', () => {})); // reported to the query that was running
   let open = true;
   const writes = new GroupCommit(pool, options.quotas);
@@ -70,6 +72,7 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
       }) as Change<T>;
     },
     hits: postgresHits(pool),
+    records: () => postgresRecords(url),
     async ping() {
       if (!open) throw new StoreUnavailableError('the store is closed');
       await withTimeout(pool.query('SELECT 1'), PING_TIMEOUT_MS).catch((error: unknown) => { throw storeErrorOf(error); });

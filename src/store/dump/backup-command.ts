@@ -1,0 +1,28 @@
+// npm run backup -- <folder> (make backup DIR=<folder>): a file-level backup of the store the
+// environment names, safe while the service serves. lowdb: its files, copied while the service
+// holds its checkpoints (src/store/lowdb/backup.ts); PostgreSQL: pg_dump --format=custom.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { backupLowdb } from '../lowdb/backup.js';
+import { backupPostgres } from '../postgres/pg-dump.js';
+import { refuse, storeConfigOrExit, timing } from './command.js';
+import { describeStore } from './store-sides.js';
+
+const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+const [folder] = positionals;
+if (folder === undefined || positionals.length > 1) {
+  console.error('Usage: npm run backup -- <new folder>   (make backup DIR=<new folder>); the store is DATABASE_URL, else DATA_FILE');
+  process.exit(2);
+}
+const config = storeConfigOrExit('Backup');
+const started = performance.now();
+const into = resolve(folder);
+const fail = (error: unknown) => refuse('Backup', `${describeStore(config)}: ${(error as Error).message}`);
+if (config.databaseUrl !== undefined) {
+  const { file, bytes } = await backupPostgres(config.databaseUrl, into).catch(fail);
+  console.log(`Backed up ${describeStore(config)} with pg_dump to ${file} (${bytes} bytes, ${timing(started)}); restore: pg_restore --dbname=<empty database> --no-owner ${file}`);
+} else {
+  const { files, bytes, how } = await backupLowdb(config.dataFile, into).catch(fail);
+  console.log(`Backed up ${describeStore(config)} ${how}: ${files} files, ${bytes} bytes in ${into} (${timing(started)}); ` +
+    'restore: stop the service, put both back in place of DATA_FILE and its .d folder, start it');
+}

@@ -1,0 +1,28 @@
+import { loadConfig } from '../../config.js';
+import type { StoreConfig } from './store-sides.js';
+
+/** The store the environment names, or one line on stderr and exit code 1 (the service's own refusal to start). */
+export function storeConfigOrExit(command: string): StoreConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    return refuse(command, (error as Error).message);
+  }
+}
+
+/** One line on stderr, exit code 1. */
+export function refuse(command: string, why: string): never {
+  console.error(`${command} refused: ${why}`);
+  process.exit(1);
+}
+
+/** Seconds since `started`, records per second and this process's peak memory, for the last line. */
+export function rateOf(records: number, started: number): string {
+  const seconds = (performance.now() - started) / 1000;
+  return timing(started).replace(' s,', ` s, ${Math.round(records / Math.max(seconds, 1e-3))} records/s,`);
+}
+
+/** Seconds since `started` and this process's peak memory. */
+export function timing(started: number): string {
+  return `${((performance.now() - started) / 1000).toFixed(2)} s, peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`;
+}

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { isObject } from '../../lib/json.js';
+import { COLLECTIONS } from '../store.js';
+import { DataFileError } from './durable-json-file.js';
+
+/**
+ * Every layout of lowdb files this project has written, by data-format version:
+ *
+ * 0. One lowdb JSON file, DATA_FILE itself: `{ "<collection>": { "<key>": value } }`
+ *    for each of the seven collections,
+ *    no manifest, no groups; keys made by the keyOf of the time (encodeURIComponent).
+ * 1. `collab-lowdb-shards-v1`: DATA_FILE a manifest `{ format, shards }` (1024);
+ *    `<DATA_FILE>.d/<collection>/<n>.json` compact JSON `{ "<key>": value }`, no
+ *    groups; keys by either keyOf (it changed during v1).
+ * 2. `collab-lowdb-shards-v2`: the same, each record `{ value, group? }`.
+ * 3. `collab-lowdb-v3` (current): v2's shards (compact, or one record to a line),
+ *    records `{ value, group?, owner? }`, and the write-ahead journal in
+ *    `<DATA_FILE>.d/journal/`; the manifest states `version: 3` (earlier v3
+ *    manifests did not).
+ */
+export const DATA_FORMAT_VERSION = 3;
+export const FORMAT_NAMES = ['a single lowdb file (version 0)', 'collab-lowdb-shards-v1', 'collab-lowdb-shards-v2', 'collab-lowdb-v3'] as const;
+
+export type DataFormat =
+  | { version: 0; data: Record<string, Record<string, unknown>> }
+  | { version: 1 | 2; shards: number }
+  | { version: 3; shards: number; stated: boolean };
+
+/** The format of the files at `dataFile`; undefined when there is no file yet. A format of a newer build, or none, is a DataFileError. */
+export async function dataFormatOf(dataFile: string): Promise<DataFormat | undefined> {
+  let text: string;
+  try {
+    text = await readFile(dataFile, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new DataFileError(dataFile, `cannot be read (${(error as Error).message})`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new DataFileError(dataFile, `is not valid JSON, perhaps truncated (${(error as Error).message})`);
+  }
+  if (!isObject(data)) throw notOurs(dataFile);
+  const { format, shards, version } = data;
+  if (format === undefined) {
+    // The single file always held every collection, and nothing else.
+    const names = Object.keys(data);
+    if (names.length === COLLECTIONS.length && COLLECTIONS.every((collection) => isObject(data[collection]))) {
+      return { version: 0, data: data as Record<string, Record<string, unknown>> };
+    }
+    throw notOurs(dataFile);
+  }
+  if (typeof format !== 'string' || !format.startsWith('collab-lowdb')) throw notOurs(dataFile);
+  const known = FORMAT_NAMES.indexOf(format as (typeof FORMAT_NAMES)[number]);
+  if (known < 1 || (version !== undefined && version !== known) || known > DATA_FORMAT_VERSION) {
+    throw new DataFileError(dataFile, `is data format ${format}${version === undefined ? '' : ` version ${String(version)}`}, which this build does not know ` +
+      `(it reads versions 0 to ${DATA_FORMAT_VERSION}): a newer build wrote it; run that build, or export with it (make export) and import here`);
+  }
+  if (!Number.isInteger(shards) || (shards as number) <= 0) throw notOurs(dataFile);
+  if (known === 3) return { version: 3, shards: shards as number, stated: version === 3 };
+  return { version: known as 1 | 2, shards: shards as number };
+}
+
+function notOurs(dataFile: string): DataFileError {
+  return new DataFileError(dataFile, `is JSON but not a ${FORMAT_NAMES[DATA_FORMAT_VERSION]} manifest, nor lowdb data of an earlier version`);
+}

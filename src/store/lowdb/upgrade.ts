@@ -1,0 +1,150 @@
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Logger } from 'pino';
+import { isObject } from '../../lib/json.js';
+import { COLLECTIONS } from '../store.js';
+import { dataFormatOf, FORMAT_NAMES, type DataFormat } from './data-format.js';
+import { DataFileError, syncDirectory, writeDurably } from './durable-json-file.js';
+import type { Stored } from './journal.js';
+import { manifestText, SHARDS } from './manifest.js';
+import { laterOf, upgradedRecord } from './old-records.js';
+import { emptyTable, ShardFile, type Table } from './shard-file.js';
+import { shardNumber } from './shards.js';
+
+/**
+ * Brings the lowdb files at `dataFile` to the current data format, before the store
+ * loads them; the caller holds the lock. A v3 manifest that does not state its
+ * version is rewritten to state it; v2 is v3 without a journal, so its manifest is
+ * rewritten; v1 and v0 are read whole and written anew beside them, then swapped
+ * in (see swapIn), keeping the earlier files in `<DATA_FILE>.upgraded-from-<format>/`.
+ * Every step is atomic or redone from the start after a crash: the new manifest is
+ * written last, and until it is, the earlier files are what is read.
+ */
+export async function upgradeDataFiles(dataFile: string, logger?: Logger): Promise<void> {
+  const format = await dataFormatOf(dataFile);
+  if (format === undefined || (format.version === 3 && format.stated)) return;
+  if (format.version === 3 || format.version === 2) {
+    await writeDurably(dataFile, (file) => file.writeFile(manifestText(format.shards)));
+  } else {
+    await swapIn(dataFile, format);
+  }
+  if (format.version !== 3) {
+    logger?.info(`Upgraded ${dataFile} from ${FORMAT_NAMES[format.version]} to ${FORMAT_NAMES[3]}` +
+      (format.version < 2 ? `; the earlier files are kept in ${keptIn(dataFile, format)}: remove them once the service runs well` : ''));
+  }
+}
+
+/** Where the files of an earlier format go. */
+function keptIn(dataFile: string, format: DataFormat): string {
+  return `${dataFile}.upgraded-from-${format.version === 0 ? 'single-file' : FORMAT_NAMES[format.version]}`;
+}
+
+/**
+ * v0 and v1: the earlier manifest (or single file) is copied into the kept folder
+ * and the earlier `.d` folder moved there (each step atomic; a step found done is
+ * skipped); the records are read from there and written as current shard files
+ * into `<DATA_FILE>.upgrade.d`, which becomes `<DATA_FILE>.d`; the new manifest
+ * goes last. A kept folder whose copy is not the DATA_FILE of now is someone
+ * else's: nothing is touched.
+ */
+async function swapIn(dataFile: string, format: Exclude<DataFormat, { version: 2 | 3 }>): Promise<void> {
+  const kept = keptIn(dataFile, format);
+  const base = basename(dataFile);
+  const folder = `${dataFile}.d`;
+  const current = await readFile(dataFile);
+  if (!(await exists(kept))) {
+    const partial = `${kept}.partial`;
+    await rm(partial, { recursive: true, force: true });
+    await mkdir(partial);
+    await writeDurably(join(partial, base), (file) => file.writeFile(current));
+    await rename(partial, kept);
+    await syncDirectory(dirname(kept));
+  } else if (!current.equals(await readFile(join(kept, base)).catch(() => Buffer.alloc(0)))) {
+    throw new DataFileError(kept, `holds files of an earlier upgrade, not of ${dataFile} as it is now: move it away, then start again`);
+  }
+  if (!(await exists(join(kept, `${base}.d`)))) {
+    if (await exists(folder)) await rename(folder, join(kept, `${base}.d`));
+    else await mkdir(join(kept, `${base}.d`));
+    await syncDirectory(kept);
+  }
+  const tables = format.version === 0 ? tablesOfSingleFile(format.data) : await tablesOfShards(join(kept, `${base}.d`), format.shards);
+  const next = `${dataFile}.upgrade.d`;
+  await rm(next, { recursive: true, force: true });
+  await writeShards(next, tables);
+  await rm(folder, { recursive: true, force: true }); // only an earlier attempt's new files can be here now
+  await rename(next, folder);
+  await syncDirectory(dirname(folder));
+  await writeDurably(dataFile, (file) => file.writeFile(manifestText(SHARDS)));
+}
+
+type Tables = Record<(typeof COLLECTIONS)[number], Map<string, Stored>>;
+
+function emptyTables(): Tables {
+  return Object.fromEntries(COLLECTIONS.map((collection) => [collection, new Map()])) as Tables;
+}
+
+function add(tables: Tables, collection: (typeof COLLECTIONS)[number], key: string, value: unknown): void {
+  const upgraded = upgradedRecord(collection, key, value);
+  const table = tables[collection];
+  const earlier = table.get(upgraded.key);
+  table.set(upgraded.key, earlier ? laterOf(earlier, upgraded.stored) : upgraded.stored);
+}
+
+function tablesOfSingleFile(data: Record<string, Record<string, unknown>>): Tables {
+  const tables = emptyTables();
+  for (const collection of COLLECTIONS) {
+    for (const [key, value] of Object.entries(data[collection] ?? {})) add(tables, collection, key, value);
+  }
+  return tables;
+}
+
+/** v1 shards: `<folder>/<collection>/<n>.json`, each compact JSON of bare values. */
+async function tablesOfShards(folder: string, count: number): Promise<Tables> {
+  const tables = emptyTables();
+  for (const collection of COLLECTIONS) {
+    const directory = join(folder, collection);
+    const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw new DataFileError(directory, `cannot be read (${error.message})`);
+    });
+    for (const name of names) {
+      const number = /^(\d+)\.json$/.exec(name)?.[1];
+      if (number === undefined) continue; // a temporary file of a write that never finished
+      const path = join(directory, name);
+      if (Number(number) >= count) throw new DataFileError(path, `is shard ${number}, but the manifest says there are ${count} shards`);
+      let table: unknown;
+      try {
+        table = JSON.parse(await readFile(path, 'utf8'));
+      } catch (error) {
+        throw new DataFileError(path, `is not valid JSON, perhaps truncated (${(error as Error).message})`);
+      }
+      if (!isObject(table)) throw new DataFileError(path, 'is JSON but not a JSON object of records');
+      for (const [key, value] of Object.entries(table)) add(tables, collection, key, value);
+    }
+  }
+  return tables;
+}
+
+/** The current layout in `folder`: SHARDS shard files a collection (only those with records), an empty journal. */
+async function writeShards(folder: string, tables: Tables): Promise<void> {
+  await mkdir(join(folder, 'journal'), { recursive: true });
+  for (const collection of COLLECTIONS) {
+    const directory = join(folder, collection);
+    await mkdir(directory);
+    const shards = new Map<number, Table>();
+    for (const [key, stored] of tables[collection]) {
+      const number = shardNumber(key, SHARDS);
+      let shard = shards.get(number);
+      if (!shard) shards.set(number, (shard = emptyTable()));
+      shard[key] = stored;
+    }
+    for (const [number, shard] of shards) await new ShardFile(join(directory, `${number}.json`)).write(shard);
+    await syncDirectory(directory);
+  }
+  await syncDirectory(join(folder, 'journal'));
+  await syncDirectory(folder);
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(() => true, () => false);
+}

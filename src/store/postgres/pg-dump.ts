@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** The schema DATABASE_URL puts the tables in (`options=-c search_path=…`), when it names one. */
+export function schemaOf(url: string): string | undefined {
+  const options = new URL(url).searchParams.get('options') ?? '';
+  return /(?:^|\s)-c\s*search_path=([^,\s]+)/.exec(options)?.[1];
+}
+
+/**
+ * DATABASE_URL as node-postgres reads it, in libpq's variables: libpq would read
+ * `+` in a query as itself, not a space, and the password stays out of the
+ * command line that ps shows.
+ */
+export function libpqSettings(url: string): Record<string, string> {
+  const parsed = new URL(url);
+  const query = parsed.searchParams;
+  const settings: Record<string, string> = {
+    PGHOST: query.get('host') ?? decodeURIComponent(parsed.hostname).replace(/^\[(.*)\]$/, '$1'),
+    PGPORT: parsed.port || '5432',
+    PGDATABASE: decodeURIComponent(parsed.pathname.slice(1)),
+  };
+  if (parsed.username) settings.PGUSER = decodeURIComponent(parsed.username);
+  if (parsed.password) settings.PGPASSWORD = decodeURIComponent(parsed.password);
+  const options = query.get('options');
+  if (options) settings.PGOPTIONS = options;
+  const sslMode = query.get('sslmode');
+  if (sslMode) settings.PGSSLMODE = sslMode;
+  return settings;
+}
+
+/**
+ * `pg_dump --format=custom` of the database (only the service's schema, when
+ * DATABASE_URL names one) into `<into>/collab.pgdump`: one consistent snapshot
+ * taken while the service serves. Restore it with pg_restore into an empty database.
+ */
+export async function backupPostgres(url: string, into: string): Promise<{ file: string; bytes: number }> {
+  await mkdir(into).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`${into} cannot be made (${error.code ?? error.message}): a backup goes into a new folder`);
+  });
+  const file = join(into, 'collab.pgdump');
+  const schema = schemaOf(url);
+  const child = spawn('pg_dump', ['--format=custom', `--file=${file}`, ...(schema ? [`--schema=${schema}`] : [])], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...libpqSettings(url) },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => { stderr += String(chunk); });
+  const [code] = await Promise.race([
+    once(child, 'exit'),
+    once(child, 'error').then(([error]) => {
+      throw new Error((error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'pg_dump is not installed: install PostgreSQL\'s client tools of the server\'s major version (Debian: postgresql-client)'
+        : String(error));
+    }),
+  ]) as [number | null];
+  if (code !== 0) throw new Error(`pg_dump failed (${code}): ${stderr.trim().split('\n').at(-1) ?? ''}`);
+  return { file, bytes: (await stat(file)).size };
+}

@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+
+/** The files a patch changes, each with the lines it adds (blank ones left out). */
+function addedLines(patch: string): Map<string, string[]> {
+  const files = new Map<string, string[]>();
+  let lines: string[] | undefined;
+  for (const line of patch.split('\n')) {
+    if (line.startsWith('+++ b/')) files.set(line.slice('+++ b/'.length), (lines = []));
+    else if (line.startsWith('+') && !line.startsWith('+++') && line.slice(1).trim() !== '') lines?.push(line.slice(1));
+  }
+  return files;
+}
+
+const PATCHES = readdirSync('patches').filter((name) => name.endsWith('.patch'));
+
+describe('patches/ (applied by patch-package on install)', () => {
+  it('when patches are listed, then there are some, and each has a note in patches/README.md', () => {
+    expect(PATCHES).to.not.be.empty;
+    const notes = readFileSync('patches/README.md', 'utf8');
+    for (const name of PATCHES) expect(notes, name).to.contain(`\`${name}\``);
+  });
+  for (const name of PATCHES) {
+    it(`when ${name} was applied, then every line it adds is in the installed package`, () => {
+      const files = addedLines(readFileSync(join('patches', name), 'utf8'));
+      expect(files.size, 'files the patch changes').to.be.above(0);
+      for (const [file, lines] of files) {
+        const installed = readFileSync(file, 'utf8').split('\n');
+        for (const line of lines) expect(installed, `${file}: ${line.trim()}`).to.include(line);
+      }
+    });
+  }
+});
