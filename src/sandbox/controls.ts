@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
 import { HttpProblem } from '../http/problem.js';
 import { requestIdOf } from '../observability/request-id.js';
-import type { DeclaredResponses } from './declared-responses.js';
+import type { Contract } from '../contract/declared-responses.js';
 import { ControlError, parsePrefer, preferredResponse } from './prefer.js';
 import { loggedBody } from './request-log.js';
 import type { Session } from './session.js';
@@ -56,7 +56,7 @@ export function afterBody(sessions: Sessions): RequestHandler {
  * failure rate answers 503; `Prefer: code=…, example=…` answers with that declared
  * response and its named example, as the Prism mock does, storing nothing.
  */
-export function preferControls(table: DeclaredResponses): RequestHandler {
+export function preferControls(contract: Contract): RequestHandler {
   return async (req, res, next) => {
     const { session } = localsOf(res).sandbox;
     let preferences;
@@ -69,7 +69,7 @@ export function preferControls(table: DeclaredResponses): RequestHandler {
         });
       }
       const operationId = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
-      const preferred = operationId === undefined ? undefined : preferredResponse(table, operationId, preferences);
+      const preferred = operationId === undefined ? undefined : preferredResponse(contract, operationId, preferences);
       if (!preferred) return next();
       res.status(preferred.status);
       for (const [name, value] of Object.entries(preferred.response.headers)) if (!res.hasHeader(name)) res.setHeader(name, value);

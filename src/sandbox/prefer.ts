@@ -1,4 +1,4 @@
-import type { DeclaredResponse, DeclaredResponses } from './declared-responses.js';
+import type { Contract, DeclaredResponse } from '../contract/declared-responses.js';
 
 /** The longest `Prefer: delay=<ms>` the sandbox waits. */
 export const MAX_DELAY_MS = 10_000;
@@ -30,21 +30,21 @@ export function parsePrefer(header: string | undefined): Preferences {
 }
 
 /** The declared response `Prefer: code=…, example=…` asks for, as Prism picks it; a ControlError says why there is none. */
-export function preferredResponse(table: DeclaredResponses, operationId: string, { code, example }: Preferences):
+export function preferredResponse(contract: Contract, operationId: string, { code, example }: Preferences):
   { status: number; response: DeclaredResponse; body: unknown } | undefined {
   if (code === undefined && example === undefined) return undefined;
-  const responses = table.get(operationId);
-  if (!responses) throw new ControlError(`${operationId} declares no responses`);
-  const declared = [...responses.keys()];
+  const responses = contract.operations.find((operation) => operation.operationId === operationId)?.responses ?? [];
+  const declared = responses.map((response) => response.status);
   const status = code ?? declared.find((status) => status.startsWith('2'));
-  const response = status === undefined ? undefined : responses.get(status);
+  const response = responses.find((response) => response.status === status);
   if (status === undefined || !response) {
     throw new ControlError(`code=${code}: ${operationId} declares ${declared.join(', ')}`);
   }
-  if (example === undefined) return { status: Number(status), response, body: response.examples.values().next().value };
-  if (response.examples.has(example)) return { status: Number(status), response, body: response.examples.get(example) };
-  const elsewhere = declared.filter((other) => responses.get(other)!.examples.has(example));
-  const names = [...response.examples.keys()];
+  const named = new Map(response.examples);
+  if (example === undefined) return { status: Number(status), response, body: response.examples[0]?.[1] };
+  if (named.has(example)) return { status: Number(status), response, body: named.get(example) };
+  const elsewhere = responses.filter((other) => other.examples.some(([name]) => name === example)).map((other) => other.status);
+  const names = [...named.keys()];
   throw new ControlError(`example=${example}: the ${status} of ${operationId} has ${names.length ? names.join(', ') : 'no named examples'}` +
     (elsewhere.length ? `; ${example} is an example of its ${elsewhere.join(', ')}: send Prefer: code=${elsewhere[0]}, example=${example}` : ''));
 }

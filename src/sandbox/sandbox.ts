@@ -1,12 +1,14 @@
+import { dirname } from 'node:path';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../config/limits.js';
+import { readContract } from '../contract/declared-responses.js';
+import { specPath } from '../contract/spec.js';
 import { useClocks } from '../lib/clock.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
 import { CLOCK_HEADER, enterSession, preferControls } from './controls.js';
-import { declaredResponses } from './declared-responses.js';
 import { sandboxRoutes } from './routes.js';
 import { getExamples, seedStore } from './seed.js';
 import { Session } from './session.js';
@@ -39,7 +41,7 @@ export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS
     store: sessions.store(),
     cors: { credentials: true, allowedHeaders: [SESSION_HEADER, CLOCK_HEADER], exposedHeaders: [SESSION_HEADER] },
     partition: (res) => String(res.getHeader(SESSION_HEADER)), // in-flight limits count per session
-    hooks: { first: enterSession(sessions), validated: preferControls(declaredResponses()) },
+    hooks: { first: enterSession(sessions), validated: preferControls(readContract(dirname(specPath))) },
     extraRoutes: sandboxRoutes(sessions),
     ...(logger ? { logger } : {}),
   });

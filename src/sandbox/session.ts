@@ -38,7 +38,8 @@ export class Session implements Clock {
 
   /** Whether this request is one of the failures the session's rate asks for. */
   fails(): boolean {
-    return (this.settings.failureRate ?? 0) > 0 && this.random() < this.settings.failureRate!;
+    const rate = this.settings.failureRate ?? 0;
+    return rate > 0 && this.random() < rate;
   }
 }
 
@@ -48,8 +49,8 @@ function seededIds(seed: string, now: () => number): () => string {
   return () => {
     const bytes = createHash('sha256').update(`${seed}\u0000${count++}`).digest().subarray(0, 16);
     bytes.writeUIntBE(now(), 0, 6);
-    bytes[6] = 0x70 | (bytes[6]! & 0x0f);
-    bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+    bytes[6] = 0x70 | ((bytes[6] ?? 0) & 0x0f);
+    bytes[8] = 0x80 | ((bytes[8] ?? 0) & 0x3f);
     const hex = bytes.toString('hex');
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   };
