@@ -1468,9 +1468,7 @@ export const operations: readonly Operation[] = [
             {
                 "status": "200",
                 "mediaType": "application/json",
-                "headers": {
-                    "Link": "</api/notifications/devices?limit=100&cursor=YXBwLmlvcy8xMjM>; rel=\"next\""
-                },
+                "headers": {},
                 "examples": [
                     [
                         "devices",
@@ -3430,9 +3428,7 @@ export const operations: readonly Operation[] = [
             {
                 "status": "200",
                 "mediaType": "application/json",
-                "headers": {
-                    "Link": "</api/notifications/devices?limit=100&cursor=YXBwLmlvcy8xMjM>; rel=\"next\""
-                },
+                "headers": {},
                 "examples": [
                     [
                         "markers",
