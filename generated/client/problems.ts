@@ -68,7 +68,7 @@ export async function problemOf(error: unknown, operationId?: OperationId): Prom
     if (!(error instanceof ResponseError)) return undefined;
     const { response } = error;
     if (!(response.headers.get('content-type') ?? '').startsWith('application/problem+json')) return undefined;
-    if (operationId !== undefined && !DECLARED[operationId].includes(response.status)) return undefined;
+    if (operationId !== undefined && !(Object.hasOwn(DECLARED, operationId) && DECLARED[operationId].includes(response.status))) return undefined;
     const body: unknown = await response.clone().json().catch(() => undefined);
     return isProblem(body) && body.status === response.status ? body : undefined;
 }

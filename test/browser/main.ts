@@ -5,6 +5,6 @@ import { clientCalls } from './client-calls.js';
 
 const page = globalThis as unknown as { location: { origin: string }; runClientCalls: () => ReturnType<typeof clientCalls> };
 page.runClientCalls = async () => {
-  await setupWorker(...handlers()).start({ quiet: true, onUnhandledRequest: 'error' });
+  await setupWorker(...handlers()).start({ quiet: true, onUnhandledFrame: 'error' });
   return clientCalls(page.location.origin);
 };
