@@ -66,13 +66,15 @@ check-generated: $(INSTALLED)
 bench: $(INSTALLED)
 	npm run bench
 
-# The Prism mock of openapi.yaml for front-end work; PORT defaults to 4010.
+# The Prism mock of openapi.yaml for front-end work; PORT defaults to 4010. Generated data
+# (Prefer: dynamic=true, make mock-dynamic) has no members the contract does not name.
 mock: $(INSTALLED)
-	npx prism mock openapi.yaml --host 127.0.0.1 --port $${PORT:-4010}
+	npx prism mock openapi.yaml --host 127.0.0.1 --port $${PORT:-4010} --json-schema-faker-fillProperties=false
 
-# The same, answering with generated data instead of the named examples.
+# The same, answering with data generated from the schemas instead of the named examples:
+# the same data for the same SEED (default 1; SEED=7 make mock-dynamic for other data).
 mock-dynamic: $(INSTALLED)
-	npx prism mock openapi.yaml --host 127.0.0.1 --port $${PORT:-4010} --dynamic
+	npx prism mock openapi.yaml --host 127.0.0.1 --port $${PORT:-4010} --json-schema-faker-fillProperties=false --dynamic --seed "$${SEED:-1}"
 
 # The service itself as a stateful mock: in memory, seeded from mocks/examples, any origin; PORT defaults to 4020.
 sandbox: $(INSTALLED)
