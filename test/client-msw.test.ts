@@ -43,7 +43,15 @@ describe('the client\'s MSW handlers (generated/client/msw.ts)', function () {
     before(async function () {
       needs(this, CHROMIUM ? undefined : "Debian's chromium (apt-get install chromium)");
       folder = await mkdtemp(join(tmpdir(), 'client-msw-'));
-      await build({ root: 'test/browser', configFile: false, logLevel: 'silent', build: { outDir: folder, emptyOutDir: true, modulePreload: { polyfill: false } } });
+      // Vite's build sets NODE_ENV=production in this process, which every later child inherits
+      // (Prism then forks itself, and fails): put it back.
+      const { NODE_ENV } = process.env;
+      try {
+        await build({ root: 'test/browser', configFile: false, logLevel: 'silent', build: { outDir: folder, emptyOutDir: true, modulePreload: { polyfill: false } } });
+      } finally {
+        if (NODE_ENV === undefined) delete process.env.NODE_ENV;
+        else process.env.NODE_ENV = NODE_ENV;
+      }
       await copyFile('node_modules/msw/lib/mockServiceWorker.js', join(folder, 'mockServiceWorker.js'));
       site = await serveFolder(folder);
       browser = await launchChromium();
