@@ -60,24 +60,28 @@ generate: $(INSTALLED)
 	npm run generate
 
 # Regenerates both generators (the types in generated/, the client in generated/client/)
-# into a scratch folder and fails on any difference from generated/.
+# and the client's extras (scripts/client/extras.ts: problems, guards, MSW handlers,
+# package.json) into a scratch folder and fails on any difference from generated/.
 check-generated: $(INSTALLED)
 	@scratch=$$(mktemp -d) && \
 	cp -r openapi.yaml openapitools.json templates mocks "$$scratch"/ && \
 	(cd "$$scratch" && PWD="$$scratch" "$(CURDIR)/node_modules/.bin/openapi-generator-cli" generate >/dev/null) && \
+	node_modules/.bin/tsx scripts/client/extras.ts "$$scratch" && \
 	if diff -r generated "$$scratch/generated"; then echo "generated/ is in step with openapi.yaml"; \
 	else echo "generated/ is stale: run 'make generate' and commit the result" >&2; exit 1; fi
 
 bench: $(INSTALLED)
 	npm run bench
 
-# The Prism mock of openapi.yaml for front-end work; PORT defaults to 4010.
+# The Prism mock of openapi.yaml for front-end work; PORT defaults to 4010. Generated data
+# (Prefer: dynamic=true, make mock-dynamic) has no members the contract does not name.
 mock: $(INSTALLED)
-	npx prism mock openapi.yaml --host 127.0.0.1 --port $${PORT:-4010}
+	npx prism mock openapi.yaml --host 127.0.0.1 --port $${PORT:-4010} --json-schema-faker-fillProperties=false
 
-# The same, answering with generated data instead of the named examples.
+# The same, answering with data generated from the schemas instead of the named examples:
+# the same data for the same SEED (default 1; SEED=7 make mock-dynamic for other data).
 mock-dynamic: $(INSTALLED)
-	npx prism mock openapi.yaml --host 127.0.0.1 --port $${PORT:-4010} --dynamic
+	npx prism mock openapi.yaml --host 127.0.0.1 --port $${PORT:-4010} --json-schema-faker-fillProperties=false --dynamic --seed "$${SEED:-1}"
 
 # The service itself as a stateful mock: in memory, seeded from mocks/examples, any origin; PORT defaults to 4020.
 sandbox: $(INSTALLED)

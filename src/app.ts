@@ -1,4 +1,4 @@
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Response, type Router } from 'express';
 import type { Logger } from 'pino';
 import { apiRoutes } from './api.js';
 import { authenticate } from './auth/authenticate.js';
@@ -10,7 +10,7 @@ import { validateAgainst } from './contract/validator.js';
 import { DOCS_PATHS, docsRoutes } from './docs/handler.js';
 import { healthRoutes } from './health/handler.js';
 import { limitBodyDepth } from './http/body-depth.js';
-import { allowOrigins } from './http/cors.js';
+import { allowOrigins, type CorsExtras } from './http/cors.js';
 import { deprecationHeaders } from './http/deprecation.js';
 import { handleError } from './http/error-handler.js';
 import { EXACT_ROUTING } from './http/routing.js';
@@ -32,8 +32,14 @@ function refuseEmptyBody(_req: unknown, _res: unknown, body: Buffer): void {
 export interface AppOptions {
   config: Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'> & Partial<Pick<Config, 'corsOrigins' | 'limits'>>;
   store: Store;
-  /** Routes outside the contract (the sandbox's reset), mounted before authentication and validation. */
+  /** Routes outside the contract (the sandbox's), mounted after body parsing, before validation. */
   extraRoutes?: Router;
+  /** The sandbox's controls: `first` right after the request id is set; `validated` after validation, before the handlers. */
+  hooks?: { first?: RequestHandler; validated?: RequestHandler };
+  /** Headers and credentials CORS allows beyond the service's own (the sandbox's). */
+  cors?: CorsExtras;
+  /** Whose in-flight counts a request joins: its user (the default); the sandbox's session. */
+  partition?: (res: Response) => string;
   /** Every request is logged to it and measured; left out only by the bench, for its baseline. */
   logger?: Logger;
   /** Load shedding and write rate limits (on unless false); off only in the bench, for its baseline. */
@@ -41,7 +47,7 @@ export interface AppOptions {
 }
 
 /** Builds the service: shed load, authenticate, limit, parse, guard, validate against openapi.yaml, route, report errors. */
-export function createApp({ config, store, extraRoutes, logger, guarded = true }: AppOptions): Express {
+export function createApp({ config, store, extraRoutes, hooks = {}, cors = {}, partition, logger, guarded = true }: AppOptions): Express {
   const spec = loadSpec();
   const limits = config.limits ?? DEFAULT_LIMITS;
   const app = express();
@@ -50,10 +56,13 @@ export function createApp({ config, store, extraRoutes, logger, guarded = true }
   app.disable('x-powered-by');
   // First, so every response carries X-Request-Id and the security headers, and every request is logged and measured, errors included.
   app.use(startResponse(logger && observeRequests(logger, [...Object.keys(spec.paths), ...DOCS_PATHS])));
-  app.use(allowOrigins(config.corsOrigins ?? [])); // preflights are answered before authentication and validation
+  if (hooks.first) app.use(hooks.first);
+  // Preflights are answered before authentication and validation; one from an origin not allowed gets 403, and a log line.
+  app.use(allowOrigins(config.corsOrigins ?? [], { ...cors, onRefusal: logger && ((origin, requestId) => logger.warn({ origin, requestId },
+    `CORS preflight refused: the origin ${origin} is not in CORS_ORIGINS`)) }));
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
   // Who may be served is decided before any body is read: the process's load, the token, the user's load and write rate.
-  const load = shedLoad(limits, config.bodyLimit);
+  const load = shedLoad(limits, config.bodyLimit, partition);
   if (guarded) app.use(load.perProcess);
   // Both /api mounts match the same paths (exact routing), so no route under /api runs
   // without authentication, however its path is spelled.
@@ -64,6 +73,7 @@ export function createApp({ config, store, extraRoutes, logger, guarded = true }
   if (extraRoutes) app.use(extraRoutes);
   app.use(deprecationHeaders(spec)); // Deprecation and Sunset on the operations openapi.yaml deprecates
   app.use(inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), shapeRequestBodies(spec)));
+  if (hooks.validated) app.use(hooks.validated);
   app.use('/api', apiRoutes(store, limits));
   // In the contract, outside /api: after it, so API requests never try these routes.
   app.use(healthRoutes(store), metricsRoutes());

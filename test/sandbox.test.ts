@@ -77,9 +77,11 @@ describe('make sandbox: the service as a stateful mock, seeded from mocks/exampl
     expect(conflict.body.updatedAt).to.equal(draft.updatedAt);
   });
 
-  it('when any origin sends a preflight, then it is allowed (CORS *); no token is needed', async () => {
-    const reply = await call(sandbox, 'OPTIONS', '/sandbox/reset', { headers: { 'origin': 'https://anything.example.org', 'access-control-request-method': 'POST' } });
-    expect([reply.status, reply.headers.get('access-control-allow-origin')]).to.deep.equal([204, '*']);
+  it('when any origin sends a preflight, then it is allowed, with cookies and the sandbox\'s headers; no token is needed', async () => {
+    const origin = 'https://anything.example.org';
+    const reply = await call(sandbox, 'OPTIONS', '/sandbox/reset', { headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-sandbox-session,prefer' } });
+    expect([reply.status, reply.headers.get('access-control-allow-origin'), reply.headers.get('access-control-allow-credentials')]).to.deep.equal([204, origin, 'true']);
+    expect(reply.headers.get('access-control-allow-headers')?.toLowerCase()).to.include('x-sandbox-session').and.include('x-sandbox-clock').and.include('prefer');
   });
 
   it('when /sandbox/reset is asked with another method, then 405 with Allow: POST', async () => {

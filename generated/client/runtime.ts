@@ -21,7 +21,11 @@ export interface ConfigurationParameters {
 }
 
 export class Configuration {
-    constructor(private configuration: ConfigurationParameters = {}) {}
+    private configuration: ConfigurationParameters;
+
+    constructor(configuration: ConfigurationParameters = {}) {
+        this.configuration = configuration;
+    }
 
     set config(configuration: Configuration) {
         this.configuration = configuration;
@@ -85,8 +89,10 @@ export class BaseAPI {
 
     private static readonly jsonRegex = /^(:?application\/json|[^;/ \t]+\/[^;/ \t]+[+]json)[ \t]*(:?;.*)?$/i;
     private middleware: Middleware[];
+    protected configuration: Configuration;
 
-    constructor(protected configuration = DefaultConfig) {
+    constructor(configuration = DefaultConfig) {
+        this.configuration = configuration;
         this.middleware = configuration.middleware;
     }
 
@@ -156,12 +162,15 @@ export class BaseAPI {
             credentials: this.configuration.credentials,
         };
 
+        const overrides = await initOverrideFn({
+            init: initParams,
+            context,
+        });
+        // Headers given for one call join the defaults (Content-Type, Authorization, the Configuration's) instead of replacing them.
         const overriddenInit: RequestInit = {
             ...initParams,
-            ...(await initOverrideFn({
-                init: initParams,
-                context,
-            }))
+            ...overrides,
+            headers: mergeHeaders(headers, overrides?.headers),
         };
 
         let body: any;
@@ -244,6 +253,36 @@ export class BaseAPI {
     }
 };
 
+/** `defaults` with `extra` laid over them, names compared case-insensitively (`prefer` replaces `Prefer`). */
+function mergeHeaders(defaults: HTTPHeaders, extra: RequestInit['headers']): HTTPHeaders {
+    const merged: HTTPHeaders = { ...defaults };
+    if (extra === undefined) return merged;
+    new Headers(extra).forEach((value, name) => {
+        for (const known of Object.keys(merged)) if (known.toLowerCase() === name) delete merged[known];
+        merged[name] = value;
+    });
+    return merged;
+}
+
+/** A page of a list, with the cursor of the next page when one follows (from `Link: <…>; rel="next"`). */
+export type Paged<T> = T extends { items: readonly unknown[] } ? T & { nextCursor?: string } : T;
+
+/** The `cursor` of the `Link: <…>; rel="next"` header (RFC 8288), or undefined on the last page. */
+export function nextCursorOf(response: Response): string | undefined {
+    for (const link of (response.headers.get('Link') ?? '').split(/,(?=\s*<)/)) {
+        const match = /^\s*<([^>]*)>(.*)$/.exec(link);
+        if (!match || !/;\s*rel="?(?:[^";]*\s)?next(?:\s[^";]*)?"?\s*(?:;|$)/i.test(match[2] ?? '')) continue;
+        return new URL(match[1] ?? '', 'http://cursor.invalid/').searchParams.get('cursor') ?? undefined;
+    }
+    return undefined;
+}
+
+/** `page` with the next page's cursor, when the response names one. */
+export function withNextCursor<T>(response: Response, page: T): Paged<T> {
+    const nextCursor = nextCursorOf(response);
+    return (nextCursor === undefined || typeof page !== 'object' || page === null ? page : { ...page, nextCursor }) as Paged<T>;
+}
+
 function isBlob(value: any): value is Blob {
     return typeof Blob !== 'undefined' && value instanceof Blob;
 }
@@ -254,8 +293,11 @@ function isFormData(value: any): value is FormData {
 
 export class ResponseError extends Error {
     override name: "ResponseError" = "ResponseError";
-    constructor(public response: Response, msg?: string) {
+    response: Response;
+
+    constructor(response: Response, msg?: string) {
         super(msg);
+        this.response = response;
 
         // restore prototype chain
         const actualProto = new.target.prototype;
@@ -267,8 +309,11 @@ export class ResponseError extends Error {
 
 export class FetchError extends Error {
     override name: "FetchError" = "FetchError";
-    constructor(public override cause: Error, msg?: string) {
+    override cause: Error;
+
+    constructor(cause: Error, msg?: string) {
         super(msg);
+        this.cause = cause;
 
         // restore prototype chain
         const actualProto = new.target.prototype;
@@ -280,8 +325,11 @@ export class FetchError extends Error {
 
 export class RequiredError extends Error {
     override name: "RequiredError" = "RequiredError";
-    constructor(public field: string, msg?: string) {
+    field: string;
+
+    constructor(field: string, msg?: string) {
         super(msg);
+        this.field = field;
 
         // restore prototype chain
         const actualProto = new.target.prototype;
@@ -418,7 +466,13 @@ export interface ResponseTransformer<T> {
 }
 
 export class JSONApiResponse<T> {
-    constructor(public raw: Response, private transformer: ResponseTransformer<T> = (jsonValue: any) => jsonValue) {}
+    raw: Response;
+    private transformer: ResponseTransformer<T>;
+
+    constructor(raw: Response, transformer: ResponseTransformer<T> = (jsonValue: any) => jsonValue) {
+        this.raw = raw;
+        this.transformer = transformer;
+    }
 
     async value(): Promise<T> {
         return this.transformer(await this.raw.json());
@@ -426,7 +480,11 @@ export class JSONApiResponse<T> {
 }
 
 export class VoidApiResponse {
-    constructor(public raw: Response) {}
+    raw: Response;
+
+    constructor(raw: Response) {
+        this.raw = raw;
+    }
 
     async value(): Promise<void> {
         return undefined;
@@ -434,7 +492,11 @@ export class VoidApiResponse {
 }
 
 export class BlobApiResponse {
-    constructor(public raw: Response) {}
+    raw: Response;
+
+    constructor(raw: Response) {
+        this.raw = raw;
+    }
 
     async value(): Promise<Blob> {
         return await this.raw.blob();
@@ -442,7 +504,11 @@ export class BlobApiResponse {
 }
 
 export class TextApiResponse {
-    constructor(public raw: Response) {}
+    raw: Response;
+
+    constructor(raw: Response) {
+        this.raw = raw;
+    }
 
     async value(): Promise<string> {
         return await this.raw.text();

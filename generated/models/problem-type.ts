@@ -16,6 +16,7 @@ export const ProblemType = {
     UrnProblemCollabMalformedJson: 'urn:problem:collab:malformed-json',
     UrnProblemCollabUnauthenticated: 'urn:problem:collab:unauthenticated',
     UrnProblemCollabQuotaExceeded: 'urn:problem:collab:quota-exceeded',
+    UrnProblemCollabOriginNotAllowed: 'urn:problem:collab:origin-not-allowed',
     UrnProblemCollabNotFound: 'urn:problem:collab:not-found',
     UrnProblemCollabMethodNotAllowed: 'urn:problem:collab:method-not-allowed',
     UrnProblemCollabRequestTimeout: 'urn:problem:collab:request-timeout',

@@ -1,5 +1,7 @@
 import cors from 'cors';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { requestIdOf } from '../observability/request-id.js';
+import { HttpProblem } from './problem.js';
 
 /** The browser origins that may call the service: any (`*`), or those listed (a RegExp matches a family). */
 export type CorsOrigins = '*' | readonly (string | RegExp)[];
@@ -11,22 +13,48 @@ const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'X-Request-I
 // Link pages the device and read-marker lists; Retry-After comes with a 429 or 503; RateLimit fields with every write.
 const EXPOSED_HEADERS = ['Location', 'X-Request-Id', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Deprecation', 'Sunset'];
 
+/** What a deployment of the app allows beyond the service's own CORS (the sandbox: its headers, and cookies). */
+export interface CorsExtras {
+  allowedHeaders?: readonly string[];
+  exposedHeaders?: readonly string[];
+  /** Pages may send cookies: the request's origin is echoed instead of `*`. */
+  credentials?: boolean;
+  /** Told of each preflight refused, with its origin and request id (a log line). */
+  onRefusal?: ((origin: string, requestId: string) => void) | undefined;
+}
+
 /**
  * CORS for `origins`. Mounted first, so a preflight is answered (204) before
- * authentication and validation; an origin not allowed gets no CORS headers.
+ * authentication and validation. A preflight from an origin not allowed gets a
+ * 403 problem naming it and CORS_ORIGINS (a browser shows the page only "Failed to
+ * fetch"); other requests from it are served without CORS headers, as ever.
  */
-export function allowOrigins(origins: CorsOrigins): RequestHandler {
+export function allowOrigins(origins: CorsOrigins, extras: CorsExtras = {}): RequestHandler {
+  const anyOrigin = origins === '*';
   const handle = cors({
-    origin: origins === '*' ? '*' : (origin, done) => done(null, origin !== undefined && isListed(origins, origin)),
-    allowedHeaders: ALLOWED_HEADERS,
-    exposedHeaders: EXPOSED_HEADERS,
+    origin: anyOrigin ? (extras.credentials ? true : '*') : (origin, done) => done(null, origin !== undefined && isListed(origins, origin)),
+    allowedHeaders: [...ALLOWED_HEADERS, ...(extras.allowedHeaders ?? [])],
+    exposedHeaders: [...EXPOSED_HEADERS, ...(extras.exposedHeaders ?? [])],
+    credentials: extras.credentials ?? false,
     maxAge: 600,
   });
-  if (origins === '*') return handle;
+  if (anyOrigin && !extras.credentials) return handle;
   return (req, res, next) => {
     res.vary('Origin'); // the answer depends on Origin, allowed or not
+    const origin = req.headers.origin;
+    if (!anyOrigin && origin !== undefined && isPreflight(req) && !isListed(origins, origin)) {
+      extras.onRefusal?.(origin, requestIdOf(res));
+      throw new HttpProblem('origin-not-allowed',
+        `Pages from ${origin} may not call this service: that origin is not in CORS_ORIGINS. To allow it, add it to CORS_ORIGINS (origins separated by commas) and restart.`,
+        { extensions: { origin } });
+    }
     handle(req, res, next);
   };
+}
+
+/** A CORS preflight: OPTIONS with Origin and Access-Control-Request-Method. */
+function isPreflight(req: Request): boolean {
+  return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
 }
 
 function isListed(origins: readonly (string | RegExp)[], origin: string): boolean {

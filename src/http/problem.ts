@@ -12,6 +12,7 @@ export const catalogue = {
   'malformed-json': { status: 400, title: 'The body is not valid JSON' },
   'unauthenticated': { status: 401, title: 'Authentication is required' },
   'quota-exceeded': { status: 403, title: 'A quota is used up' },
+  'origin-not-allowed': { status: 403, title: 'This page\'s origin may not call the service' },
   'not-found': { status: 404, title: 'Not found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'request-timeout': { status: 408, title: 'The request took too long to arrive' },

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Limits } from '../config/limits.js';
 import { callerOf } from './caller.js';
 import { HttpProblem } from './problem.js';
@@ -33,7 +33,7 @@ type Holding = { held?: Held };
  * heavy work one user has in flight, and so how long others wait behind it.
  * `perProcess` goes first on every request; `perUser` after authentication.
  */
-export function shedLoad(limits: LoadLimits, bodyLimit: number): { perProcess: RequestHandler; perUser: RequestHandler } {
+export function shedLoad(limits: LoadLimits, bodyLimit: number, partition: (res: Response) => string = callerOf): { perProcess: RequestHandler; perUser: RequestHandler } {
   const inProcess: Load = { requests: 0, bytes: 0 };
   const byUser = new Map<string, Load>();
   const perProcess: RequestHandler = (req, res, next) => {
@@ -57,7 +57,7 @@ export function shedLoad(limits: LoadLimits, bodyLimit: number): { perProcess: R
   const perUser: RequestHandler = (_req, res, next) => {
     const { held } = res.locals as Holding;
     if (!held) return next(); // a probe
-    const user = callerOf(res);
+    const user = partition(res);
     let load = byUser.get(user);
     if (load && load.requests >= limits.inFlightPerUser) throw overloaded(`you have ${load.requests} requests in flight, the most one user may have`);
     if (load && load.bytes + held.size > limits.inFlightBytesPerUser) {

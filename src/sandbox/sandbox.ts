@@ -1,38 +1,49 @@
-import { Router, type Express } from 'express';
+import { dirname } from 'node:path';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
 import { createApp } from '../app.js';
 import type { Config } from '../config.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../config/limits.js';
-import { HttpProblem } from '../http/problem.js';
-import { EXACT_ROUTING } from '../http/routing.js';
+import { readContract } from '../contract/declared-responses.js';
+import { specPath } from '../contract/spec.js';
+import { useClocks } from '../lib/clock.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
-import { resettableStore, type ResettableStore } from './resettable-store.js';
+import { CLOCK_HEADER, enterSession, preferControls } from './controls.js';
+import { sandboxRoutes } from './routes.js';
 import { getExamples, seedStore } from './seed.js';
+import { Session } from './session.js';
+import { DEFAULT_MAX_SESSIONS, SESSION_HEADER, Sessions } from './sessions.js';
 
-/**
- * The service itself as a stateful mock: in memory, seeded from the named
- * examples, open to any origin, no authentication, and POST /sandbox/reset.
- */
-export async function createSandbox(config: Pick<Config, 'bodyLimit' | 'validateResponses'> & Partial<Pick<Config, 'limits'>>): Promise<Express> {
-  const examples = getExamples();
-  const limits = config.limits ?? DEFAULT_LIMITS;
-  const store = await resettableStore(async () => {
-    const fresh = openMemoryStore({ quotas: storeQuotas(limits.quotas) });
-    await seedStore(fresh, examples);
-    return fresh;
-  });
-  return createApp({ config: { ...config, limits, corsOrigins: '*' }, store, extraRoutes: resetRoutes(store) });
+export interface SandboxOptions {
+  config: Pick<Config, 'bodyLimit' | 'validateResponses'> & Partial<Pick<Config, 'limits'>>;
+  /** Sessions held at once (SANDBOX_SESSIONS); past it the least recently used is dropped. */
+  maxSessions?: number;
+  logger?: Logger;
 }
 
-/** Outside the contract, as /docs is: mounted before validation, and only here, never in the real service. */
-function resetRoutes(store: ResettableStore): Router {
-  return Router(EXACT_ROUTING)
-    .post('/sandbox/reset', async (_req, res) => {
-      await store.reset();
-      res.status(204).end();
-    })
-    .all('/sandbox/reset', () => {
-      throw new HttpProblem('method-not-allowed', 'POST /sandbox/reset restores the seed; no other method is served here.', {
-        headers: { Allow: 'POST' },
-      });
-    });
+/**
+ * The service itself as a stateful mock: in memory, one isolated store per
+ * session (X-Sandbox-Session), each seeded from the named examples on first use,
+ * open to any origin, no authentication; Prism's `Prefer` controls and a request
+ * log per session; POST /sandbox/reset.
+ */
+export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS, logger }: SandboxOptions): Promise<{ app: Express; sessions: Sessions }> {
+  const examples = getExamples();
+  const limits = config.limits ?? DEFAULT_LIMITS;
+  const sessions = new Sessions(async (name, settings) => {
+    const store = openMemoryStore({ quotas: storeQuotas(limits.quotas) });
+    await seedStore(store, examples);
+    return new Session(name, store, settings);
+  }, maxSessions);
+  useClocks(() => sessions.current());
+  const app = createApp({
+    config: { ...config, limits, corsOrigins: '*' },
+    store: sessions.store(),
+    cors: { credentials: true, allowedHeaders: [SESSION_HEADER, CLOCK_HEADER], exposedHeaders: [SESSION_HEADER] },
+    partition: (res) => String(res.getHeader(SESSION_HEADER)), // in-flight limits count per session
+    hooks: { first: enterSession(sessions), validated: preferControls(readContract(dirname(specPath))) },
+    extraRoutes: sandboxRoutes(sessions),
+    ...(logger ? { logger } : {}),
+  });
+  return { app, sessions };
 }

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { isLoopback, loadConfig } from '../config.js';
 import { createHttpServer } from '../http/listen.js';
+import { createLogger } from '../observability/logger.js';
 import { createSandbox } from './sandbox.js';
+import { DEFAULT_MAX_SESSIONS } from './sessions.js';
 
 // `make sandbox`: PORT defaults to 4020 (the service's 3000, the mock's 4010).
 const config = (() => {
@@ -17,9 +19,18 @@ if (!isLoopback(config.host) && !config.allowUnauthenticated) {
   process.exit(1);
 }
 
-const server = createHttpServer(await createSandbox(config)).listen(config.port, config.host, () => {
+const maxSessions = (() => {
+  const text = process.env.SANDBOX_SESSIONS ?? String(DEFAULT_MAX_SESSIONS);
+  if (/^[1-9]\d{0,5}$/.test(text)) return Number(text);
+  console.error(`Refusing to start: SANDBOX_SESSIONS must be a whole number from 1 to 999999, not "${text}"`);
+  return process.exit(1);
+})();
+// Request lines only when asked for (LOG_LEVEL): a refused CORS preflight is logged at warn either way.
+const logger = createLogger(process.env.LOG_LEVEL === undefined ? 'warn' : config.logLevel);
+const { app } = await createSandbox({ config, maxSessions, logger });
+const server = createHttpServer(app).listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
-  console.log(`Sandbox serving on http://${config.host}:${port}: in memory, seeded from mocks/examples, any origin, no authentication; POST /sandbox/reset restores the seed`);
+  console.log(`Sandbox serving on http://${config.host}:${port}: in memory, one isolated session per X-Sandbox-Session (at most ${maxSessions}, least recently used dropped), each seeded from mocks/examples; any origin, no authentication; POST /sandbox/reset restores a session's seed`);
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -1,12 +1,12 @@
-import { v7 as uuidv7 } from 'uuid';
 import type { CreateStreamRequest, Message, Stream } from '../../generated/index.js';
 import { HttpProblem } from '../http/problem.js';
+import { newId, now } from '../lib/clock.js';
 import type { Store } from '../store/store.js';
 
 export async function createStream(store: Store, userId: string, input: CreateStreamRequest): Promise<Stream> {
-  const createdAt = new Date().toISOString();
+  const createdAt = new Date(now()).toISOString();
   const stream: Stream = {
-    id: uuidv7(),
+    id: newId(),
     title: input.title,
     ...(input.visibility === undefined ? {} : { visibility: input.visibility }),
     members: [...new Set([userId, ...(input.memberUserIds ?? [])])],
@@ -15,7 +15,7 @@ export async function createStream(store: Store, userId: string, input: CreateSt
   };
   if (input.initialMessage) {
     const message: Message = {
-      id: uuidv7(),
+      id: newId(),
       authorId: userId,
       content: input.initialMessage.content,
       assetIds: input.initialMessage.assetIds ?? [],

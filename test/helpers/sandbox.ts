@@ -1,13 +1,15 @@
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { parseSize } from '../../src/config.js';
 import { createHttpServer } from '../../src/http/listen.js';
 import { createSandbox } from '../../src/sandbox/sandbox.js';
+import { track } from './process.js';
 import type { Service } from './service.js';
 
 /** The sandbox app (make sandbox) in-process on a free port, checking every response against openapi.yaml. */
-export async function startSandbox(): Promise<Service> {
-  const app = await createSandbox({ bodyLimit: parseSize('1mb'), validateResponses: true });
+export async function startSandbox(options: { maxSessions?: number } = {}): Promise<Service> {
+  const { app } = await createSandbox({ config: { bodyLimit: parseSize('1mb'), validateResponses: true }, ...options });
   const server = createHttpServer(app).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -17,6 +19,34 @@ export async function startSandbox(): Promise<Service> {
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** `make sandbox` as it runs: src/sandbox/server.ts in a process of its own, on a free port. */
+export async function startSandboxProcess(env: Record<string, string> = {}): Promise<Service> {
+  const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
+    env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  }));
+  let output = '';
+  const port = await new Promise<string>((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output += String(chunk);
+      const match = /Sandbox serving on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataFile: '',
+    async close() {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }

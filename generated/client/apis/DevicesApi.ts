@@ -107,9 +107,9 @@ export class DevicesApi extends runtime.BaseAPI {
      * Paged: at most `limit` devices a page, in one stable order that holds across pages (by the text `appId/installationId`, so `com.example.chat.desktop` sorts before `com.example.chat`). When more follow, the `Link` header gives the next page. 
      * Lists the caller\'s registered devices.
      */
-    async listDevices(requestParameters: ListDevicesRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<DeviceList> {
+    async listDevices(requestParameters: ListDevicesRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.Paged<DeviceList>> {
         const response = await this.listDevicesRaw(requestParameters, initOverrides);
-        return await response.value();
+        return runtime.withNextCursor(response.raw, await response.value());
     }
 
     /**

@@ -106,9 +106,9 @@ export class ReadsApi extends runtime.BaseAPI {
     /**
      * Lists the caller\'s read markers in one stream.
      */
-    async listReadMarkers(requestParameters: ListReadMarkersRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ReadMarkerList> {
+    async listReadMarkers(requestParameters: ListReadMarkersRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.Paged<ReadMarkerList>> {
         const response = await this.listReadMarkersRaw(requestParameters, initOverrides);
-        return await response.value();
+        return runtime.withNextCursor(response.raw, await response.value());
     }
 
     /**

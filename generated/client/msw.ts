@@ -1,0 +1,3789 @@
+/* eslint-disable */
+/**
+ * Generated from openapi.yaml (Collaboration Service API 1.0.0) by scripts/client/extras.ts.
+ * Do not edit: change openapi.yaml and run `make generate`.
+ */
+import { http, HttpResponse, type HttpHandler } from 'msw';
+
+interface Declared {
+    status: string;
+    mediaType?: string;
+    headers: Record<string, string>;
+    examples: [name: string, value: unknown][];
+}
+
+interface Operation {
+    operationId: string;
+    method: 'get' | 'put' | 'post' | 'patch' | 'delete';
+    path: string;
+    responses: Declared[];
+}
+
+/** Every operation of openapi.yaml with its declared responses and their named examples (mocks/examples). */
+export const operations: readonly Operation[] = [
+    {
+        "operationId": "checkLiveness",
+        "method": "get",
+        "path": "/healthz",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {},
+                "examples": [
+                    [
+                        "ok",
+                        {
+                            "status": "ok"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "checkReadiness",
+        "method": "get",
+        "path": "/readyz",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {},
+                "examples": [
+                    [
+                        "ready",
+                        {
+                            "status": "ok"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "notReady",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "Not ready: the store is closed or unreachable. Send no traffic here now.",
+                            "requestId": "0b8e2f4c-7d1a-4e6b-9c3f-5a2d8e1f7b4c"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "scrapeMetrics",
+        "method": "get",
+        "path": "/metrics",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "text/plain",
+                "headers": {},
+                "examples": [
+                    [
+                        "metrics",
+                        "# HELP store_commit_duration_seconds Time one group commit of the store took to make its batch of changes durable.\n# TYPE store_commit_duration_seconds histogram\nstore_commit_duration_seconds_bucket{le=\"0.001\"} 0\nstore_commit_duration_seconds_bucket{le=\"0.0025\"} 3\nstore_commit_duration_seconds_bucket{le=\"0.005\"} 18\nstore_commit_duration_seconds_bucket{le=\"0.01\"} 33\nstore_commit_duration_seconds_bucket{le=\"0.025\"} 39\nstore_commit_duration_seconds_bucket{le=\"0.05\"} 40\nstore_commit_duration_seconds_bucket{le=\"0.1\"} 40\nstore_commit_duration_seconds_bucket{le=\"0.25\"} 40\nstore_commit_duration_seconds_bucket{le=\"0.5\"} 40\nstore_commit_duration_seconds_bucket{le=\"1\"} 40\nstore_commit_duration_seconds_bucket{le=\"2.5\"} 40\nstore_commit_duration_seconds_bucket{le=\"+Inf\"} 40\nstore_commit_duration_seconds_sum 0.262\nstore_commit_duration_seconds_count 40\n# HELP http_request_duration_seconds Time from a request arriving to its response finishing, by method, route template (or \"unmatched\") and status.\n# TYPE http_request_duration_seconds histogram\nhttp_request_duration_seconds_bucket{le=\"0.005\",method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 0\nhttp_request_duration_seconds_bucket{le=\"0.01\",method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 0\nhttp_request_duration_seconds_bucket{le=\"0.025\",method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 0\nhttp_request_duration_seconds_bucket{le=\"0.05\",method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 1\nhttp_request_duration_seconds_bucket{le=\"0.1\",method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 1\nhttp_request_duration_seconds_bucket{le=\"0.25\",method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 1\nhttp_request_duration_seconds_bucket{le=\"0.5\",method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 1\nhttp_request_duration_seconds_bucket{le=\"1\",method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 1\nhttp_request_duration_seconds_bucket{le=\"2.5\",method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 1\nhttp_request_duration_seconds_bucket{le=\"5\",method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 1\nhttp_request_duration_seconds_bucket{le=\"10\",method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 1\nhttp_request_duration_seconds_bucket{le=\"+Inf\",method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 1\nhttp_request_duration_seconds_sum{method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 0.0447667\nhttp_request_duration_seconds_count{method=\"GET\",route=\"/api/streams/{streamId}\",status=\"404\"} 1\n# HELP process_resident_memory_bytes Resident memory size in bytes.\n# TYPE process_resident_memory_bytes gauge\nprocess_resident_memory_bytes 163717120\n# HELP nodejs_eventloop_lag_p99_seconds The 99th percentile of the recorded event loop delays.\n# TYPE nodejs_eventloop_lag_p99_seconds gauge\nnodejs_eventloop_lag_p99_seconds 0.054460415\n"
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "createStream",
+        "method": "post",
+        "path": "/api/streams",
+        "responses": [
+            {
+                "status": "201",
+                "mediaType": "application/json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:",
+                    "Location": "/api/streams/0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e"
+                },
+                "examples": [
+                    [
+                        "created",
+                        {
+                            "id": "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e",
+                            "title": "Launch planning",
+                            "visibility": "team",
+                            "members": [
+                                "u_ana",
+                                "u_ben",
+                                "u_chloe"
+                            ],
+                            "createdBy": "u_ana",
+                            "createdAt": "2026-11-20T09:14:03.512Z",
+                            "initialMessage": {
+                                "id": "0193a5f2-7c1f-7402-b1a4-3c5d6e7f8091",
+                                "authorId": "u_ana",
+                                "content": {
+                                    "blocks": [
+                                        {
+                                            "type": "rich_text",
+                                            "elements": [
+                                                {
+                                                    "type": "paragraph",
+                                                    "children": [
+                                                        {
+                                                            "type": "text",
+                                                            "text": "Kick-off is on "
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": "Monday at 10:00",
+                                                            "style": {
+                                                                "bold": true
+                                                            }
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": ". Please read the "
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": "roadmap",
+                                                            "style": {
+                                                                "italic": true
+                                                            }
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": " before then."
+                                                        }
+                                                    ]
+                                                },
+                                                {
+                                                    "type": "paragraph",
+                                                    "direction": "ltr",
+                                                    "children": [
+                                                        {
+                                                            "type": "text",
+                                                            "text": "Moved from "
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": "Friday",
+                                                            "style": {
+                                                                "strikethrough": true
+                                                            }
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": "; the room is "
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": "4.12",
+                                                            "style": {
+                                                                "code": true
+                                                            }
+                                                        },
+                                                        {
+                                                            "type": "example-type-only-node"
+                                                        }
+                                                    ]
+                                                }
+                                            ]
+                                        }
+                                    ]
+                                },
+                                "assetIds": [
+                                    "a_roadmap_pdf"
+                                ],
+                                "createdAt": "2026-11-20T09:14:03.512Z"
+                            }
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "400",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "titleMissing",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "The request does not match openapi.yaml.",
+                            "errors": [
+                                {
+                                    "path": "/body/title",
+                                    "message": "must have required property 'title'"
+                                }
+                            ],
+                            "requestId": "ecd45d17-004d-4fa0-a977-89ec4ef8d14d"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "403",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "devices",
+                        {
+                            "type": "urn:problem:collab:quota-exceeded",
+                            "title": "A quota is used up",
+                            "status": 403,
+                            "detail": "This would pass a quota: 100 devices of the 100 allowed (QUOTA_DEVICES). Nothing was stored; delete something to make room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000403",
+                            "quota": "QUOTA_DEVICES",
+                            "limit": 100,
+                            "used": 100
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "413",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "tooLarge",
+                        {
+                            "type": "urn:problem:collab:payload-too-large",
+                            "title": "The body is too large",
+                            "status": 413,
+                            "detail": "The body is over the size limit.",
+                            "requestId": "1f0e0d4d-89a7-42c7-a5f0-34304f204844"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "415",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "textPlain",
+                        {
+                            "type": "urn:problem:collab:unsupported-media-type",
+                            "title": "Unsupported media type",
+                            "status": 415,
+                            "detail": "Send the body as application/json; text/plain is not accepted here.",
+                            "requestId": "a25f490e-55ee-479c-ae77-3e401d02b75e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "429",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "rateLimited",
+                        {
+                            "type": "urn:problem:collab:rate-limited",
+                            "title": "Too many requests",
+                            "status": 429,
+                            "detail": "You have made the 1200 writes a user may make in 60 s; nothing of this one was done. Retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000429"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "507",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storageFull",
+                        {
+                            "type": "urn:problem:collab:storage-full",
+                            "title": "The store is full",
+                            "status": 507,
+                            "detail": "The store is full: this change would grow it past its stated size. Nothing was stored; deleting records makes room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000507"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "getNavigationPreferences",
+        "method": "get",
+        "path": "/api/streams/nav",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {},
+                "examples": [
+                    [
+                        "preferences",
+                        {
+                            "grouping": "by-team",
+                            "listView": "compact",
+                            "sort": "recent",
+                            "pinnedStreamIds": [
+                                "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e"
+                            ],
+                            "pinnedSessionIds": [],
+                            "archivedStreamIds": [
+                                "0193a5f2-7c21-7e55-a066-1b2c3d4e5f60"
+                            ],
+                            "rankByStreamId": {
+                                "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e": 1
+                            },
+                            "lastViewedAt": {
+                                "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e": "2026-11-20T09:20:11.004+01:00"
+                            },
+                            "leftSidebarWidth": 280,
+                            "hideStreamTipSeen": true,
+                            "updatedAt": "2026-11-20T08:20:11.120Z"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "404",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "navNotFound",
+                        {
+                            "type": "urn:problem:collab:not-found",
+                            "title": "Not found",
+                            "status": 404,
+                            "detail": "No navigation preferences have been saved yet.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000006"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "patchNavigationPreferences",
+        "method": "patch",
+        "path": "/api/streams/nav",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "merged",
+                        {
+                            "grouping": "by-team",
+                            "listView": "compact",
+                            "sort": "recent",
+                            "pinnedStreamIds": [
+                                "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e"
+                            ],
+                            "pinnedSessionIds": [],
+                            "archivedStreamIds": [
+                                "0193a5f2-7c21-7e55-a066-1b2c3d4e5f60"
+                            ],
+                            "rankByStreamId": {
+                                "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e": 1
+                            },
+                            "lastViewedAt": {
+                                "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e": "2026-11-20T09:20:11.004+01:00"
+                            },
+                            "leftSidebarWidth": 280,
+                            "hideStreamTipSeen": true,
+                            "updatedAt": "2026-11-20T08:20:11.120Z"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "400",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "widthNotInteger",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "The request does not match openapi.yaml.",
+                            "errors": [
+                                {
+                                    "path": "/body/leftSidebarWidth",
+                                    "message": "must be integer"
+                                }
+                            ],
+                            "requestId": "f3fdde48-5249-41ca-abe2-7964f6a13c67"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "403",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "devices",
+                        {
+                            "type": "urn:problem:collab:quota-exceeded",
+                            "title": "A quota is used up",
+                            "status": 403,
+                            "detail": "This would pass a quota: 100 devices of the 100 allowed (QUOTA_DEVICES). Nothing was stored; delete something to make room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000403",
+                            "quota": "QUOTA_DEVICES",
+                            "limit": 100,
+                            "used": 100
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "413",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "tooLarge",
+                        {
+                            "type": "urn:problem:collab:payload-too-large",
+                            "title": "The body is too large",
+                            "status": 413,
+                            "detail": "The body is over the size limit.",
+                            "requestId": "1f0e0d4d-89a7-42c7-a5f0-34304f204844"
+                        }
+                    ],
+                    [
+                        "documentTooLarge",
+                        {
+                            "type": "urn:problem:collab:document-too-large",
+                            "title": "The document would be too large",
+                            "status": 413,
+                            "detail": "After this merge the document would take 300021 bytes; a document holds at most 262144 bytes (256 KiB) as compact JSON. Nothing was stored.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000001"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "415",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "textPlain",
+                        {
+                            "type": "urn:problem:collab:unsupported-media-type",
+                            "title": "Unsupported media type",
+                            "status": 415,
+                            "detail": "Send the body as application/json; text/plain is not accepted here.",
+                            "requestId": "a25f490e-55ee-479c-ae77-3e401d02b75e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "429",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "rateLimited",
+                        {
+                            "type": "urn:problem:collab:rate-limited",
+                            "title": "Too many requests",
+                            "status": 429,
+                            "detail": "You have made the 1200 writes a user may make in 60 s; nothing of this one was done. Retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000429"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "507",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storageFull",
+                        {
+                            "type": "urn:problem:collab:storage-full",
+                            "title": "The store is full",
+                            "status": 507,
+                            "detail": "The store is full: this change would grow it past its stated size. Nothing was stored; deleting records makes room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000507"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "getNotificationSettings",
+        "method": "get",
+        "path": "/api/notifications/settings",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {},
+                "examples": [
+                    [
+                        "settings",
+                        {
+                            "channels": {
+                                "mobile": {
+                                    "enabled": true
+                                }
+                            },
+                            "availability": {
+                                "enabled": true,
+                                "timeZone": "Europe/Berlin",
+                                "days": [
+                                    1,
+                                    2,
+                                    3,
+                                    4,
+                                    5
+                                ],
+                                "start": "09:00",
+                                "end": "17:30"
+                            },
+                            "defaults": {
+                                "stream": {
+                                    "channels": {
+                                        "mobile": {
+                                            "main": "mentions",
+                                            "sessions": "none"
+                                        }
+                                    }
+                                }
+                            },
+                            "overrides": {
+                                "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e": {
+                                    "channels": {
+                                        "mobile": {
+                                            "main": "none",
+                                            "sessions": "none"
+                                        }
+                                    },
+                                    "until": "2026-11-27T00:00:00Z"
+                                }
+                            },
+                            "vips": {
+                                "u_ben": {
+                                    "bypass": true
+                                }
+                            },
+                            "sound": "bubble-pop",
+                            "updatedAt": "2026-11-20T08:31:45.337Z"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "404",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "settingsNotFound",
+                        {
+                            "type": "urn:problem:collab:not-found",
+                            "title": "Not found",
+                            "status": 404,
+                            "detail": "No notification settings have been saved yet.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000007"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "patchNotificationSettings",
+        "method": "patch",
+        "path": "/api/notifications/settings",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "merged",
+                        {
+                            "channels": {
+                                "mobile": {
+                                    "enabled": true
+                                }
+                            },
+                            "availability": {
+                                "enabled": true,
+                                "timeZone": "Europe/Berlin",
+                                "days": [
+                                    1,
+                                    2,
+                                    3,
+                                    4,
+                                    5
+                                ],
+                                "start": "09:00",
+                                "end": "17:30"
+                            },
+                            "defaults": {
+                                "stream": {
+                                    "channels": {
+                                        "mobile": {
+                                            "main": "mentions",
+                                            "sessions": "none"
+                                        }
+                                    }
+                                }
+                            },
+                            "overrides": {
+                                "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e": {
+                                    "channels": {
+                                        "mobile": {
+                                            "main": "none",
+                                            "sessions": "none"
+                                        }
+                                    },
+                                    "until": "2026-11-27T00:00:00Z"
+                                }
+                            },
+                            "vips": {
+                                "u_ben": {
+                                    "bypass": true
+                                }
+                            },
+                            "sound": "bubble-pop",
+                            "updatedAt": "2026-11-20T08:31:45.337Z"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "400",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "timeOutOfRange",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "The request does not match openapi.yaml.",
+                            "errors": [
+                                {
+                                    "path": "/body/availability/start",
+                                    "message": "must be a time of day, HH:MM, 00:00–23:59"
+                                }
+                            ],
+                            "requestId": "e03b6fd2-5954-4048-a2e2-7e0bb39a72d8"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "403",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "devices",
+                        {
+                            "type": "urn:problem:collab:quota-exceeded",
+                            "title": "A quota is used up",
+                            "status": 403,
+                            "detail": "This would pass a quota: 100 devices of the 100 allowed (QUOTA_DEVICES). Nothing was stored; delete something to make room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000403",
+                            "quota": "QUOTA_DEVICES",
+                            "limit": 100,
+                            "used": 100
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "413",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "tooLarge",
+                        {
+                            "type": "urn:problem:collab:payload-too-large",
+                            "title": "The body is too large",
+                            "status": 413,
+                            "detail": "The body is over the size limit.",
+                            "requestId": "1f0e0d4d-89a7-42c7-a5f0-34304f204844"
+                        }
+                    ],
+                    [
+                        "documentTooLarge",
+                        {
+                            "type": "urn:problem:collab:document-too-large",
+                            "title": "The document would be too large",
+                            "status": 413,
+                            "detail": "After this merge the document would take 300021 bytes; a document holds at most 262144 bytes (256 KiB) as compact JSON. Nothing was stored.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000001"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "415",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "textPlain",
+                        {
+                            "type": "urn:problem:collab:unsupported-media-type",
+                            "title": "Unsupported media type",
+                            "status": 415,
+                            "detail": "Send the body as application/json; text/plain is not accepted here.",
+                            "requestId": "a25f490e-55ee-479c-ae77-3e401d02b75e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "429",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "rateLimited",
+                        {
+                            "type": "urn:problem:collab:rate-limited",
+                            "title": "Too many requests",
+                            "status": 429,
+                            "detail": "You have made the 1200 writes a user may make in 60 s; nothing of this one was done. Retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000429"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "507",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storageFull",
+                        {
+                            "type": "urn:problem:collab:storage-full",
+                            "title": "The store is full",
+                            "status": 507,
+                            "detail": "The store is full: this change would grow it past its stated size. Nothing was stored; deleting records makes room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000507"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "listDevices",
+        "method": "get",
+        "path": "/api/notifications/devices",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {},
+                "examples": [
+                    [
+                        "devices",
+                        {
+                            "items": [
+                                {
+                                    "installationId": "6f1c2a9e-3b7d-4c5e-8f90-a1b2c3d4e5f6",
+                                    "appId": "com.example.chat",
+                                    "platform": "mobile_a",
+                                    "token": "f3a9c1e07b2d4e6f8a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f",
+                                    "environment": "production",
+                                    "appVersion": "5.2.0",
+                                    "appBuild": "5200",
+                                    "osVersion": "18.1",
+                                    "deviceModel": "Phone 15",
+                                    "formFactor": "phone",
+                                    "appVariant": "store",
+                                    "locale": "de-DE",
+                                    "timeZone": "Europe/Berlin",
+                                    "capabilities": [
+                                        "rich-push",
+                                        "badges"
+                                    ],
+                                    "systemAuthorization": "authorized",
+                                    "notificationSettings": {
+                                        "alert": "enabled",
+                                        "badge": "enabled"
+                                    },
+                                    "backgroundRefreshStatus": "available",
+                                    "pushEnabled": true,
+                                    "transport": "push_gateway",
+                                    "transportMetadata": {
+                                        "topic": "com.example.chat"
+                                    },
+                                    "createdAt": "2026-11-20T07:02:10.001Z",
+                                    "updatedAt": "2026-11-21T18:40:55.902Z"
+                                },
+                                {
+                                    "installationId": "desktop-7c2f",
+                                    "appId": "com.example.desktop",
+                                    "platform": "desktop_a",
+                                    "token": "wns-2b9e4d",
+                                    "environment": "production",
+                                    "transport": "push_gateway",
+                                    "createdAt": "2026-11-21T10:00:00.000Z",
+                                    "updatedAt": "2026-11-21T10:00:00.000Z"
+                                }
+                            ]
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "400",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "limitInvalid",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "The request does not match openapi.yaml.",
+                            "errors": [
+                                {
+                                    "path": "/query/limit",
+                                    "message": "must be <= 1000"
+                                }
+                            ],
+                            "requestId": "2750ee0b-5e0f-44eb-acfb-cf516dd119cb"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "registerDevice",
+        "method": "put",
+        "path": "/api/notifications/devices",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "replaced",
+                        {
+                            "installationId": "6f1c2a9e-3b7d-4c5e-8f90-a1b2c3d4e5f6",
+                            "appId": "com.example.chat",
+                            "platform": "mobile_a",
+                            "token": "0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d",
+                            "environment": "production",
+                            "appVersion": "5.2.0",
+                            "appBuild": "5200",
+                            "osVersion": "18.1",
+                            "deviceModel": "Phone 15",
+                            "formFactor": "phone",
+                            "appVariant": "store",
+                            "locale": "de-DE",
+                            "timeZone": "Europe/Berlin",
+                            "capabilities": [
+                                "rich-push",
+                                "badges"
+                            ],
+                            "systemAuthorization": "authorized",
+                            "notificationSettings": {
+                                "alert": "enabled",
+                                "badge": "enabled"
+                            },
+                            "backgroundRefreshStatus": "available",
+                            "pushEnabled": true,
+                            "transport": "push_gateway",
+                            "transportMetadata": {
+                                "topic": "com.example.chat"
+                            },
+                            "createdAt": "2026-11-20T07:02:10.001Z",
+                            "updatedAt": "2026-11-21T18:40:55.902Z"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "201",
+                "mediaType": "application/json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "registered",
+                        {
+                            "installationId": "6f1c2a9e-3b7d-4c5e-8f90-a1b2c3d4e5f6",
+                            "appId": "com.example.chat",
+                            "platform": "mobile_a",
+                            "token": "f3a9c1e07b2d4e6f8a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f",
+                            "environment": "production",
+                            "appVersion": "5.2.0",
+                            "appBuild": "5200",
+                            "osVersion": "18.1",
+                            "deviceModel": "Phone 15",
+                            "formFactor": "phone",
+                            "appVariant": "store",
+                            "locale": "de-DE",
+                            "timeZone": "Europe/Berlin",
+                            "capabilities": [
+                                "rich-push",
+                                "badges"
+                            ],
+                            "systemAuthorization": "authorized",
+                            "notificationSettings": {
+                                "alert": "enabled",
+                                "badge": "enabled"
+                            },
+                            "backgroundRefreshStatus": "available",
+                            "pushEnabled": true,
+                            "transport": "push_gateway",
+                            "transportMetadata": {
+                                "topic": "com.example.chat"
+                            },
+                            "createdAt": "2026-11-20T07:02:10.001Z",
+                            "updatedAt": "2026-11-20T07:02:10.001Z"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "400",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "fieldsInvalid",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "The request does not match openapi.yaml.",
+                            "errors": [
+                                {
+                                    "path": "/body/token",
+                                    "message": "must have required property 'token'"
+                                },
+                                {
+                                    "path": "/body/platform",
+                                    "message": "must be one of: mobile_a, mobile_b, desktop_a, desktop_b, web"
+                                }
+                            ],
+                            "requestId": "c746eee4-f9c8-466a-a311-a21580213951"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "403",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "devices",
+                        {
+                            "type": "urn:problem:collab:quota-exceeded",
+                            "title": "A quota is used up",
+                            "status": 403,
+                            "detail": "This would pass a quota: 100 devices of the 100 allowed (QUOTA_DEVICES). Nothing was stored; delete something to make room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000403",
+                            "quota": "QUOTA_DEVICES",
+                            "limit": 100,
+                            "used": 100
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "413",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "tooLarge",
+                        {
+                            "type": "urn:problem:collab:payload-too-large",
+                            "title": "The body is too large",
+                            "status": 413,
+                            "detail": "The body is over the size limit.",
+                            "requestId": "1f0e0d4d-89a7-42c7-a5f0-34304f204844"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "415",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "textPlain",
+                        {
+                            "type": "urn:problem:collab:unsupported-media-type",
+                            "title": "Unsupported media type",
+                            "status": 415,
+                            "detail": "Send the body as application/json; text/plain is not accepted here.",
+                            "requestId": "a25f490e-55ee-479c-ae77-3e401d02b75e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "429",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "rateLimited",
+                        {
+                            "type": "urn:problem:collab:rate-limited",
+                            "title": "Too many requests",
+                            "status": 429,
+                            "detail": "You have made the 1200 writes a user may make in 60 s; nothing of this one was done. Retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000429"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "507",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storageFull",
+                        {
+                            "type": "urn:problem:collab:storage-full",
+                            "title": "The store is full",
+                            "status": 507,
+                            "detail": "The store is full: this change would grow it past its stated size. Nothing was stored; deleting records makes room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000507"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "markRead",
+        "method": "put",
+        "path": "/api/chat/reads",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "marker",
+                        {
+                            "streamId": "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e",
+                            "threadSessionId": "0193a5f2-7c40-7f01-8a12-b3c4d5e6f708",
+                            "lastReadMessageId": "0193a5f2-7c1f-7402-b1a4-3c5d6e7f8091",
+                            "updatedAt": "2026-11-20T09:30:00.004Z"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "400",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "streamIdInvalid",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "The request does not match openapi.yaml.",
+                            "errors": [
+                                {
+                                    "path": "/body/streamId",
+                                    "message": "must be a UUID, 8-4-4-4-12 hex digits such as 0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e"
+                                }
+                            ],
+                            "requestId": "eaf8c973-2c0f-41c0-aae9-e9d9dc9efe67"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "403",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "devices",
+                        {
+                            "type": "urn:problem:collab:quota-exceeded",
+                            "title": "A quota is used up",
+                            "status": 403,
+                            "detail": "This would pass a quota: 100 devices of the 100 allowed (QUOTA_DEVICES). Nothing was stored; delete something to make room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000403",
+                            "quota": "QUOTA_DEVICES",
+                            "limit": 100,
+                            "used": 100
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "413",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "tooLarge",
+                        {
+                            "type": "urn:problem:collab:payload-too-large",
+                            "title": "The body is too large",
+                            "status": 413,
+                            "detail": "The body is over the size limit.",
+                            "requestId": "1f0e0d4d-89a7-42c7-a5f0-34304f204844"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "415",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "textPlain",
+                        {
+                            "type": "urn:problem:collab:unsupported-media-type",
+                            "title": "Unsupported media type",
+                            "status": 415,
+                            "detail": "Send the body as application/json; text/plain is not accepted here.",
+                            "requestId": "a25f490e-55ee-479c-ae77-3e401d02b75e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "429",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "rateLimited",
+                        {
+                            "type": "urn:problem:collab:rate-limited",
+                            "title": "Too many requests",
+                            "status": 429,
+                            "detail": "You have made the 1200 writes a user may make in 60 s; nothing of this one was done. Retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000429"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "507",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storageFull",
+                        {
+                            "type": "urn:problem:collab:storage-full",
+                            "title": "The store is full",
+                            "status": 507,
+                            "detail": "The store is full: this change would grow it past its stated size. Nothing was stored; deleting records makes room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000507"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "getStream",
+        "method": "get",
+        "path": "/api/streams/:streamId",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {},
+                "examples": [
+                    [
+                        "stream",
+                        {
+                            "id": "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e",
+                            "title": "Launch planning",
+                            "visibility": "team",
+                            "members": [
+                                "u_ana",
+                                "u_ben",
+                                "u_chloe"
+                            ],
+                            "createdBy": "u_ana",
+                            "createdAt": "2026-11-20T09:14:03.512Z",
+                            "initialMessage": {
+                                "id": "0193a5f2-7c1f-7402-b1a4-3c5d6e7f8091",
+                                "authorId": "u_ana",
+                                "content": {
+                                    "blocks": [
+                                        {
+                                            "type": "rich_text",
+                                            "elements": [
+                                                {
+                                                    "type": "paragraph",
+                                                    "children": [
+                                                        {
+                                                            "type": "text",
+                                                            "text": "Kick-off is on "
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": "Monday at 10:00",
+                                                            "style": {
+                                                                "bold": true
+                                                            }
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": ". Please read the "
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": "roadmap",
+                                                            "style": {
+                                                                "italic": true
+                                                            }
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": " before then."
+                                                        }
+                                                    ]
+                                                },
+                                                {
+                                                    "type": "paragraph",
+                                                    "direction": "ltr",
+                                                    "children": [
+                                                        {
+                                                            "type": "text",
+                                                            "text": "Moved from "
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": "Friday",
+                                                            "style": {
+                                                                "strikethrough": true
+                                                            }
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": "; the room is "
+                                                        },
+                                                        {
+                                                            "type": "text",
+                                                            "text": "4.12",
+                                                            "style": {
+                                                                "code": true
+                                                            }
+                                                        },
+                                                        {
+                                                            "type": "example-type-only-node"
+                                                        }
+                                                    ]
+                                                }
+                                            ]
+                                        }
+                                    ]
+                                },
+                                "assetIds": [
+                                    "a_roadmap_pdf"
+                                ],
+                                "createdAt": "2026-11-20T09:14:03.512Z"
+                            }
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "400",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "idInvalid",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "The request does not match openapi.yaml.",
+                            "errors": [
+                                {
+                                    "path": "/params/streamId",
+                                    "message": "must be a UUID, 8-4-4-4-12 hex digits such as 0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e"
+                                }
+                            ],
+                            "requestId": "6ea2c945-1460-4d70-aed7-84631b8fdd09"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "404",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "streamNotFound",
+                        {
+                            "type": "urn:problem:collab:not-found",
+                            "title": "Not found",
+                            "status": 404,
+                            "detail": "No stream 0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e.",
+                            "requestId": "0f8dd525-82c6-467d-a327-88f8754a649f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "getCycleTemplateDraft",
+        "method": "get",
+        "path": "/api/cycles/templates/:templateId/draft",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {},
+                "examples": [
+                    [
+                        "draft",
+                        {
+                            "templateId": "0193a5f2-7c30-7a44-b555-6c7d8e9f0a1b",
+                            "triggerName": "weekly-review",
+                            "description": "Runs the weekly review of open requests.",
+                            "phasesTemplate": [
+                                {
+                                    "id": "0193a5f2-7c31-7b66-8c77-8d9e0f1a2b3c",
+                                    "agentId": "0193a5f2-7c32-7c88-9d99-9eaf0b1c2d3e",
+                                    "goal": "Collect the requirements from the requester",
+                                    "instructions": "Ask for acceptance criteria and a deadline.",
+                                    "autoAdvance": false,
+                                    "phaseName": "Intake",
+                                    "operatorPool": [
+                                        "u_ana",
+                                        "u_ben"
+                                    ],
+                                    "assetIds": [
+                                        "a_intake_form"
+                                    ]
+                                },
+                                {
+                                    "id": "0193a5f2-7c33-7daa-aebb-af1b2c3d4e5f",
+                                    "agentId": null,
+                                    "goal": "Review and approve",
+                                    "instructions": null,
+                                    "autoAdvance": true,
+                                    "phaseName": null,
+                                    "operatorPool": [
+                                        "u_chloe"
+                                    ],
+                                    "sourcePhaseId": null
+                                }
+                            ],
+                            "createdAt": "2026-11-19T16:05:00.000Z",
+                            "updatedBy": "u_ana",
+                            "updatedAt": "2026-11-20T10:12:44.718Z"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "400",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "templateIdInvalid",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "The request does not match openapi.yaml.",
+                            "errors": [
+                                {
+                                    "path": "/params/templateId",
+                                    "message": "must be a UUID, 8-4-4-4-12 hex digits such as 0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e"
+                                }
+                            ],
+                            "requestId": "de13e624-fde4-42c5-aa67-fb0317423976"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "404",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "draftNotFound",
+                        {
+                            "type": "urn:problem:collab:not-found",
+                            "title": "Not found",
+                            "status": 404,
+                            "detail": "No draft of template 0193a5f2-7c30-7a44-b555-6c7d8e9f0a1b.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000002"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "saveCycleTemplateDraft",
+        "method": "put",
+        "path": "/api/cycles/templates/:templateId/draft",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "replaced",
+                        {
+                            "templateId": "0193a5f2-7c30-7a44-b555-6c7d8e9f0a1b",
+                            "triggerName": "weekly-review",
+                            "description": "Runs the weekly review of open requests.",
+                            "phasesTemplate": [
+                                {
+                                    "id": "0193a5f2-7c31-7b66-8c77-8d9e0f1a2b3c",
+                                    "agentId": "0193a5f2-7c32-7c88-9d99-9eaf0b1c2d3e",
+                                    "goal": "Collect the requirements from the requester",
+                                    "instructions": "Ask for acceptance criteria and a deadline.",
+                                    "autoAdvance": false,
+                                    "phaseName": "Intake",
+                                    "operatorPool": [
+                                        "u_ana",
+                                        "u_ben"
+                                    ],
+                                    "assetIds": [
+                                        "a_intake_form"
+                                    ]
+                                },
+                                {
+                                    "id": "0193a5f2-7c33-7daa-aebb-af1b2c3d4e5f",
+                                    "agentId": null,
+                                    "goal": "Review and approve",
+                                    "instructions": null,
+                                    "autoAdvance": true,
+                                    "phaseName": null,
+                                    "operatorPool": [
+                                        "u_chloe"
+                                    ],
+                                    "sourcePhaseId": null
+                                }
+                            ],
+                            "createdAt": "2026-11-19T16:05:00.000Z",
+                            "updatedBy": "u_ana",
+                            "updatedAt": "2026-11-20T10:12:44.718Z"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "201",
+                "mediaType": "application/json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "created",
+                        {
+                            "templateId": "0193a5f2-7c30-7a44-b555-6c7d8e9f0a1b",
+                            "triggerName": "weekly-review",
+                            "description": "Runs the weekly review of open requests.",
+                            "phasesTemplate": [
+                                {
+                                    "id": "0193a5f2-7c31-7b66-8c77-8d9e0f1a2b3c",
+                                    "agentId": "0193a5f2-7c32-7c88-9d99-9eaf0b1c2d3e",
+                                    "goal": "Collect the requirements from the requester",
+                                    "instructions": "Ask for acceptance criteria and a deadline.",
+                                    "autoAdvance": false,
+                                    "phaseName": "Intake",
+                                    "operatorPool": [
+                                        "u_ana",
+                                        "u_ben"
+                                    ],
+                                    "assetIds": [
+                                        "a_intake_form"
+                                    ]
+                                },
+                                {
+                                    "id": "0193a5f2-7c33-7daa-aebb-af1b2c3d4e5f",
+                                    "agentId": null,
+                                    "goal": "Review and approve",
+                                    "instructions": null,
+                                    "autoAdvance": true,
+                                    "phaseName": null,
+                                    "operatorPool": [
+                                        "u_chloe"
+                                    ],
+                                    "sourcePhaseId": null
+                                }
+                            ],
+                            "createdAt": "2026-11-19T16:05:00.000Z",
+                            "updatedBy": "u_ana",
+                            "updatedAt": "2026-11-19T16:05:00.000Z"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "400",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "triggerNameInvalid",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "The request does not match openapi.yaml.",
+                            "errors": [
+                                {
+                                    "path": "/body/triggerName",
+                                    "message": "must match pattern \"^[a-z0-9][a-z0-9-]*$\""
+                                }
+                            ],
+                            "requestId": "247376ba-9898-4037-a6e1-ed4c3865e511"
+                        }
+                    ],
+                    [
+                        "phaseIdRepeated",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "Phase ids must be unique within a draft.",
+                            "errors": [
+                                {
+                                    "path": "/body/phasesTemplate/1/id",
+                                    "message": "repeats the id of phase 0"
+                                }
+                            ],
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000003"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "403",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "devices",
+                        {
+                            "type": "urn:problem:collab:quota-exceeded",
+                            "title": "A quota is used up",
+                            "status": 403,
+                            "detail": "This would pass a quota: 100 devices of the 100 allowed (QUOTA_DEVICES). Nothing was stored; delete something to make room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000403",
+                            "quota": "QUOTA_DEVICES",
+                            "limit": 100,
+                            "used": 100
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "409",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "createOnly",
+                        {
+                            "updatedAt": "2026-11-20T10:12:44.718Z",
+                            "type": "urn:problem:collab:conflict",
+                            "title": "The request conflicts with the stored state",
+                            "status": 409,
+                            "detail": "A draft of this template already exists and createOnly is true.",
+                            "requestId": "1d2d09c5-b045-4034-a7e4-d5890e3da26f"
+                        }
+                    ],
+                    [
+                        "stale",
+                        {
+                            "updatedAt": "2026-11-20T10:12:44.718Z",
+                            "type": "urn:problem:collab:conflict",
+                            "title": "The request conflicts with the stored state",
+                            "status": 409,
+                            "detail": "The draft was saved since expectedDraftUpdatedAt; reload it and retry.",
+                            "requestId": "9c64e604-f5aa-4c5b-a04a-88e36001e727"
+                        }
+                    ],
+                    [
+                        "noDraftYet",
+                        {
+                            "updatedAt": null,
+                            "type": "urn:problem:collab:conflict",
+                            "title": "The request conflicts with the stored state",
+                            "status": 409,
+                            "detail": "No draft of this template exists yet, so none can be at expectedDraftUpdatedAt.",
+                            "requestId": "115d6811-fff5-4324-a5c0-6a07ec551f69"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "413",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "tooLarge",
+                        {
+                            "type": "urn:problem:collab:payload-too-large",
+                            "title": "The body is too large",
+                            "status": 413,
+                            "detail": "The body is over the size limit.",
+                            "requestId": "1f0e0d4d-89a7-42c7-a5f0-34304f204844"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "415",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "textPlain",
+                        {
+                            "type": "urn:problem:collab:unsupported-media-type",
+                            "title": "Unsupported media type",
+                            "status": 415,
+                            "detail": "Send the body as application/json; text/plain is not accepted here.",
+                            "requestId": "a25f490e-55ee-479c-ae77-3e401d02b75e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "429",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "rateLimited",
+                        {
+                            "type": "urn:problem:collab:rate-limited",
+                            "title": "Too many requests",
+                            "status": 429,
+                            "detail": "You have made the 1200 writes a user may make in 60 s; nothing of this one was done. Retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000429"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "507",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storageFull",
+                        {
+                            "type": "urn:problem:collab:storage-full",
+                            "title": "The store is full",
+                            "status": 507,
+                            "detail": "The store is full: this change would grow it past its stated size. Nothing was stored; deleting records makes room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000507"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "getIdentitySettings",
+        "method": "get",
+        "path": "/api/identity/settings/:namespace",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {},
+                "examples": [
+                    [
+                        "settings",
+                        {
+                            "namespace": "profile",
+                            "settings": {
+                                "displayName": "Ana Lima",
+                                "pronouns": "she/her",
+                                "theme": {
+                                    "mode": "dark",
+                                    "accent": "#3b82f6"
+                                },
+                                "shortcuts": [
+                                    "ctrl+k"
+                                ]
+                            },
+                            "updatedAt": "2026-11-20T12:00:01.250Z"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "404",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "namespaceNotFound",
+                        {
+                            "type": "urn:problem:collab:not-found",
+                            "title": "Not found",
+                            "status": 404,
+                            "detail": "No identity settings in namespace \"profile\".",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000004"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "patchIdentitySettings",
+        "method": "patch",
+        "path": "/api/identity/settings/:namespace",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "merged",
+                        {
+                            "namespace": "profile",
+                            "settings": {
+                                "displayName": "Ana Lima",
+                                "pronouns": "she/her",
+                                "theme": {
+                                    "mode": "dark",
+                                    "accent": "#3b82f6"
+                                },
+                                "shortcuts": [
+                                    "ctrl+k"
+                                ]
+                            },
+                            "updatedAt": "2026-11-20T12:00:01.250Z"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "400",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "patchNotObject",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "The request does not match openapi.yaml.",
+                            "errors": [
+                                {
+                                    "path": "/body/patch",
+                                    "message": "must be object"
+                                }
+                            ],
+                            "requestId": "10bf5e7d-204c-49ef-aff2-b4c2d8be40f9"
+                        }
+                    ],
+                    [
+                        "nestedTooDeep",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "The body nests deeper than 256 levels.",
+                            "errors": [
+                                {
+                                    "path": "/body",
+                                    "message": "must not nest deeper than 256 levels"
+                                }
+                            ],
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000005"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "403",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "devices",
+                        {
+                            "type": "urn:problem:collab:quota-exceeded",
+                            "title": "A quota is used up",
+                            "status": 403,
+                            "detail": "This would pass a quota: 100 devices of the 100 allowed (QUOTA_DEVICES). Nothing was stored; delete something to make room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000403",
+                            "quota": "QUOTA_DEVICES",
+                            "limit": 100,
+                            "used": 100
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "413",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "tooLarge",
+                        {
+                            "type": "urn:problem:collab:payload-too-large",
+                            "title": "The body is too large",
+                            "status": 413,
+                            "detail": "The body is over the size limit.",
+                            "requestId": "1f0e0d4d-89a7-42c7-a5f0-34304f204844"
+                        }
+                    ],
+                    [
+                        "documentTooLarge",
+                        {
+                            "type": "urn:problem:collab:document-too-large",
+                            "title": "The document would be too large",
+                            "status": 413,
+                            "detail": "After this merge the document would take 300021 bytes; a document holds at most 262144 bytes (256 KiB) as compact JSON. Nothing was stored.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000001"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "415",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "textPlain",
+                        {
+                            "type": "urn:problem:collab:unsupported-media-type",
+                            "title": "Unsupported media type",
+                            "status": 415,
+                            "detail": "Send the body as application/json; text/plain is not accepted here.",
+                            "requestId": "a25f490e-55ee-479c-ae77-3e401d02b75e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "429",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "rateLimited",
+                        {
+                            "type": "urn:problem:collab:rate-limited",
+                            "title": "Too many requests",
+                            "status": 429,
+                            "detail": "You have made the 1200 writes a user may make in 60 s; nothing of this one was done. Retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000429"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "507",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storageFull",
+                        {
+                            "type": "urn:problem:collab:storage-full",
+                            "title": "The store is full",
+                            "status": 507,
+                            "detail": "The store is full: this change would grow it past its stated size. Nothing was stored; deleting records makes room.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000507"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "listReadMarkers",
+        "method": "get",
+        "path": "/api/chat/reads/:streamId",
+        "responses": [
+            {
+                "status": "200",
+                "mediaType": "application/json",
+                "headers": {},
+                "examples": [
+                    [
+                        "markers",
+                        {
+                            "items": [
+                                {
+                                    "streamId": "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e",
+                                    "lastReadMessageId": "0193a5f2-7c1f-7402-b1a4-3c5d6e7f8091",
+                                    "updatedAt": "2026-11-20T09:29:58.771Z"
+                                },
+                                {
+                                    "streamId": "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e",
+                                    "threadSessionId": "0193a5f2-7c40-7f01-8a12-b3c4d5e6f708",
+                                    "lastReadMessageId": "0193a5f2-7c1f-7402-b1a4-3c5d6e7f8091",
+                                    "updatedAt": "2026-11-20T09:30:00.004Z"
+                                }
+                            ]
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "400",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "streamIdInvalid",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "The request does not match openapi.yaml.",
+                            "errors": [
+                                {
+                                    "path": "/params/streamId",
+                                    "message": "must be a UUID, 8-4-4-4-12 hex digits such as 0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e"
+                                }
+                            ],
+                            "requestId": "5c9bf634-759e-4bf2-ae86-0b30b8a7947e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            }
+        ]
+    },
+    {
+        "operationId": "unregisterDevice",
+        "method": "delete",
+        "path": "/api/notifications/devices/:appId/:installationId",
+        "responses": [
+            {
+                "status": "204",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": []
+            },
+            {
+                "status": "400",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "installationIdTooLong",
+                        {
+                            "type": "urn:problem:collab:validation-failed",
+                            "title": "The request breaks the contract",
+                            "status": 400,
+                            "detail": "The request does not match openapi.yaml.",
+                            "errors": [
+                                {
+                                    "path": "/params/installationId",
+                                    "message": "must NOT have more than 128 characters"
+                                }
+                            ],
+                            "requestId": "ad8cb62d-fd3e-423b-ab65-387a1852ef15"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "401",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "expired",
+                        {
+                            "type": "urn:problem:collab:unauthenticated",
+                            "title": "Authentication is required",
+                            "status": 401,
+                            "detail": "The token has expired.",
+                            "requestId": "8f1ddcbe-945b-4081-a8be-b58794d889b1"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "404",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "deviceNotFound",
+                        {
+                            "type": "urn:problem:collab:not-found",
+                            "title": "Not found",
+                            "status": 404,
+                            "detail": "No such device is registered to you.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000000"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "405",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "Allow": "GET, PATCH"
+                },
+                "examples": [
+                    [
+                        "methodNotAllowed",
+                        {
+                            "type": "urn:problem:collab:method-not-allowed",
+                            "title": "Method not allowed",
+                            "status": 405,
+                            "detail": "This path does not serve that method.",
+                            "requestId": "7d2b9c1e-4f3a-4e8b-9c6d-1a2b3c4d5e6f"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "408",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "requestTimeout",
+                        {
+                            "type": "urn:problem:collab:request-timeout",
+                            "title": "The request took too long to arrive",
+                            "status": 408,
+                            "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
+                            "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "429",
+                "mediaType": "application/problem+json",
+                "headers": {
+                    "RateLimit": "\"writes\"; r=1199; t=60",
+                    "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:"
+                },
+                "examples": [
+                    [
+                        "rateLimited",
+                        {
+                            "type": "urn:problem:collab:rate-limited",
+                            "title": "Too many requests",
+                            "status": 429,
+                            "detail": "You have made the 1200 writes a user may make in 60 s; nothing of this one was done. Retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000429"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "500",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "bug",
+                        {
+                            "type": "urn:problem:collab:internal",
+                            "title": "Internal error",
+                            "status": 500,
+                            "detail": "Something went wrong on our side.",
+                            "requestId": "2d8323a3-dbab-4b0e-a3ae-10d1559a2d9b"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "503",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "storeUnavailable",
+                        {
+                            "type": "urn:problem:collab:unavailable",
+                            "title": "The service cannot serve this now",
+                            "status": 503,
+                            "detail": "The store cannot serve this request now, and nothing of it was kept. Retry later.",
+                            "requestId": "a7abeda8-1ec0-4056-a88b-94522f44281c"
+                        }
+                    ],
+                    [
+                        "overloaded",
+                        {
+                            "type": "urn:problem:collab:overloaded",
+                            "title": "The service is overloaded",
+                            "status": 503,
+                            "detail": "Not served, to keep serving the rest: you have 8 requests in flight, the most one user may have. Nothing of it was done; retry after Retry-After seconds.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000503"
+                        }
+                    ]
+                ]
+            }
+        ]
+    }
+];
+
+/**
+ * MSW handlers for every operation of the contract, answering as `make mock` does:
+ * the first success status with its first named example and declared headers (a
+ * list's page is the last: no `Link`). `Prefer: code=409`, `Prefer: code=409,
+ * example=stale` or `Prefer: example=…` (an example of the success status) pick
+ * another declared response; one that is not declared is a 400 naming what is.
+ * Requests are not validated. `baseUrl` is the API's origin, or `*` for any.
+ */
+export function handlers(baseUrl = '*'): HttpHandler[] {
+    return operations.map((operation) => http[operation.method](baseUrl + operation.path, ({ request }) => answer(operation, request.headers.get('prefer'))));
+}
+
+function answer(operation: Operation, prefer: string | null): HttpResponse<string> {
+    const wanted = new Map<string, string>();
+    for (const part of (prefer ?? '').split(/[,;]/)) {
+        const [name = '', value = ''] = part.split('=').map((text) => text.trim());
+        wanted.set(name, value);
+    }
+    const code = wanted.get('code');
+    const example = wanted.get('example');
+    const declared = operation.responses.map((response) => response.status);
+    const response = operation.responses.find((response) => response.status === (code ?? declared.find((status) => status.startsWith('2'))));
+    if (!response) return refuse(`code=${code}: ${operation.operationId} declares ${declared.join(', ')}`);
+    const named = example === undefined ? response.examples[0] : response.examples.find(([name]) => name === example);
+    if (example !== undefined && !named) {
+        const names = response.examples.map(([name]) => name).join(', ') || 'no named examples';
+        return refuse(`example=${example}: the ${response.status} of ${operation.operationId} has ${names}`);
+    }
+    const headers = new Headers(response.headers);
+    if (named === undefined) return new HttpResponse(null, { status: Number(response.status), headers });
+    headers.set('Content-Type', response.mediaType ?? 'application/json');
+    return new HttpResponse(JSON.stringify(named[1]), { status: Number(response.status), headers });
+}
+
+function refuse(message: string): HttpResponse<string> {
+    const problem = {
+        type: 'urn:problem:collab:validation-failed', title: 'The request breaks the contract', status: 400,
+        detail: `The MSW handlers cannot follow Prefer: ${message}.`, errors: [{ path: '/headers/prefer', message }],
+    };
+    return new HttpResponse(JSON.stringify(problem), { status: 400, headers: { 'Content-Type': 'application/problem+json' } });
+}

@@ -1,0 +1,38 @@
+// The parts of generated/client/ that openapi-generator does not make, from the same
+// openapi.yaml and mocks/examples: typed problems per operation, type guards for the
+// content tree's variants, MSW handlers, and the package's package.json.
+// `npm run generate` runs it after the generator; `make check-generated` too.
+// Usage: tsx scripts/client/extras.ts [root]   (root defaults to the working directory)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { readContract } from '../../src/contract/declared-responses.js';
+import { guardsFile } from './guards.js';
+import { mswFile } from './msw.js';
+import { problemsFile } from './problems.js';
+
+const root = resolve(process.argv[2] ?? '.');
+const contract = readContract(root);
+const folder = join(root, 'generated', 'client');
+mkdirSync(folder, { recursive: true });
+const HEADER = `/* eslint-disable */\n/**\n * Generated from openapi.yaml (${contract.title} ${contract.version}) by scripts/client/extras.ts.\n * Do not edit: change openapi.yaml and run \`make generate\`.\n */\n`;
+
+writeFileSync(join(folder, 'problems.ts'), HEADER + problemsFile(contract));
+writeFileSync(join(folder, 'guards.ts'), HEADER + guardsFile(contract));
+writeFileSync(join(folder, 'msw.ts'), HEADER + mswFile(contract));
+writeFileSync(join(folder, 'package.json'), `${JSON.stringify({
+  name: '@collab/client',
+  version: contract.version,
+  description: `Typed fetch client of ${contract.title} ${contract.version}, generated from its openapi.yaml; MSW handlers from its examples at @collab/client/msw.`,
+  private: true,
+  type: 'module',
+  sideEffects: false,
+  // TypeScript source, for bundlers (Vite, webpack, esbuild), Vitest and tsx; it compiles under Vite's strict settings.
+  exports: {
+    '.': { types: './index.ts', default: './index.ts' },
+    './msw': { types: './msw.ts', default: './msw.ts' },
+    './package.json': './package.json',
+  },
+  types: './index.ts',
+  peerDependencies: { msw: '^2.7.0 || ^3.0.0' },
+  peerDependenciesMeta: { msw: { optional: true } },
+}, null, 2)}\n`);

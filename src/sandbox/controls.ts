@@ -1,0 +1,122 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Request, RequestHandler, Response } from 'express';
+import { isDateTime } from '../contract/formats.js';
+import { HttpProblem } from '../http/problem.js';
+import { requestIdOf } from '../observability/request-id.js';
+import type { Contract } from '../contract/declared-responses.js';
+import { ControlError, parsePrefer, preferredResponse } from './prefer.js';
+import { loggedBody } from './request-log.js';
+import type { Session } from './session.js';
+import { SESSION_HEADER, type Sessions } from './sessions.js';
+
+export const CLOCK_HEADER = 'X-Sandbox-Clock';
+
+interface SandboxLocals {
+  session: Session;
+  body?: unknown;
+  problem?: unknown;
+}
+const localsOf = (res: Response) => res.locals as { sandbox: SandboxLocals };
+
+/**
+ * First on every request: picks the session (and sets its clock when
+ * X-Sandbox-Clock says so), logs the request to it when answered, and runs the
+ * rest as a request of that session.
+ */
+export function enterSession(sessions: Sessions): RequestHandler {
+  return async (req, res, next) => {
+    const name = sessions.nameOf(req);
+    const session = await sessions.get(name);
+    res.setHeader(SESSION_HEADER, name);
+    const clock = req.headers[CLOCK_HEADER.toLowerCase()];
+    if (typeof clock === 'string') session.clockMs = instantOf(clock, `/headers/${CLOCK_HEADER.toLowerCase()}`);
+    const locals: SandboxLocals = { session };
+    localsOf(res).sandbox = locals;
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      if (res.statusCode >= 400) locals.problem = body;
+      return json(body);
+    };
+    res.once('close', () => logRequest(req, res, locals));
+    sessions.enter(session, next);
+  };
+}
+
+/** After the body is parsed (which loses the async context), keeps it for the log and enters the session again. */
+export function afterBody(sessions: Sessions): RequestHandler {
+  return (req, res, next) => {
+    const locals = localsOf(res).sandbox;
+    if (req.body !== undefined) locals.body = loggedBody(req.body);
+    sessions.enter(locals.session, next);
+  };
+}
+
+/**
+ * After validation, before the handlers: `Prefer: delay=<ms>` waits; the session's
+ * failure rate answers 503; `Prefer: code=…, example=…` answers with that declared
+ * response and its named example, as the Prism mock does, storing nothing.
+ */
+export function preferControls(contract: Contract): RequestHandler {
+  return async (req, res, next) => {
+    const { session } = localsOf(res).sandbox;
+    let preferences;
+    try {
+      preferences = parsePrefer(typeof req.headers.prefer === 'string' ? req.headers.prefer : undefined);
+      if (preferences.delayMs) await sleep(preferences.delayMs);
+      if (req.originalUrl.startsWith('/api/') && session.fails()) {
+        throw new HttpProblem('unavailable', 'The sandbox failed this request on purpose (the session\'s failureRate); nothing was stored. Retry after Retry-After seconds.', {
+          headers: { 'Retry-After': '1' },
+        });
+      }
+      const operationId = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+      const preferred = operationId === undefined ? undefined : preferredResponse(contract, operationId, preferences);
+      if (!preferred) return next();
+      res.status(preferred.status);
+      for (const [name, value] of Object.entries(preferred.response.headers)) if (!res.hasHeader(name)) res.setHeader(name, value);
+      if (preferred.body === undefined) return void res.end();
+      const { body } = preferred;
+      const sent = typeof body === 'object' && body !== null && 'requestId' in body ? { ...body, requestId: requestIdOf(res) } : body;
+      res.type(preferred.response.mediaType ?? 'application/json').json(sent);
+    } catch (error) {
+      if (!(error instanceof ControlError)) throw error;
+      refuseControl(res, error.message);
+    }
+  };
+}
+
+/**
+ * A control the sandbox cannot follow: 400 naming the header. Written past the
+ * response check, since the operation may declare no 400: it is the sandbox's, not the contract's.
+ */
+function refuseControl(res: Response, message: string): void {
+  const problem = {
+    type: 'urn:problem:collab:validation-failed', title: 'The request breaks the contract', status: 400,
+    detail: `The sandbox cannot follow Prefer: ${message}.`, errors: [{ path: '/headers/prefer', message }], requestId: requestIdOf(res),
+  };
+  localsOf(res).sandbox.problem = problem;
+  res.status(400).type('application/problem+json').end(JSON.stringify(problem));
+}
+
+/** An RFC 3339 date-time as milliseconds, or a 400 naming where it was sent. */
+export function instantOf(text: string, path: string): number {
+  if (!isDateTime(text)) {
+    throw new HttpProblem('validation-failed', 'The sandbox clock takes an RFC 3339 date-time, such as 2026-01-01T09:00:00Z.', {
+      errors: [{ path, message: 'must be an RFC 3339 date-time' }],
+    });
+  }
+  return Date.parse(text);
+}
+
+function logRequest(req: Request, res: Response, locals: SandboxLocals): void {
+  if (req.method === 'OPTIONS' || req.originalUrl.startsWith('/sandbox/')) return;
+  locals.session.log.add({
+    at: new Date().toISOString(),
+    requestId: requestIdOf(res),
+    method: req.method,
+    path: req.originalUrl,
+    status: res.statusCode,
+    ...(typeof req.headers.prefer === 'string' ? { prefer: req.headers.prefer } : {}),
+    ...(locals.body === undefined ? {} : { body: locals.body }),
+    ...(res.statusCode >= 400 && locals.problem !== undefined ? { problem: locals.problem } : {}),
+  });
+}

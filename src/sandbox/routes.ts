@@ -1,0 +1,78 @@
+import { Router, type Request, type Response } from 'express';
+import { HttpProblem, type FieldError } from '../http/problem.js';
+import { EXACT_ROUTING } from '../http/routing.js';
+import { afterBody, instantOf } from './controls.js';
+import type { SessionSettings } from './session.js';
+import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
+
+/**
+ * The sandbox's own routes, outside the contract as /docs is: mounted before
+ * validation, and only here, never in the real service.
+ */
+export function sandboxRoutes(sessions: Sessions): Router {
+  const router = Router(EXACT_ROUTING).use(afterBody(sessions));
+  const only = (path: string, method: string, what: string) => router.all(path, () => {
+    throw new HttpProblem('method-not-allowed', `${method} ${path} ${what}; no other method is served here.`, { headers: { Allow: method } });
+  });
+  router.post('/sandbox/reset', async (req, res) => {
+    const name = sessions.nameOf(req);
+    await sessions.replace(name, settingsOf(req.body));
+    // A page that named its session by header keeps it in a cookie too (sent where the page and the sandbox are one site).
+    if (req.headers[SESSION_HEADER.toLowerCase()] !== undefined) res.cookie(SESSION_COOKIE, name, { path: '/', sameSite: 'lax' });
+    res.status(204).end();
+  });
+  only('/sandbox/reset', 'POST', 'puts this session back to the seed');
+  router.get('/sandbox/session', async (req, res) => {
+    const session = await sessions.get(sessions.nameOf(req));
+    const { clockMs, settings } = session;
+    res.json({
+      name: session.name,
+      ...(clockMs === undefined ? {} : { clock: new Date(clockMs).toISOString() }),
+      ...(settings.seed === undefined ? {} : { seed: settings.seed }),
+      failureRate: settings.failureRate ?? 0,
+      sessions: { held: sessions.size, max: sessions.max },
+    });
+  });
+  only('/sandbox/session', 'GET', 'shows this session');
+  router.get('/sandbox/requests', (req, res) => requests(sessions, req, res));
+  only('/sandbox/requests', 'GET', 'lists this session\'s requests');
+  return router;
+}
+
+async function requests(sessions: Sessions, req: Request, res: Response): Promise<void> {
+  const session = await sessions.get(sessions.nameOf(req));
+  res.json({ items: session.log.list() });
+}
+
+const KNOWN = new Set(['clock', 'seed', 'failureRate']);
+
+/** The reset's optional JSON body: `{ clock, seed, failureRate }`; absent members are off. */
+function settingsOf(body: unknown): SessionSettings {
+  if (body === undefined) return {};
+  const errors: FieldError[] = [];
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    errors.push({ path: '/body', message: 'must be an object: { "clock": date-time, "seed": string, "failureRate": 0 to 1 }, each optional' });
+  }
+  const { clock, seed, failureRate, ...others } = (errors.length ? {} : body) as Record<string, unknown>;
+  for (const name of Object.keys(others)) if (!KNOWN.has(name)) errors.push({ path: `/body/${name}`, message: 'is not a setting: clock, seed, failureRate' });
+  if (clock !== undefined && (typeof clock !== 'string' || !tryInstant(clock))) errors.push({ path: '/body/clock', message: 'must be an RFC 3339 date-time' });
+  if (seed !== undefined && (typeof seed !== 'string' || seed.length < 1 || seed.length > 256)) errors.push({ path: '/body/seed', message: 'must be a string of 1 to 256 characters' });
+  if (failureRate !== undefined && (typeof failureRate !== 'number' || !(failureRate >= 0 && failureRate <= 1))) {
+    errors.push({ path: '/body/failureRate', message: 'must be a number from 0 to 1' });
+  }
+  if (errors.length) throw new HttpProblem('validation-failed', 'POST /sandbox/reset takes no body, or { "clock", "seed", "failureRate" }.', { errors });
+  return {
+    ...(clock === undefined ? {} : { clock: clock as string }),
+    ...(seed === undefined ? {} : { seed: seed as string }),
+    ...(failureRate === undefined ? {} : { failureRate: failureRate as number }),
+  };
+}
+
+function tryInstant(text: string): boolean {
+  try {
+    instantOf(text, '/body/clock');
+    return true;
+  } catch {
+    return false;
+  }
+}

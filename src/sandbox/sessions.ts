@@ -1,0 +1,104 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Request } from 'express';
+import { HttpProblem } from '../http/problem.js';
+import type { Collection, HitCounter, Placement, Store } from '../store/store.js';
+import { Session, type SessionSettings } from './session.js';
+
+export const SESSION_HEADER = 'X-Sandbox-Session';
+export const SESSION_COOKIE = 'sandbox-session';
+export const DEFAULT_SESSION = 'default';
+/** The default bound on sessions held at once (SANDBOX_SESSIONS); the least recently used is dropped past it. */
+export const DEFAULT_MAX_SESSIONS = 100;
+
+const SESSION_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * The sandbox's sessions: each an isolated store seeded from the examples on first
+ * use, held in least-recently-used order, at most `max` at once. The request being
+ * served finds its session through `current()` (AsyncLocalStorage), so the service's
+ * handlers, unchanged, read and write the session's store.
+ */
+export class Sessions {
+  private readonly held = new Map<string, Session>();
+  private readonly context = new AsyncLocalStorage<Session>();
+
+  constructor(private readonly open: (name: string, settings: SessionSettings) => Promise<Session>, readonly max: number) {}
+
+  get size(): number {
+    return this.held.size;
+  }
+
+  /** The session a request names: `X-Sandbox-Session`, else the `sandbox-session` cookie, else `default`. */
+  nameOf(req: Request): string {
+    const header = req.headers[SESSION_HEADER.toLowerCase()];
+    const name = typeof header === 'string' ? header : cookieOf(req.headers.cookie) ?? DEFAULT_SESSION;
+    if (!SESSION_NAME.test(name)) {
+      throw new HttpProblem('validation-failed', `${SESSION_HEADER} (or the ${SESSION_COOKIE} cookie) names a sandbox session: 1 to 64 of A-Z a-z 0-9 . _ : -`, {
+        errors: [{ path: `/headers/${SESSION_HEADER.toLowerCase()}`, message: 'must be 1 to 64 characters of A-Z a-z 0-9 . _ : -' }],
+      });
+    }
+    return name;
+  }
+
+  /** The named session, made and seeded on first use; now the most recently used. */
+  async get(name: string): Promise<Session> {
+    const session = this.held.get(name) ?? await this.replace(name, {});
+    this.held.delete(name);
+    this.held.set(name, session);
+    return session;
+  }
+
+  /** A fresh session under `name`, with `settings`: the seed again, for this session only. */
+  async replace(name: string, settings: SessionSettings): Promise<Session> {
+    const session = await this.open(name, settings);
+    this.held.delete(name);
+    this.held.set(name, session);
+    for (const oldest of this.held.keys()) {
+      if (this.held.size <= this.max) break;
+      this.held.delete(oldest);
+    }
+    return session;
+  }
+
+  /** Runs `next` (and everything it starts) as a request of `session`. */
+  enter(session: Session, next: () => void): void {
+    this.context.run(session, next);
+  }
+
+  current(): Session | undefined {
+    return this.context.getStore();
+  }
+
+  /** The store the service's handlers are given: the current request's session's. */
+  store(): Store {
+    const store = () => {
+      const session = this.current();
+      if (!session) throw new Error('a sandbox request ran outside its session');
+      return session.store;
+    };
+    const hits: HitCounter = {
+      hit: (key, windowMs) => (this.current()?.hits ?? FALLBACK).hit(key, windowMs),
+      reset: (key) => (this.current()?.hits ?? FALLBACK).reset(key),
+    };
+    return {
+      get: <T>(collection: Collection, key: string) => store().get<T>(collection, key),
+      list: <T>(collection: Collection, group: string, page: Parameters<Store['list']>[2]) => store().list<T>(collection, group, page),
+      update: <T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, placement?: Placement) =>
+        store().update<T>(collection, key, change, placement),
+      ping: async () => undefined,
+      hits,
+      close: async () => undefined,
+    };
+  }
+}
+
+/** Hits outside any session (none are expected): never limited. */
+const FALLBACK: HitCounter = { hit: async () => ({ hits: 0, resetAt: new Date() }), reset: async () => undefined };
+
+function cookieOf(header: string | undefined): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === SESSION_COOKIE) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
