@@ -49,6 +49,11 @@ export class Usage {
 
   constructor(private readonly quotas: StoreQuotas | undefined) {}
 
+  /** Whether there are quotas to count against (else check and set do nothing, and footprints need not be made). */
+  get counting(): boolean {
+    return this.quotas !== undefined;
+  }
+
   /** Throws QuotaExceededError when the record becoming `after` would pass a quota (see checkQuotas); sets nothing. */
   check(collection: Collection, key: string, after: Footprint | undefined): void {
     if (!this.quotas || after?.owner === undefined) return;

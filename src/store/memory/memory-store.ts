@@ -33,7 +33,7 @@ export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): Store {
       const { records, index } = table(collection);
       const previous = records.get(key)?.value as T | undefined;
       const current = change(previous);
-      const footprint = current === undefined ? undefined : { owner, group, bytes: Buffer.byteLength(JSON.stringify(current)) };
+      const footprint = current === undefined || !usage.counting ? undefined : { owner, group, bytes: Buffer.byteLength(JSON.stringify(current)) };
       usage.check(collection, key, footprint);
       usage.set(collection, key, footprint);
       if (current === undefined) records.delete(key);
