@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { nextTimestamp } from '../src/lib/time.js';
+import { isoText, nextTimestamp } from '../src/lib/time.js';
 
 describe('nextTimestamp (updatedAt)', () => {
   it('when saves follow each other within one millisecond, then each is a millisecond after the one before', () => {
@@ -17,5 +17,11 @@ describe('nextTimestamp (updatedAt)', () => {
     const now = Date.parse('2026-11-24T03:00:01.000Z');
     expect(nextTimestamp('2026-11-24T03:00:00.000Z', now)).to.equal('2026-11-24T03:00:01.000Z');
     expect(nextTimestamp('2026-11-24T02:00:00.000Z', now)).to.equal('2026-11-24T03:00:01.000Z');
+  });
+  it('when instants are formatted, then each text is what toISOString makes: within a second, across seconds, before 1970', () => {
+    const base = Date.parse('2026-11-24T03:00:59.990Z');
+    const instants = [base, base + 1, base + 9, base + 10, base + 99, base + 100, base + 1000, -1, -999, -1000, 0, 253402300799999];
+    for (let step = 0; step < 2000; step++) instants.push(base + step * 7);
+    for (const ms of instants) expect(isoText(ms), String(ms)).to.equal(new Date(ms).toISOString());
   });
 });
