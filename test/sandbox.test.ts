@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +5,7 @@ import { expect } from 'chai';
 import { getExamples } from '../src/sandbox/seed.js';
 import { call } from './helpers/client.js';
 import { uuid } from './helpers/factories.js';
-import { track } from './helpers/process.js';
-import { startSandbox } from './helpers/sandbox.js';
+import { startSandbox, startSandboxProcess } from './helpers/sandbox.js';
 import { startService, type Service } from './helpers/service.js';
 
 type Example = Record<string, string> & { items: Record<string, string>[] };
@@ -106,26 +103,10 @@ describe('src/sandbox/server.ts (make sandbox) as a process', function () {
   this.timeout(60_000);
   it('when it serves and takes writes, then nothing is written to disk, and SIGTERM stops it with 0', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'collab-sandbox-'));
-    const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
-      env: { ...process.env, PORT: '0', DATA_FILE: join(folder, 'db.json') }, stdio: ['ignore', 'pipe', 'pipe'],
-    }));
-    let output = '';
-    const port = await new Promise<string>((resolve, reject) => {
-      const collect = (chunk: Buffer) => {
-        output += String(chunk);
-        const match = /Sandbox serving on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-        if (match) resolve(match[1]!);
-      };
-      child.stdout!.on('data', collect);
-      child.stderr!.on('data', collect);
-      child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${output}`)));
-    });
-    const sandbox = { url: `http://127.0.0.1:${port}`, dataFile: '', close: async () => {} };
+    const sandbox = await startSandboxProcess({ DATA_FILE: join(folder, 'db.json') });
     expect((await call(sandbox, 'PATCH', '/api/streams/nav', { body: { sort: 'x' } })).status).to.equal(200);
     expect((await call(sandbox, 'GET', '/api/streams/nav')).body.sort).to.equal('x');
     expect(await readdir(folder)).to.deep.equal([]);
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    expect((await exited)[0]).to.equal(0);
+    expect(await sandbox.stop()).to.equal(0);
   });
 });

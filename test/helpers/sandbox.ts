@@ -24,7 +24,7 @@ export async function startSandbox(options: { maxSessions?: number } = {}): Prom
 }
 
 /** `make sandbox` as it runs: src/sandbox/server.ts in a process of its own, on a free port. */
-export async function startSandboxProcess(env: Record<string, string> = {}): Promise<Service> {
+export async function startSandboxProcess(env: Record<string, string> = {}): Promise<Service & { stop(): Promise<number | null> }> {
   const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
     env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   }));
@@ -39,14 +39,19 @@ export async function startSandboxProcess(env: Record<string, string> = {}): Pro
     child.stderr!.on('data', collect);
     child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${output}`)));
   });
+  /** SIGTERM; resolves to the exit code. */
+  const stop = async (): Promise<number | null> => {
+    if (child.exitCode !== null) return child.exitCode;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    return (await exited)[0] as number | null;
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     dataFile: '',
+    stop,
     async close() {
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
+      await stop();
     },
   };
 }

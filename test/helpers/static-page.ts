@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 
@@ -14,16 +14,8 @@ export interface StaticPage {
 export async function serveBlankPage(): Promise<StaticPage> {
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>front end</title><p>front end');
-  }).listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
+  });
+  return listen(server);
 }
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
@@ -37,7 +29,13 @@ export async function serveFolder(folder: string): Promise<StaticPage> {
       (bytes) => res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(bytes),
       () => res.writeHead(404).end(),
     );
-  }).listen(0, '127.0.0.1');
+  });
+  return listen(server);
+}
+
+/** `server` on a free port of 127.0.0.1, as a page's origin. */
+async function listen(server: Server): Promise<StaticPage> {
+  server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
