@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { keepKnownMembers } from './known-members.js';
 import { compileShapes, type Shape } from './member-shapes.js';
+import { operationIdOf } from './operation-id.js';
 import { requestBodies } from './request-bodies.js';
 import type { OpenApiDocument } from './spec.js';
 import { lowerCaseUuids } from './uuid-case.js';
@@ -11,7 +12,7 @@ export function shapeRequestBodies(spec: OpenApiDocument): RequestHandler {
   const shapes = new Map<string, Shape>();
   for (const [operationId, body] of requestBodies(spec)) shapes.set(operationId, shapeOf(body.schema));
   return (req, _res, next) => {
-    const operationId = (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+    const operationId = operationIdOf(req);
     const shape = operationId === undefined ? undefined : shapes.get(operationId);
     if (shape && req.body !== undefined) req.body = lowerCaseUuids(keepKnownMembers(req.body, shape), shape);
     next();

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { operationIdOf } from '../contract/operation-id.js';
 import { requestBodies, type RequestBody } from '../contract/request-bodies.js';
 import { reportError } from '../observability/request-log.js';
 import { loadSpec } from '../contract/spec.js';
@@ -30,8 +31,6 @@ const theContract = () => {
   return contract;
 };
 
-const operationOf = (req: Request) => (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
-
 /**
  * The 400 for a request that breaks the contract: one entry per offending field,
  * in words, at most MAX_LISTED_ERRORS of them, built in time linear in the errors.
@@ -59,7 +58,7 @@ export function unsupportedMediaType(req: Request): HttpProblem {
 }
 
 function acceptedTypes(req: Request): string[] {
-  const operationId = operationOf(req);
+  const operationId = operationIdOf(req);
   return (operationId === undefined ? undefined : theContract().bodies.get(operationId)?.types) ?? ['application/json'];
 }
 
@@ -122,7 +121,7 @@ function firstErrors(errors: ValidatorError[], req: Request): FieldError[] {
 }
 
 function explainNode(node: string, errors: ValidatorError[], req: Request): FieldError[] {
-  const operationId = operationOf(req);
+  const operationId = operationIdOf(req);
   const body = operationId === undefined ? undefined : theContract().bodies.get(operationId);
   try {
     if (body && node.startsWith('/body/')) return theContract().explainer.explain(req.body, body.schema, node.slice('/body'.length), '/body', MAX_LISTED_ERRORS);

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request, RequestHandler, Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
+import { operationIdOf } from '../contract/operation-id.js';
 import { HttpProblem } from '../http/problem.js';
 import { requestIdOf } from '../observability/request-id.js';
 import type { Contract } from '../contract/declared-responses.js';
@@ -68,7 +69,7 @@ export function preferControls(contract: Contract): RequestHandler {
           headers: { 'Retry-After': '1' },
         });
       }
-      const operationId = (req as Request & { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
+      const operationId = operationIdOf(req);
       const preferred = operationId === undefined ? undefined : preferredResponse(contract, operationId, preferences);
       if (!preferred) return next();
       res.status(preferred.status);
