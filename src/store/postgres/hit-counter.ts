@@ -26,7 +26,11 @@ export function postgresHits(pool: Pool): HitCounter {
     const batch = waiting;
     waiting = [];
     const byKey = new Map<string, Waiting[]>();
-    for (const hit of batch) byKey.set(hit.key, [...(byKey.get(hit.key) ?? []), hit]);
+    for (const hit of batch) {
+      const hits = byKey.get(hit.key);
+      if (hits) hits.push(hit);
+      else byKey.set(hit.key, [hit]);
+    }
     try {
       const keys = [...byKey.keys()];
       const { rows } = await pool.query<{ key: string; count: number; reset_at: Date }>({
