@@ -10,7 +10,7 @@ const inlineNodes = (count: number) => Array.from({ length: count }, (_, index) 
 /** As many `unit`s, separated by commas, as fit in 1 MiB less `reserve` bytes. */
 const fill = (unit: string, reserve = 100) => Array(Math.floor((1024 * 1024 - reserve) / (unit.length + 1))).fill(unit).join(',');
 /** A stream creation whose first message's blocks are `items`. */
-export const blocks = (items: string) => `{"title":"t","initialMessage":{"content":{"blocks":[${items}]}}}`;
+const blocks = (items: string) => `{"title":"t","initialMessage":{"content":{"blocks":[${items}]}}}`;
 const message = (children: unknown[]) => ({ title: 'worst case', initialMessage: { content: { blocks: [{ type: 'rich_text', elements: [{ type: 'paragraph', children }] }] } } });
 
 export type WorstBody = { name: string; method: string; path: string; body: string };
