@@ -51,8 +51,7 @@ export async function runBatch(run: Run, batch: Pending[], quotas: StoreQuotas |
   const states = new Map<string, State>(rows.map((row) => [idOf(row.collection, row.key), row]));
   const usage = quotas && await BatchUsage.lock(run, quotas,
     [...batch.map((pending) => pending.owner), ...rows.map((row) => row.owner)].filter((owner) => owner !== null),
-    batch.filter((pending) => pending.group !== null && quotas.recordsPerGroup[pending.collection] !== undefined)
-      .map((pending): [Collection, string] => [pending.collection, pending.group as string]));
+    joiningGroups(batch, states, quotas));
   const changed = new Map<string, { collection: Collection; key: string; state: State }>();
   const succeeded: [Pending, Change<unknown>][] = [];
   for (const pending of batch) {
@@ -90,6 +89,23 @@ async function write(run: Run, changed: { collection: Collection; key: string; s
     await run('collab-batch-delete', 'DELETE FROM records WHERE (collection, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))',
       [gone.map((record) => record.collection), gone.map((record) => record.key)]);
   }
+}
+
+/**
+ * The limited groups the batch's records may join, whose sizes the quotas need: a record's group when it is not
+ * already in it, and for a key written twice in the batch (an earlier change may take it out of its group).
+ */
+function joiningGroups(batch: Pending[], states: Map<string, State>, quotas: StoreQuotas): [Collection, string][] {
+  const counts = new Map<string, number>();
+  for (const pending of batch) {
+    const id = idOf(pending.collection, pending.key);
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return batch.filter((pending) => {
+    const id = idOf(pending.collection, pending.key);
+    return pending.group !== null && quotas.recordsPerGroup[pending.collection] !== undefined &&
+      (states.get(id)?.grp !== pending.group || (counts.get(id) ?? 0) > 1);
+  }).map((pending): [Collection, string] => [pending.collection, pending.group as string]);
 }
 
 function footprint(state: State): Footprint | undefined {
