@@ -11,7 +11,7 @@ export class Accounts {
   /** Counts the record at `key` as `stored` (none when null or undefined); `bytes` is its line's size when known. */
   set(collection: Collection, key: string, stored: Stored | null | undefined, bytes = recordSize(key, stored)): void {
     this.sizes.set(collection, key, bytes);
-    this.usage.set(collection, key, footprintOf(key, stored, bytes));
+    if (this.usage.counting) this.usage.set(collection, key, footprintOf(key, stored, bytes));
   }
 }
 

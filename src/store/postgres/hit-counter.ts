@@ -33,6 +33,7 @@ export function postgresHits(pool: Pool): HitCounter {
     }
     try {
       const keys = [...byKey.keys()];
+      const texts = keys.map(keyToText);
       const { rows } = await pool.query<{ key: string; count: number; reset_at: Date }>({
         name: 'collab-hits',
         text: `INSERT INTO hits AS h (key, count, reset_at)
@@ -41,11 +42,12 @@ export function postgresHits(pool: Pool): HitCounter {
             count = CASE WHEN h.reset_at <= clock_timestamp() THEN EXCLUDED.count ELSE h.count + EXCLUDED.count END,
             reset_at = CASE WHEN h.reset_at <= clock_timestamp() THEN EXCLUDED.reset_at ELSE h.reset_at END
           RETURNING key, count, reset_at`,
-        values: [keys.map(keyToText), keys.map((key) => byKey.get(key)?.length ?? 0), keys.map((key) => byKey.get(key)?.[0]?.windowMs ?? 0)],
+        values: [texts, keys.map((key) => byKey.get(key)?.length ?? 0), keys.map((key) => byKey.get(key)?.[0]?.windowMs ?? 0)],
       });
       const counted = new Map(rows.map((row) => [row.key, row]));
-      for (const [key, hits] of byKey) {
-        const row = counted.get(keyToText(key));
+      for (const [position, key] of keys.entries()) {
+        const hits = byKey.get(key) ?? [];
+        const row = counted.get(texts[position] ?? '');
         if (!row) throw new Error('a hit was not counted');
         hits.forEach((hit, index) => hit.resolve({ hits: row.count - hits.length + 1 + index, resetAt: row.reset_at }));
       }
