@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { OpenApiDocument } from '../contract/spec.js';
+import { routeMatcher } from '../observability/route-template.js';
 
 interface MaybeDeprecated { 'operationId'?: string; 'deprecated'?: boolean; 'x-deprecated-at'?: string; 'x-sunset'?: string }
-interface Route { template: string; path: RegExp }
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 const midnight = (date: string, name: string, operationId: string): Date => {
@@ -10,10 +10,6 @@ const midnight = (date: string, name: string, operationId: string): Date => {
   if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(date) || Number.isNaN(when.getTime())) throw new Error(`${operationId}: ${name} must be a date, YYYY-MM-DD`);
   return when;
 };
-
-/** A path template of openapi.yaml as a pattern of the paths it matches exactly (a parameter is one segment). */
-const pathPattern = (template: string) =>
-  new RegExp(`^${template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
 
 /**
  * The deprecated operations of openapi.yaml answer with `Deprecation` (RFC 9745: since
@@ -35,14 +31,10 @@ export function deprecationHeaders(spec: Pick<OpenApiDocument, 'paths'>): Reques
   }
   if (deprecated.size === 0) return (_req, _res, next) => next();
   // A concrete path wins over a template that also matches it (/api/streams/nav, not /api/streams/{streamId}).
-  const routes: Route[] = Object.keys(spec.paths).map((template) => ({ template, path: pathPattern(template) }))
-    .sort((a, b) => parametersIn(a.template) - parametersIn(b.template));
+  const templateOf = routeMatcher(Object.keys(spec.paths));
   return (req, res, next) => {
-    const route = routes.find((candidate) => candidate.path.test(req.path));
     const method = req.method === 'HEAD' ? 'GET' : req.method;
-    for (const [name, value] of (route && deprecated.get(`${method} ${route.template}`)) ?? []) res.setHeader(name, value);
+    for (const [name, value] of deprecated.get(`${method} ${templateOf(req.path)}`) ?? []) res.setHeader(name, value);
     next();
   };
 }
-
-const parametersIn = (template: string) => template.split('{').length - 1;
