@@ -10,27 +10,24 @@ const LARGE_BODY_BYTES = 64 * 1024;
  * bodies go straight through, without a router layer per handler.
  */
 export function inSteps(...handlers: RequestHandler[]): RequestHandler {
-  return (req, res, next) => {
-    const large = Number(req.headers['content-length'] ?? 0) >= LARGE_BODY_BYTES;
-    let index = 0;
-    const step = (error?: unknown): void => {
-      const handler = handlers[index++];
-      if (error || !handler) return next(error);
-      if (large) setImmediate(run, handler, req, res, step);
-      else run(handler, req, res, step);
-    };
-    step();
-  };
+  return chain(handlers, (req) => Number(req.headers['content-length'] ?? 0) >= LARGE_BODY_BYTES);
 }
 
 /** `handlers` as one middleware, run in order, without a router layer each and without yielding. */
 export function inOrder(...handlers: RequestHandler[]): RequestHandler {
+  return chain(handlers, () => false);
+}
+
+/** `handlers` run one after another as one middleware; when `yields` says so for a request, each a turn of the event loop later. */
+function chain(handlers: RequestHandler[], yields: (req: Request) => boolean): RequestHandler {
   return (req, res, next) => {
+    const later = yields(req);
     let index = 0;
     const step = (error?: unknown): void => {
       const handler = handlers[index++];
       if (error || !handler) return next(error);
-      run(handler, req, res, step);
+      if (later) setImmediate(run, handler, req, res, step);
+      else run(handler, req, res, step);
     };
     step();
   };
