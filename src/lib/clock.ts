@@ -14,7 +14,7 @@ let pick: () => Clock = () => SYSTEM;
 export const now = (): number => pick().now();
 export const newId = (): string => pick().newId();
 
-/** The sandbox gives each session its own clock (src/sandbox/session-clock.ts); the service never calls this. */
+/** The sandbox gives each session its own clock (src/sandbox/session.ts); the service never calls this. */
 export function useClocks(current: () => Clock | undefined): void {
   pick = () => current() ?? SYSTEM;
 }

@@ -90,10 +90,8 @@ export function preferControls(contract: Contract): RequestHandler {
  * response check, since the operation may declare no 400: it is the sandbox's, not the contract's.
  */
 function refuseControl(res: Response, message: string): void {
-  const problem = {
-    type: 'urn:problem:collab:validation-failed', title: 'The request breaks the contract', status: 400,
-    detail: `The sandbox cannot follow Prefer: ${message}.`, errors: [{ path: '/headers/prefer', message }], requestId: requestIdOf(res),
-  };
+  const refused = new HttpProblem('validation-failed', `The sandbox cannot follow Prefer: ${message}.`, { errors: [{ path: '/headers/prefer', message }] });
+  const problem = { ...refused.toJSON(), requestId: requestIdOf(res) };
   localsOf(res).sandbox.problem = problem;
   res.status(400).type('application/problem+json').end(JSON.stringify(problem));
 }

@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
+import { isDateTime } from '../contract/formats.js';
 import { HttpProblem, type FieldError } from '../http/problem.js';
 import { EXACT_ROUTING } from '../http/routing.js';
-import { afterBody, instantOf } from './controls.js';
+import { afterBody } from './controls.js';
 import type { SessionSettings } from './session.js';
 import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
 
@@ -55,7 +56,7 @@ function settingsOf(body: unknown): SessionSettings {
   }
   const { clock, seed, failureRate, ...others } = (errors.length ? {} : body) as Record<string, unknown>;
   for (const name of Object.keys(others)) if (!KNOWN.has(name)) errors.push({ path: `/body/${name}`, message: 'is not a setting: clock, seed, failureRate' });
-  if (clock !== undefined && (typeof clock !== 'string' || !tryInstant(clock))) errors.push({ path: '/body/clock', message: 'must be an RFC 3339 date-time' });
+  if (clock !== undefined && (typeof clock !== 'string' || !isDateTime(clock))) errors.push({ path: '/body/clock', message: 'must be an RFC 3339 date-time' });
   if (seed !== undefined && (typeof seed !== 'string' || seed.length < 1 || seed.length > 256)) errors.push({ path: '/body/seed', message: 'must be a string of 1 to 256 characters' });
   if (failureRate !== undefined && (typeof failureRate !== 'number' || !(failureRate >= 0 && failureRate <= 1))) {
     errors.push({ path: '/body/failureRate', message: 'must be a number from 0 to 1' });
@@ -66,13 +67,4 @@ function settingsOf(body: unknown): SessionSettings {
     ...(seed === undefined ? {} : { seed: seed as string }),
     ...(failureRate === undefined ? {} : { failureRate: failureRate as number }),
   };
-}
-
-function tryInstant(text: string): boolean {
-  try {
-    instantOf(text, '/body/clock');
-    return true;
-  } catch {
-    return false;
-  }
 }
