@@ -26,7 +26,7 @@ export function openStore(config: StoreConfig, logger?: Logger): Promise<Store> 
 }
 
 /** Where the data lives, for the start-up line; never a password. */
-export function whereDataLives(config: StoreConfig): string {
+export function whereDataLives(config: Pick<Config, 'dataFile' | 'databaseUrl'>): string {
   return config.databaseUrl === undefined ? config.dataFile : describeDatabase(config.databaseUrl);
 }
 

@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 const NEWLINE = 0x0a;
 const READ_BYTES = 1024 * 1024;
 /** Longer than any record the service can store (a body is at most BODY_LIMIT): a file with such a line is no dump. */
-export const MOST_LINE_BYTES = 256 * 1024 * 1024;
+const MOST_LINE_BYTES = 256 * 1024 * 1024;
 
 export interface Line {
   /** 1 for the first line. */

@@ -15,7 +15,7 @@ export interface DumpEntry {
   line: string;
 }
 
-export interface Verified {
+interface Verified {
   header: DumpHeader;
   trailer: DumpTrailer;
 }

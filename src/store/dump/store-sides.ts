@@ -3,9 +3,9 @@ import type { Config } from '../../config.js';
 import { openLowdbStore } from '../lowdb/lowdb-store.js';
 import { DataFileInUseError } from '../lowdb/lock.js';
 import { exportFromOwner } from '../lowdb/owner-client.js';
-import { describeDatabase } from '../postgres/postgres-store.js';
 import { postgresTarget } from '../postgres/dump-import.js';
 import { postgresRecords } from '../postgres/snapshot.js';
+import { whereDataLives } from '../open-store.js';
 import type { Store, StoredRecord } from '../store.js';
 import type { DumpSummary } from './dump-writer.js';
 import { writeDump } from './dump-writer.js';
@@ -16,7 +16,7 @@ export type StoreConfig = Pick<Config, 'dataFile' | 'databaseUrl' | 'checkpointB
 
 /** Where the data lives, for messages; never a password. */
 export function describeStore(config: StoreConfig): string {
-  return config.databaseUrl === undefined ? `lowdb ${config.dataFile}` : `PostgreSQL ${describeDatabase(config.databaseUrl)}`;
+  return `${config.databaseUrl === undefined ? 'lowdb' : 'PostgreSQL'} ${whereDataLives(config)}`;
 }
 
 /**
@@ -58,7 +58,7 @@ export async function importTarget(config: StoreConfig): Promise<ImportTarget> {
 }
 
 /** An import through the Store interface: records written as the handlers write them, with their group and owner. */
-export function storeTarget(store: Store): ImportTarget {
+function storeTarget(store: Store): ImportTarget {
   return {
     records: () => recordsOf(store),
     async write(records) {

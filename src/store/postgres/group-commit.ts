@@ -9,7 +9,7 @@ import { TIMEOUT_MS } from './timeouts.js';
 import { runOn } from './transaction.js';
 
 /** The most updates one transaction takes; the rest wait for the next. */
-export const MAX_BATCH = 100;
+const MAX_BATCH = 100;
 
 /**
  * Group commit on PostgreSQL: updates that arrive while a transaction is in flight

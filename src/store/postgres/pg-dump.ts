@@ -4,7 +4,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The schema DATABASE_URL puts the tables in (`options=-c search_path=…`), when it names one. */
-export function schemaOf(url: string): string | undefined {
+function schemaOf(url: string): string | undefined {
   const options = new URL(url).searchParams.get('options') ?? '';
   return /(?:^|\s)-c\s*search_path=([^,\s]+)/.exec(options)?.[1];
 }
@@ -14,7 +14,7 @@ export function schemaOf(url: string): string | undefined {
  * `+` in a query as itself, not a space, and the password stays out of the
  * command line that ps shows.
  */
-export function libpqSettings(url: string): Record<string, string> {
+function libpqSettings(url: string): Record<string, string> {
   const parsed = new URL(url);
   const query = parsed.searchParams;
   const settings: Record<string, string> = {

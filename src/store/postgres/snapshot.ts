@@ -64,7 +64,7 @@ async function mustKnowSchema(client: ClientBase): Promise<void> {
 }
 
 /** Whether `records` has its owner column (schema version 3 on); a database of an earlier version is read as it is. */
-export async function hasOwners(client: ClientBase): Promise<boolean> {
+async function hasOwners(client: ClientBase): Promise<boolean> {
   const { rows } = await client.query<{ found: boolean }>(`SELECT EXISTS (SELECT 1 FROM information_schema.columns
     WHERE table_schema = current_schema() AND table_name = 'records' AND column_name = 'owner') AS found`);
   return rows[0]?.found === true;
