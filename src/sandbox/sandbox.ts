@@ -28,7 +28,8 @@ export interface SandboxOptions {
  * log per session; POST /sandbox/reset.
  */
 export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS, logger }: SandboxOptions): Promise<{ app: Express; sessions: Sessions }> {
-  const examples = getExamples();
+  const contract = readContract(dirname(specPath));
+  const examples = getExamples(contract);
   const limits = config.limits ?? DEFAULT_LIMITS;
   const sessions = new Sessions(async (name, settings) => {
     const store = openMemoryStore({ quotas: storeQuotas(limits.quotas) });
@@ -41,7 +42,7 @@ export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS
     store: sessions.store(),
     cors: { credentials: true, allowedHeaders: [SESSION_HEADER, CLOCK_HEADER], exposedHeaders: [SESSION_HEADER] },
     partition: (res) => String(res.getHeader(SESSION_HEADER)), // in-flight limits count per session
-    hooks: { first: enterSession(sessions), validated: preferControls(readContract(dirname(specPath))) },
+    hooks: { first: enterSession(sessions), validated: preferControls(contract) },
     extraRoutes: sandboxRoutes(sessions),
     ...(logger ? { logger } : {}),
   });

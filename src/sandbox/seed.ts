@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { CycleTemplateDraft, DeviceList, IdentitySettings, ReadMarkerList, Stream } from '../../generated/index.js';
-import { loadSpec, specPath } from '../contract/spec.js';
+import { readContract, type Contract } from '../contract/declared-responses.js';
+import { specPath } from '../contract/spec.js';
 import { LOCAL_USER } from '../http/caller.js';
 import { keyOf, type Collection, type Store } from '../store/store.js';
 
@@ -31,20 +31,13 @@ const SEEDERS: Record<string, Seeder> = {
     put(store, 'readMarkers', keyOf(LOCAL_USER, marker.streamId, marker.threadSessionId ?? ''), marker, keyOf(LOCAL_USER, marker.streamId)))),
 };
 
-interface GetOperation {
-  operationId: string;
-  responses: Record<string, { content?: Record<string, { examples?: Record<string, { $ref?: string }> }> }>;
-}
-
 /** The named example each GET answers 200 with, as the Prism mock serves it, by operationId. */
-export function getExamples(): Map<string, unknown> {
+export function getExamples(contract: Contract = readContract(dirname(specPath))): Map<string, unknown> {
   const examples = new Map<string, unknown>();
-  for (const item of Object.values(loadSpec().paths)) {
-    const get = item.get as GetOperation | undefined;
-    const named = Object.values(get?.responses['200']?.content?.['application/json']?.examples ?? {})[0];
-    if (!get || !named?.$ref) continue;
-    const file = JSON.parse(readFileSync(join(dirname(specPath), named.$ref), 'utf8')) as { value: unknown };
-    examples.set(get.operationId, file.value);
+  for (const operation of contract.operations) {
+    const ok = operation.method === 'get' ? operation.responses.find((response) => response.status === '200') : undefined;
+    const [first] = ok?.mediaType === 'application/json' ? ok.examples : [];
+    if (first) examples.set(operation.operationId, first[1]);
   }
   return examples;
 }
