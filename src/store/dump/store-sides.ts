@@ -1,7 +1,7 @@
-import { stat } from 'node:fs/promises';
 import type { Config } from '../../config.js';
 import { openLowdbStore } from '../lowdb/lowdb-store.js';
 import { DataFileInUseError } from '../lowdb/lock.js';
+import { mustHoldStore } from '../lowdb/folder.js';
 import { exportFromOwner } from '../lowdb/owner-client.js';
 import { postgresTarget } from '../postgres/dump-import.js';
 import { postgresRecords } from '../postgres/snapshot.js';
@@ -72,10 +72,4 @@ function storeTarget(store: Store): ImportTarget {
 function recordsOf(store: Store): AsyncIterable<StoredRecord> {
   if (!store.records) throw new Error('this store cannot give a snapshot of its records');
   return store.records();
-}
-
-/** An export must not create a store where there is none (a mistyped DATA_FILE). */
-async function mustHoldStore(dataFile: string): Promise<void> {
-  const found = await stat(dataFile).catch(() => undefined);
-  if (!found?.isFile()) throw new Error(`${dataFile} holds no lowdb store (no such file): check DATA_FILE`);
 }

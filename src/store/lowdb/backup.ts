@@ -1,6 +1,7 @@
-import { mkdir, open, readdir, stat } from 'node:fs/promises';
+import { mkdir, open, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { DataFileError, syncDirectory } from './durable-json-file.js';
+import { makeBackupFolder, mustHoldStore } from './folder.js';
 import { acquireLock, DataFileInUseError } from './lock.js';
 import { holdOwnerFiles } from './owner-client.js';
 
@@ -16,10 +17,8 @@ const COPY_BYTES = 1024 * 1024;
  * takes the lock for the copy, so none starts meanwhile.
  */
 export async function backupLowdb(dataFile: string, into: string): Promise<{ files: number; bytes: number; how: string }> {
-  if (!(await stat(dataFile).then((found) => found.isFile(), () => false))) throw new Error(`${dataFile} holds no lowdb store (no such file): check DATA_FILE`);
-  await mkdir(into).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`${into} cannot be made (${error.code ?? error.message}): a backup goes into a new folder`);
-  });
+  await mustHoldStore(dataFile);
+  await makeBackupFolder(into);
   let release: () => Promise<void> | void;
   let journal: Map<string, number> | undefined;
   let how: string;

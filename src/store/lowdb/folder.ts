@@ -21,6 +21,19 @@ export async function checkDataFile(dataFile: string): Promise<void> {
   if (found && !found.isFile()) throw new DataFileError(dataFile, 'is not a regular file');
 }
 
+/** The data file of a command that reads a store (export, backup) must be there: it must not make one where none is (a mistyped DATA_FILE). */
+export async function mustHoldStore(dataFile: string): Promise<void> {
+  const found = await stat(dataFile).catch(() => undefined);
+  if (!found?.isFile()) throw new Error(`${dataFile} holds no lowdb store (no such file): check DATA_FILE`);
+}
+
+/** The folder a backup goes into: made now, and new (one that is there already is refused). */
+export async function makeBackupFolder(into: string): Promise<void> {
+  await mkdir(into).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`${into} cannot be made (${error.code ?? error.message}): a backup goes into a new folder`);
+  });
+}
+
 async function makeFolders(folder: string): Promise<void> {
   const missing = await makeOne(folder);
   if (!missing) return;

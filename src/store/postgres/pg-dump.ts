@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeBackupFolder } from '../lowdb/folder.js';
 
 /** The schema DATABASE_URL puts the tables in (`options=-c search_path=…`), when it names one. */
 function schemaOf(url: string): string | undefined {
@@ -37,9 +38,7 @@ function libpqSettings(url: string): Record<string, string> {
  * taken while the service serves. Restore it with pg_restore into an empty database.
  */
 export async function backupPostgres(url: string, into: string): Promise<{ file: string; bytes: number }> {
-  await mkdir(into).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`${into} cannot be made (${error.code ?? error.message}): a backup goes into a new folder`);
-  });
+  await makeBackupFolder(into);
   const file = join(into, 'collab.pgdump');
   const schema = schemaOf(url);
   const child = spawn('pg_dump', ['--format=custom', `--file=${file}`, ...(schema ? [`--schema=${schema}`] : [])], {
