@@ -65,6 +65,11 @@ export function compareInDumpOrder(a: Collection, ak: string, b: Collection, bk:
   return ak < bk ? -1 : ak > bk ? 1 : 0;
 }
 
+/** Whether `record` may follow `previous` in a dump: strictly after it in dump order (no record twice). */
+export function followsInDumpOrder(previous: Pick<StoredRecord, 'collection' | 'key'> | undefined, record: Pick<StoredRecord, 'collection' | 'key'>): boolean {
+  return previous === undefined || compareInDumpOrder(previous.collection, previous.key, record.collection, record.key) < 0;
+}
+
 /** A record without undefined members, so records compare and print alike whichever store made them. */
 export function storedRecord(collection: Collection, key: string, stored: { value: unknown; group?: string | undefined; owner?: string | undefined }): StoredRecord {
   return {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isObject } from '../../lib/json.js';
 import { COLLECTIONS, type Collection, type StoredRecord } from '../store.js';
 import {
-  compareInDumpOrder, DUMP_FORMAT, DUMP_FORMAT_VERSION, noCounts, recordLine, RECORDS_SCHEMA_VERSION, type DumpHeader, type DumpTrailer,
+  followsInDumpOrder, DUMP_FORMAT, DUMP_FORMAT_VERSION, noCounts, recordLine, RECORDS_SCHEMA_VERSION, type DumpHeader, type DumpTrailer,
 } from './dump-format.js';
 import { DumpError, linesOf, type Line } from './dump-lines.js';
 import type { RecordCheck } from './record-check.js';
@@ -47,7 +47,7 @@ export async function verifyDump(path: string, check: RecordCheck): Promise<Veri
       const record = recordOf(path, line);
       const problem = check(record);
       if (problem !== undefined) throw new DumpError(path, line.number, `${record.collection} ${JSON.stringify(record.key)}: ${problem}`);
-      if (previous && compareInDumpOrder(previous.collection, previous.key, record.collection, record.key) >= 0) {
+      if (!followsInDumpOrder(previous, record)) {
         throw new DumpError(path, line.number, `${record.collection} ${JSON.stringify(record.key)} is out of dump order, or repeated`);
       }
       previous = record;

@@ -3,7 +3,7 @@ import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { syncDirectory } from '../lowdb/durable-json-file.js';
 import { dirname } from 'node:path';
 import type { Collection, StoredRecord } from '../store.js';
-import { compareInDumpOrder, headerLine, noCounts, recordLine, trailerLine, type Counts } from './dump-format.js';
+import { followsInDumpOrder, headerLine, noCounts, recordLine, trailerLine, type Counts } from './dump-format.js';
 
 /** UTF-16 code units gathered before one write. */
 const CHUNK_CHARS = 1024 * 1024;
@@ -88,7 +88,7 @@ export async function writeDump(path: string, records: AsyncIterable<StoredRecor
 export async function* inDumpOrder(records: AsyncIterable<StoredRecord>): AsyncGenerator<StoredRecord> {
   let previous: StoredRecord | undefined;
   for await (const record of records) {
-    if (previous && compareInDumpOrder(previous.collection, previous.key, record.collection, record.key) >= 0) {
+    if (!followsInDumpOrder(previous, record)) {
       throw new Error(`the store gave ${record.collection} ${JSON.stringify(record.key)} out of dump order`);
     }
     previous = record;

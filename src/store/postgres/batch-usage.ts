@@ -1,5 +1,5 @@
 import type { Collection, StoreQuotas } from '../store.js';
-import { checkQuotas, joinsLimitedGroup, type Footprint } from '../usage.js';
+import { checkQuotas, type Footprint } from '../usage.js';
 import type { Run } from './transaction.js';
 
 interface UsageRow {
@@ -54,7 +54,7 @@ export class BatchUsage {
         owned.bytes += sign * footprint.bytes;
         owned.counts = { ...owned.counts, [collection]: (owned.counts[collection] ?? 0) + sign };
       }
-      if (footprint.group !== undefined && joinsLimitedGroup(this.quotas, collection, undefined, footprint)) {
+      if (footprint.group !== undefined && this.quotas.recordsPerGroup[collection] !== undefined) {
         const key = groupKey(collection, footprint.group);
         this.groups.set(key, (this.groups.get(key) ?? 0) + sign);
       }
