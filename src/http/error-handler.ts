@@ -27,8 +27,15 @@ export const handleError: ErrorRequestHandler = (error: unknown, req, res, next)
     return;
   }
   for (const [name, value] of Object.entries(problem.options.headers ?? {})) res.set(name, value);
+  // A body refused unread may never finish arriving: close the connection rather than wait for it (RFC 9112 §9.6).
+  if (hasUnreadBody(req)) res.set('Connection', 'close');
   res.status(problem.status).type('application/problem+json').json({ ...problem.toJSON(), requestId: requestIdOf(res) });
 };
+
+function hasUnreadBody(req: Request): boolean {
+  const declared = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+  return declared && !req.readableEnded;
+}
 
 function toProblem(error: unknown, req: Request): HttpProblem {
   if (error instanceof HttpProblem) return error;
@@ -73,9 +80,10 @@ function quotaProblem({ kind, collection, limit, used }: QuotaExceededError): Ht
 const PARSER_KINDS: Record<string, [ProblemKind, string]> = {
   'entity.parse.failed': ['malformed-json', 'The body could not be parsed as JSON.'],
   'body.empty': ['malformed-json', 'The body is empty; send a JSON document.'],
+  'body.not-utf8': ['malformed-json', 'The body is not valid UTF-8; JSON bodies are UTF-8 text.'],
   'entity.too.large': ['payload-too-large', 'The body is over the size limit.'],
   'charset.unsupported': ['unsupported-media-type', 'Bodies must be UTF-8 JSON.'],
-  'encoding.unsupported': ['unsupported-media-type', 'That content encoding is not supported.'],
+  'encoding.unsupported': ['unsupported-media-type', 'Bodies are taken uncompressed: send no Content-Encoding (or identity).'],
   'request.aborted': ['validation-failed', 'The request body ended early.'],
   'request.size.invalid': ['validation-failed', 'The body length does not match Content-Length.'],
 };

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
+import { jsonBody } from '../http/json-body.js';
 import { HttpProblem, type FieldError } from '../http/problem.js';
 import { EXACT_ROUTING } from '../http/routing.js';
 import { afterBody } from './controls.js';
@@ -10,12 +11,12 @@ import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
  * The sandbox's own routes, outside the contract as /docs is: mounted before
  * validation, and only here, never in the real service.
  */
-export function sandboxRoutes(sessions: Sessions): Router {
+export function sandboxRoutes(sessions: Sessions, bodyLimit: number): Router {
   const router = Router(EXACT_ROUTING).use(afterBody(sessions));
   const only = (path: string, method: string, what: string) => router.all(path, () => {
     throw new HttpProblem('method-not-allowed', `${method} ${path} ${what}; no other method is served here.`, { headers: { Allow: method } });
   });
-  router.post('/sandbox/reset', async (req, res) => {
+  router.post('/sandbox/reset', ...jsonBody(bodyLimit), async (req, res) => {
     const name = sessions.nameOf(req);
     await sessions.replace(name, settingsOf(req.body));
     // A page that named its session by header keeps it in a cookie too (sent where the page and the sandbox are one site).

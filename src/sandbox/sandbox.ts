@@ -43,7 +43,7 @@ export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS
     cors: { credentials: true, allowedHeaders: [SESSION_HEADER, CLOCK_HEADER], exposedHeaders: [SESSION_HEADER] },
     partition: (res) => String(res.getHeader(SESSION_HEADER)), // in-flight limits count per session
     hooks: { first: enterSession(sessions), validated: preferControls(contract) },
-    extraRoutes: sandboxRoutes(sessions),
+    extraRoutes: sandboxRoutes(sessions, config.bodyLimit),
     ...(logger ? { logger } : {}),
   });
   return { app, sessions };
