@@ -30,7 +30,7 @@ function oneSourceOfValues() {
 
 const isProblemShape = (schema) => ['type', 'title', 'status', 'detail'].every((name) => name in (schema.properties ?? {}));
 
-/** Every problem document's `type` is the one catalogue, ProblemType: an enum with each value described. */
+/** Every problem document's `type` is the one catalogue, ProblemType: an open list (x-extensible-enum) with each value described. */
 function problemTypesDescribed() {
   return {
     Root: {
@@ -38,18 +38,19 @@ function problemTypesDescribed() {
         const schemas = root.components?.schemas ?? {};
         const at = (...path) => location.child(['components', 'schemas', ...path]);
         const catalogue = schemas.ProblemType;
-        if (!catalogue || !Array.isArray(catalogue.enum)) {
-          report({ message: 'components.schemas.ProblemType must be the catalogue of problem types: an enum of URIs.', location: at('ProblemType') });
+        const known = catalogue?.['x-extensible-enum'];
+        if (!Array.isArray(known) || catalogue.enum !== undefined) {
+          report({ message: 'components.schemas.ProblemType must be the catalogue of problem types: an open list of URIs in x-extensible-enum (no enum: adding a type must not break clients).', location: at('ProblemType') });
           return;
         }
         const described = catalogue['x-enumDescriptions'] ?? {};
-        for (const value of catalogue.enum) {
+        for (const value of known) {
           if (typeof described[value] !== 'string' || described[value].trim() === '') {
-            report({ message: `The problem type ${value} has no description in x-enumDescriptions.`, location: at('ProblemType', 'enum') });
+            report({ message: `The problem type ${value} has no description in x-enumDescriptions.`, location: at('ProblemType', 'x-extensible-enum') });
           }
         }
         for (const value of Object.keys(described)) {
-          if (!catalogue.enum.includes(value)) report({ message: `x-enumDescriptions describes ${value}, which is not in the enum.`, location: at('ProblemType', 'x-enumDescriptions') });
+          if (!known.includes(value)) report({ message: `x-enumDescriptions describes ${value}, which is not in x-extensible-enum.`, location: at('ProblemType', 'x-enumDescriptions') });
         }
         for (const [name, schema] of Object.entries(schemas)) {
           if (isProblemShape(schema) && schema.properties.type.$ref !== '#/components/schemas/ProblemType') {

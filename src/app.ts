@@ -13,6 +13,8 @@ import { limitBodyDepth } from './http/body-depth.js';
 import { allowOrigins, type CorsExtras } from './http/cors.js';
 import { deprecationHeaders } from './http/deprecation.js';
 import { handleError } from './http/error-handler.js';
+import { allowHosts } from './http/host-check.js';
+import { jsonBody } from './http/json-body.js';
 import { EXACT_ROUTING } from './http/routing.js';
 import { startResponse } from './http/start-response.js';
 import { limitWriteRate } from './http/rate-limit.js';
@@ -22,17 +24,10 @@ import { metricsRoutes } from './observability/metrics-route.js';
 import { observeRequests } from './observability/observe.js';
 import type { Store } from './store/store.js';
 
-const JSON_TYPES = ['application/json', 'application/merge-patch+json'];
-
-/** body-parser reads an empty body as {}; it is not a JSON document. */
-function refuseEmptyBody(_req: unknown, _res: unknown, body: Buffer): void {
-  if (body.length === 0) throw Object.assign(new Error('empty body'), { type: 'body.empty' });
-}
-
 export interface AppOptions {
-  config: Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'> & Partial<Pick<Config, 'corsOrigins' | 'limits'>>;
+  config: Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'> & Partial<Pick<Config, 'corsOrigins' | 'limits' | 'allowedHosts'>>;
   store: Store;
-  /** Routes outside the contract (the sandbox's), mounted after body parsing, before validation. */
+  /** Routes outside the contract (the sandbox's), mounted before validation; they read their own bodies. */
   extraRoutes?: Router;
   /** The sandbox's controls: `first` right after the request id is set; `validated` after validation, before the handlers. */
   hooks?: { first?: RequestHandler; validated?: RequestHandler };
@@ -46,7 +41,7 @@ export interface AppOptions {
   guarded?: boolean;
 }
 
-/** Builds the service: shed load, authenticate, limit, parse, guard, validate against openapi.yaml, route, report errors. */
+/** Builds the service: check the Host, authenticate, shed load, limit, parse, guard, validate against openapi.yaml, route, report errors. */
 export function createApp({ config, store, extraRoutes, hooks = {}, cors = {}, partition, logger, guarded = true }: AppOptions): Express {
   const spec = loadSpec();
   const limits = config.limits ?? DEFAULT_LIMITS;
@@ -56,18 +51,18 @@ export function createApp({ config, store, extraRoutes, hooks = {}, cors = {}, p
   app.disable('x-powered-by');
   // First, so every response carries X-Request-Id and the security headers, and every request is logged and measured, errors included.
   app.use(startResponse(logger && observeRequests(logger, [...Object.keys(spec.paths), ...DOCS_PATHS])));
+  // Without authentication, a page elsewhere could reach this machine under its own name (DNS rebinding): only this machine's names.
+  if (!config.auth) app.use(allowHosts(config.allowedHosts ?? []));
   if (hooks.first) app.use(hooks.first);
   // Preflights are answered before authentication and validation; one from an origin not allowed gets 403, and a log line.
   app.use(allowOrigins(config.corsOrigins ?? [], { ...cors, onRefusal: logger && ((origin, requestId) => logger.warn({ origin, requestId },
     `CORS preflight refused: the origin ${origin} is not in CORS_ORIGINS`)) }));
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
-  // Who may be served is decided before any body is read: the process's load, the token, the user's load and write rate.
-  const load = shedLoad(limits, config.bodyLimit, partition);
-  if (guarded) app.use(load.perProcess);
-  // Both /api mounts match the same paths (exact routing), so no route under /api runs
-  // without authentication, however its path is spelled.
-  app.use('/api', inOrder(authenticate(config.auth, limits.tokenLifetimeMs), ...(guarded ? [load.perUser, limitWriteRate(limits, store.hits)] : [])));
-  app.use(express.json({ limit: config.bodyLimit, type: JSON_TYPES, verify: refuseEmptyBody }));
+  // Who may be served is decided before any body is read: the token, then the process's and the user's load, and the write rate.
+  // Only /api reads bodies, and only what authentication admitted counts against capacity, so no one without a token holds any.
+  // Both /api mounts match the same paths (exact routing), so no route under /api runs without authentication, however it is spelled.
+  const guards = guarded ? [shedLoad(limits, config.bodyLimit, partition), limitWriteRate(limits, store.hits)] : [];
+  app.use('/api', inOrder(authenticate(config.auth, limits.tokenLifetimeMs), ...guards, ...jsonBody(config.bodyLimit)));
   // Outside the contract: before validation, which refuses every path openapi.yaml does not name.
   app.use(docsRoutes());
   if (extraRoutes) app.use(extraRoutes);

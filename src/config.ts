@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './http/cors.js';
+import { parseAllowedHosts } from './http/host-check.js';
 import type { LevelWithSilent } from 'pino';
 import { LOG_LEVELS } from './observability/logger.js';
 import { CHECKPOINT_BYTES } from './store/lowdb/lowdb-store.js';
@@ -33,6 +34,8 @@ export interface Config {
   bodyLimit: number;
   /** Check every response against openapi.yaml (on in tests; costs time). */
   validateResponses: boolean;
+  /** Host names served, beside this machine's, where nothing authenticates (ALLOWED_HOSTS; DNS rebinding). */
+  allowedHosts: string[];
   /** Browser origins allowed by CORS (CORS_ORIGINS); by default pages on this machine, without authentication on loopback. */
   corsOrigins: CorsOrigins;
   /** The least severe log lines written (LOG_LEVEL). */
@@ -41,7 +44,7 @@ export interface Config {
   limits: Limits;
 }
 
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `CORS_ORIGINS`, `LOG_LEVEL`, the `AUTH_JWT_*` settings and the limits (src/config/limits.ts). */
+/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `ALLOWED_HOSTS`, `CORS_ORIGINS`, `LOG_LEVEL`, the `AUTH_JWT_*` settings and the limits (src/config/limits.ts). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const auth = loadAuth(env);
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(databaseUrl ? { databaseUrl } : {}),
     bodyLimit: parseSize(env.BODY_LIMIT ?? '1mb', 'BODY_LIMIT'),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
+    allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS ?? ''),
     corsOrigins: env.CORS_ORIGINS === undefined ? (auth || !isLoopback(host) ? [] : LOOPBACK_ORIGINS) : parseCorsOrigins(env.CORS_ORIGINS),
     logLevel: parseLogLevel(env.LOG_LEVEL ?? 'info'),
     limits: loadLimits(env),
@@ -85,6 +89,9 @@ function parseDatabaseUrl(text: string | undefined): string | undefined {
 }
 
 function loadAuth(env: NodeJS.ProcessEnv): AuthConfig | undefined {
+  // An empty setting is a mistake (a secret left out of a deployment), never a way to turn authentication off.
+  const empty = Object.keys(env).filter((name) => name.startsWith('AUTH_') && env[name] === '');
+  if (empty.length > 0) throw new Error(`${empty.join(', ')} ${empty.length > 1 ? 'are' : 'is'} set but empty: give ${empty.length > 1 ? 'them values' : 'it a value'}, or unset ${empty.length > 1 ? 'them' : 'it'}`);
   const { AUTH_JWT_SECRET: secret, AUTH_JWT_PUBLIC_KEY: keyFile, AUTH_JWT_ISSUER: issuer, AUTH_JWT_AUDIENCE: audience } = env;
   if (secret && keyFile) throw new Error('Set AUTH_JWT_SECRET or AUTH_JWT_PUBLIC_KEY, not both');
   if (!secret && !keyFile) return undefined;

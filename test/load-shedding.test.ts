@@ -78,7 +78,7 @@ describe('load shedding: the process (MAX_IN_FLIGHT, MAX_IN_FLIGHT_BYTES)', () =
     const release = await hold(service, 3);
     try {
       // Only the head: the answer comes without the body being read.
-      const head = await rawBytes(service, 'PATCH /api/streams/nav HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\nConnection: close\r\n\r\n');
+      const head = await rawBytes(service, 'PATCH /api/streams/nav HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\nConnection: close\r\n\r\n');
       expect(head.status).to.equal(503);
       expect(JSON.parse(head.text).detail).to.match(/3 requests are in flight in this process/);
       for (const probe of ['/healthz', '/readyz', '/metrics']) expect((await call(service, 'GET', probe)).status, probe).to.equal(200);

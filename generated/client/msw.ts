@@ -496,6 +496,24 @@ export const operations: readonly Operation[] = [
                 ]
             },
             {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
+                        }
+                    ]
+                ]
+            },
+            {
                 "status": "429",
                 "mediaType": "application/problem+json",
                 "headers": {
@@ -680,6 +698,24 @@ export const operations: readonly Operation[] = [
                             "status": 408,
                             "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
                             "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
                         }
                     ]
                 ]
@@ -910,6 +946,24 @@ export const operations: readonly Operation[] = [
                 ]
             },
             {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
+                        }
+                    ]
+                ]
+            },
+            {
                 "status": "429",
                 "mediaType": "application/problem+json",
                 "headers": {
@@ -1121,6 +1175,24 @@ export const operations: readonly Operation[] = [
                             "status": 408,
                             "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
                             "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
                         }
                     ]
                 ]
@@ -1378,6 +1450,24 @@ export const operations: readonly Operation[] = [
                 ]
             },
             {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
+                        }
+                    ]
+                ]
+            },
+            {
                 "status": "429",
                 "mediaType": "application/problem+json",
                 "headers": {
@@ -1593,6 +1683,24 @@ export const operations: readonly Operation[] = [
                             "status": 408,
                             "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
                             "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
                         }
                     ]
                 ]
@@ -1873,6 +1981,24 @@ export const operations: readonly Operation[] = [
                 ]
             },
             {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
+                        }
+                    ]
+                ]
+            },
+            {
                 "status": "429",
                 "mediaType": "application/problem+json",
                 "headers": {
@@ -2105,6 +2231,24 @@ export const operations: readonly Operation[] = [
                             "status": 415,
                             "detail": "Send the body as application/json; text/plain is not accepted here.",
                             "requestId": "a25f490e-55ee-479c-ae77-3e401d02b75e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
                         }
                     ]
                 ]
@@ -2392,6 +2536,24 @@ export const operations: readonly Operation[] = [
                 ]
             },
             {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
+                        }
+                    ]
+                ]
+            },
+            {
                 "status": "500",
                 "mediaType": "application/problem+json",
                 "headers": {},
@@ -2578,6 +2740,24 @@ export const operations: readonly Operation[] = [
                             "status": 408,
                             "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
                             "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
                         }
                     ]
                 ]
@@ -2920,6 +3100,24 @@ export const operations: readonly Operation[] = [
                 ]
             },
             {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
+                        }
+                    ]
+                ]
+            },
+            {
                 "status": "429",
                 "mediaType": "application/problem+json",
                 "headers": {
@@ -3098,6 +3296,24 @@ export const operations: readonly Operation[] = [
                             "status": 408,
                             "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
                             "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
                         }
                     ]
                 ]
@@ -3338,6 +3554,24 @@ export const operations: readonly Operation[] = [
                 ]
             },
             {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
+                        }
+                    ]
+                ]
+            },
+            {
                 "status": "429",
                 "mediaType": "application/problem+json",
                 "headers": {
@@ -3527,6 +3761,24 @@ export const operations: readonly Operation[] = [
                 ]
             },
             {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
+                        }
+                    ]
+                ]
+            },
+            {
                 "status": "500",
                 "mediaType": "application/problem+json",
                 "headers": {},
@@ -3674,6 +3926,24 @@ export const operations: readonly Operation[] = [
                             "status": 408,
                             "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
                             "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
+                        }
+                    ]
+                ]
+            },
+            {
+                "status": "421",
+                "mediaType": "application/problem+json",
+                "headers": {},
+                "examples": [
+                    [
+                        "hostNotAllowed",
+                        {
+                            "type": "urn:problem:collab:host-not-allowed",
+                            "title": "This Host name is not served",
+                            "status": 421,
+                            "detail": "This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not \"attacker.test:3000\": without authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.",
+                            "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
+                            "host": "attacker.test:3000"
                         }
                     ]
                 ]

@@ -6,15 +6,15 @@
  */
 
 
-// May contain unused imports in some cases
-// @ts-ignore
-import type { ProblemType } from './problem-type.js';
 
 /**
  * A 409 problem carrying the stored draft\'s current `updatedAt`.
  */
 export interface DraftConflictProblem {
-    'type': ProblemType;
+    /**
+     * The kind of problem: a URI. The types known today are listed in `x-extensible-enum`, each with its meaning and status in `x-enumDescriptions`. The list is open: a later minor version may add a type, so a client branches on `type` where it knows it (not on `title` or `detail`) and treats a type it does not know by its status. 
+     */
+    'type': string;
     /**
      * A short summary of the kind of problem.
      */
@@ -36,6 +36,4 @@ export interface DraftConflictProblem {
      */
     'updatedAt': string | null;
 }
-
-
 

@@ -9,15 +9,15 @@
 // May contain unused imports in some cases
 // @ts-ignore
 import type { FieldError } from './field-error.js';
-// May contain unused imports in some cases
-// @ts-ignore
-import type { ProblemType } from './problem-type.js';
 
 /**
  * An RFC 9457 problem document.
  */
 export interface Problem {
-    'type': ProblemType;
+    /**
+     * The kind of problem: a URI. The types known today are listed in `x-extensible-enum`, each with its meaning and status in `x-enumDescriptions`. The list is open: a later minor version may add a type, so a client branches on `type` where it knows it (not on `title` or `detail`) and treats a type it does not know by its status. 
+     */
+    'type': string;
     /**
      * A short summary of the kind of problem.
      */
@@ -43,6 +43,4 @@ export interface Problem {
      */
     'requestId': string;
 }
-
-
 

@@ -6,15 +6,15 @@
  */
 
 
-// May contain unused imports in some cases
-// @ts-ignore
-import type { ProblemType } from './problem-type.js';
 
 /**
  * A 403 problem naming the quota the write would pass.
  */
 export interface QuotaProblem {
-    'type': ProblemType;
+    /**
+     * The kind of problem: a URI. The types known today are listed in `x-extensible-enum`, each with its meaning and status in `x-enumDescriptions`. The list is open: a later minor version may add a type, so a client branches on `type` where it knows it (not on `title` or `detail`) and treats a type it does not know by its status. 
+     */
+    'type': string;
     /**
      * A short summary of the kind of problem.
      */

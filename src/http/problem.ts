@@ -20,6 +20,7 @@ export const catalogue = {
   'payload-too-large': { status: 413, title: 'The body is too large' },
   'document-too-large': { status: 413, title: 'The document would be too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'host-not-allowed': { status: 421, title: 'This Host name is not served' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   'internal': { status: 500, title: 'Internal error' },
   'unavailable': { status: 503, title: 'The service cannot serve this now' },

@@ -125,7 +125,8 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
   'unsupported-media-type.json': ({ plain }) =>
     call(plain, 'PUT', '/api/chat/reads', { body: '{}', headers: { 'content-type': 'text/plain' } }),
   'method-not-allowed.json': ({ plain }) => call(plain, 'DELETE', '/api/streams/nav'),
-  'request-timeout.json': ({ slow }) => rawReply(slow, 'GET /healthz HTTP/1.1\r\nHost: x\r\n'),
+  'request-timeout.json': ({ slow }) => rawReply(slow, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
+  'host-not-allowed.json': ({ plain }) => rawReply(plain, 'GET /api/streams/nav HTTP/1.1\r\nHost: attacker.test:3000\r\nConnection: close\r\n\r\n'),
   'internal-error.json': ({ buggy }) => call(buggy, 'GET', '/api/streams/nav'),
   'not-ready.json': ({ unavailable }) => call(unavailable, 'GET', '/readyz'),
   'store-unavailable.json': ({ unavailable }) => call(unavailable, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } }),

@@ -45,6 +45,7 @@ const TEST_LIMITS: Limits = { ...DEFAULT_LIMITS, writesPerWindow: 1e9, inFlightP
 export async function startService(
   options: {
     dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; corsOrigins?: CorsOrigins; timeouts?: Timeouts; store?: Store;
+    allowedHosts?: string[];
     limits?: Partial<Limits>;
     /** Quotas to count (on the store under test); without them, none. */
     quotas?: Partial<Quotas>;
@@ -55,6 +56,7 @@ export async function startService(
   const store = options.store ?? await openTestStore(dataFile, quotas);
   const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true,
     ...(options.auth ? { auth: options.auth } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     limits: { ...TEST_LIMITS, ...options.limits } }, store, logger: createLogger('silent') });
   const server = createHttpServer(app, options.timeouts).listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -14,6 +14,8 @@ import type {
     // @ts-ignore: unused where only an error response names it
     DeviceRegistration,
     // @ts-ignore: unused where only an error response names it
+    HostProblem,
+    // @ts-ignore: unused where only an error response names it
     Problem,
     // @ts-ignore: unused where only an error response names it
     QuotaProblem,

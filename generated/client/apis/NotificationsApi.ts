@@ -8,6 +8,8 @@
 import * as runtime from '../runtime.js';
 import type {
     // @ts-ignore: unused where only an error response names it
+    HostProblem,
+    // @ts-ignore: unused where only an error response names it
     NotificationSettings,
     // @ts-ignore: unused where only an error response names it
     NotificationSettingsPatch,

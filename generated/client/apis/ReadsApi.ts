@@ -8,6 +8,8 @@
 import * as runtime from '../runtime.js';
 import type {
     // @ts-ignore: unused where only an error response names it
+    HostProblem,
+    // @ts-ignore: unused where only an error response names it
     Problem,
     // @ts-ignore: unused where only an error response names it
     QuotaProblem,

@@ -10,6 +10,8 @@ import type {
     // @ts-ignore: unused where only an error response names it
     CreateStreamRequest,
     // @ts-ignore: unused where only an error response names it
+    HostProblem,
+    // @ts-ignore: unused where only an error response names it
     Problem,
     // @ts-ignore: unused where only an error response names it
     QuotaProblem,

@@ -553,9 +553,14 @@ export interface DeviceTimestamps {
  */
 export interface DraftConflictProblem {
     /**
+     * The kind of problem: a URI. The types known today are listed in
+     * `x-extensible-enum`, each with its meaning and status in
+     * `x-enumDescriptions`. The list is open: a later minor version may add a
+     * type, so a client branches on `type` where it knows it (not on `title` or
+     * `detail`) and treats a type it does not know by its status.
      * 
      */
-    type: ProblemType;
+    type: string;
     /**
      * A short summary of the kind of problem.
      */
@@ -577,8 +582,6 @@ export interface DraftConflictProblem {
      */
     updatedAt: string | null;
 }
-
-
 /**
  * @type Element
  * One element of a rich-text block; the variants overlap and are alternatives in the `anyOf` sense.
@@ -622,6 +625,42 @@ export const HealthStatusEnum = {
 } as const;
 export type HealthStatusEnum = typeof HealthStatusEnum[keyof typeof HealthStatusEnum];
 
+/**
+ * A 421 problem naming the `Host` that is not served (`host-not-allowed`).
+ * @export
+ * @interface HostProblem
+ */
+export interface HostProblem {
+    /**
+     * The kind of problem: a URI. The types known today are listed in
+     * `x-extensible-enum`, each with its meaning and status in
+     * `x-enumDescriptions`. The list is open: a later minor version may add a
+     * type, so a client branches on `type` where it knows it (not on `title` or
+     * `detail`) and treats a type it does not know by its status.
+     * 
+     */
+    type: string;
+    /**
+     * A short summary of the kind of problem.
+     */
+    title: string;
+    /**
+     * The HTTP status code, 421.
+     */
+    status: number;
+    /**
+     * Which name, and how to serve it (`ALLOWED_HOSTS`).
+     */
+    detail: string;
+    /**
+     * A request's id (see the `X-Request-Id` header).
+     */
+    requestId: string;
+    /**
+     * The `Host` header as sent.
+     */
+    host: string;
+}
 /**
  * One namespace of the caller's identity settings.
  * @export
@@ -1159,9 +1198,14 @@ export interface Phase {
  */
 export interface Problem {
     /**
+     * The kind of problem: a URI. The types known today are listed in
+     * `x-extensible-enum`, each with its meaning and status in
+     * `x-enumDescriptions`. The list is open: a later minor version may add a
+     * type, so a client branches on `type` where it knows it (not on `title` or
+     * `detail`) and treats a type it does not know by its status.
      * 
      */
-    type: ProblemType;
+    type: string;
     /**
      * A short summary of the kind of problem.
      */
@@ -1192,39 +1236,6 @@ export interface Problem {
      */
     requestId: string;
 }
-
-
-
-/**
- * The kind of problem: a URI, one of this catalogue (the service's own,
- * `src/http/problem.ts`, which a test keeps in step with it). Each value's
- * meaning and status is in `x-enumDescriptions`. A client should branch on
- * `type`, not on `title` or `detail`, and treat a type it does not know as
- * its status's general meaning.
- * 
- * @export
- */
-export const ProblemType = {
-    UrnProblemCollabValidationFailed: 'urn:problem:collab:validation-failed',
-    UrnProblemCollabMalformedJson: 'urn:problem:collab:malformed-json',
-    UrnProblemCollabUnauthenticated: 'urn:problem:collab:unauthenticated',
-    UrnProblemCollabQuotaExceeded: 'urn:problem:collab:quota-exceeded',
-    UrnProblemCollabOriginNotAllowed: 'urn:problem:collab:origin-not-allowed',
-    UrnProblemCollabNotFound: 'urn:problem:collab:not-found',
-    UrnProblemCollabMethodNotAllowed: 'urn:problem:collab:method-not-allowed',
-    UrnProblemCollabRequestTimeout: 'urn:problem:collab:request-timeout',
-    UrnProblemCollabConflict: 'urn:problem:collab:conflict',
-    UrnProblemCollabPayloadTooLarge: 'urn:problem:collab:payload-too-large',
-    UrnProblemCollabDocumentTooLarge: 'urn:problem:collab:document-too-large',
-    UrnProblemCollabUnsupportedMediaType: 'urn:problem:collab:unsupported-media-type',
-    UrnProblemCollabRateLimited: 'urn:problem:collab:rate-limited',
-    UrnProblemCollabInternal: 'urn:problem:collab:internal',
-    UrnProblemCollabUnavailable: 'urn:problem:collab:unavailable',
-    UrnProblemCollabOverloaded: 'urn:problem:collab:overloaded',
-    UrnProblemCollabStorageFull: 'urn:problem:collab:storage-full',
-} as const;
-export type ProblemType = typeof ProblemType[keyof typeof ProblemType];
-
 /**
  * A 403 problem naming the quota the write would pass.
  * @export
@@ -1232,9 +1243,14 @@ export type ProblemType = typeof ProblemType[keyof typeof ProblemType];
  */
 export interface QuotaProblem {
     /**
+     * The kind of problem: a URI. The types known today are listed in
+     * `x-extensible-enum`, each with its meaning and status in
+     * `x-enumDescriptions`. The list is open: a later minor version may add a
+     * type, so a client branches on `type` where it knows it (not on `title` or
+     * `detail`) and treats a type it does not know by its status.
      * 
      */
-    type: ProblemType;
+    type: string;
     /**
      * A short summary of the kind of problem.
      */

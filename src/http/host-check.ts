@@ -1,0 +1,48 @@
+import type { RequestHandler } from 'express';
+import { HttpProblem } from './problem.js';
+
+/** The names of this machine: a browser reaches them only from a page on this machine. */
+export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The probes say nothing of anyone's data, and balancers and scrapers reach them by address. */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * Where nothing authenticates a request (the service without a token setting, the
+ * sandbox), only these Host names are served, on any port: a page elsewhere whose
+ * name is made to resolve to this machine (DNS rebinding) is then refused before
+ * anything is done, as Vite's `server.allowedHosts` refuses it. `allowed` holds
+ * names (matched exactly, case-insensitively) and `.suffix` patterns (the name and
+ * every name under it), beside the loopback names.
+ */
+export function allowHosts(allowed: readonly string[]): RequestHandler {
+  const names = new Set([...LOOPBACK_HOSTS, ...allowed.filter((name) => !name.startsWith('.'))]);
+  const suffixes = allowed.filter((name) => name.startsWith('.'));
+  const isAllowed = (name: string) => names.has(name) || suffixes.some((suffix) => name.endsWith(suffix) || name === suffix.slice(1));
+  return (req, _res, next) => {
+    if (PROBES.has(req.path)) return next();
+    const host = req.headers.host ?? '';
+    if (isAllowed(hostName(host).toLowerCase())) return next();
+    throw new HttpProblem('host-not-allowed',
+      `This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not ${JSON.stringify(host)}: without `
+      + 'authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.',
+      { extensions: { host } });
+  };
+}
+
+/** The Host header without its port: `name`, `1.2.3.4` or `[v6]`. */
+function hostName(host: string): string {
+  const port = /:\d*$/.exec(host);
+  return port && (!host.startsWith('[') || host.lastIndexOf(']') < port.index) ? host.slice(0, port.index) : host;
+}
+
+/** Parses ALLOWED_HOSTS: names separated by commas (`app.test,.example.test`), without scheme or port. */
+export function parseAllowedHosts(text: string): string[] {
+  const names = text.split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== '');
+  for (const name of names) {
+    if (!/^\.?[a-z0-9_-]+(?:\.[a-z0-9_-]+)*$|^\[[0-9a-f:.]+\]$/.test(name)) {
+      throw new Error(`ALLOWED_HOSTS holds host names separated by commas (app.test, or .example.test for it and every name under it), not "${name}"`);
+    }
+  }
+  return names;
+}
