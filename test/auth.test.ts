@@ -107,6 +107,12 @@ describe('bearer JWT authentication (AUTH_JWT_SECRET, HS256)', () => {
     expectUnauthenticated(await nav(await valid(`${longest}x`)), /sub claim is longer than 256 characters/);
     expectUnauthenticated(await nav(await valid('x'.repeat(20_000))), /sub claim is longer/);
   });
+  it('when the token\'s subject is "local", the user of every request without authentication, then 401: it is reserved', async () => {
+    expectUnauthenticated(await nav(await valid('local')), /subject "local" is reserved/);
+    const reply = await call(service, 'POST', '/api/streams', { headers: as(await valid('local')), body: { title: 't' } });
+    expect(reply.status).to.equal(401);
+    expect((await nav(await valid('Local'))).status, 'another user').to.equal(404);
+  });
   it('when the token has no subject, then 401', async () => {
     expectUnauthenticated(await nav(await token({ iss: 'collab-tests', aud: 'collab' })), /sub/);
   });

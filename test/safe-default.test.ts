@@ -31,6 +31,20 @@ describe('the safe default: no authentication means loopback only', () => {
     }
   });
 
+  it('when an AUTH_ setting is set but empty, then the server refuses to start, naming it: it never turns authentication off', async () => {
+    const settings: Record<string, string>[] = [{ AUTH_JWT_SECRET: '' }, { AUTH_JWT_PUBLIC_KEY: '' }, { AUTH_JWT_SECRET: 'x'.repeat(32), AUTH_JWT_AUDIENCE: '' }];
+    for (const env of settings) {
+      const { code, stderr } = await refusedStart(await freshDataFile(), env);
+      const [name] = Object.keys(env).filter((key) => env[key] === '');
+      expect([code, stderr], JSON.stringify(env)).to.deep.equal([1, `Refusing to start: ${name} is set but empty: give it a value, or unset it\n`]);
+    }
+  });
+
+  it('when ALLOWED_HOSTS holds something that is not a host name, then the server refuses to start', async () => {
+    const { code, stderr } = await refusedStart(await freshDataFile(), { ALLOWED_HOSTS: 'http://app.test' });
+    expect([code, stderr]).to.deep.equal([1, 'Refusing to start: ALLOWED_HOSTS holds host names separated by commas (app.test, or .example.test for it and every name under it), not "http://app.test"\n']);
+  });
+
   it('when the secret is shorter than 32 characters, then the server refuses to start', async () => {
     const { code, stderr } = await refusedStart(await freshDataFile(), { AUTH_JWT_SECRET: 'short' });
     expect(code).to.not.equal(0);

@@ -54,6 +54,14 @@ describe('sandbox sessions (X-Sandbox-Session)', () => {
     const reply = await call(sandbox, 'GET', '/api/streams/nav', in_('a b'));
     expect([reply.status, reply.body.errors[0].path]).to.deep.equal([400, '/headers/x-sandbox-session']);
   });
+
+  it('when the session cookie does not percent-decode (%, %zz), then 400 naming it, not 500', async () => {
+    for (const cookie of ['sandbox-session=%', 'sandbox-session=%zz', 'a=1; sandbox-session=ok%']) {
+      const reply = await call(sandbox, 'GET', '/api/streams/nav', { headers: { cookie } });
+      expect([reply.status, reply.body.type, reply.body.detail], cookie).to.deep.equal([400, 'urn:problem:collab:validation-failed',
+        'X-Sandbox-Session (or the sandbox-session cookie) names a sandbox session: 1 to 64 of A-Z a-z 0-9 . _ : -']);
+    }
+  });
 });
 
 describe('sandbox sessions: a fixed clock and seeded ids make answers repeatable', () => {

@@ -50,6 +50,8 @@ export function authenticate(auth: AuthConfig | undefined, maxLifetimeMs: number
  */
 function refusalOf({ sub, iat, exp = 0 }: JWTPayload, maxLifetimeMs: number): string | undefined {
   if (typeof sub !== 'string' || sub === '') return 'The token has no subject (sub).';
+  // The user of every request without authentication: a token must not reach what was written then.
+  if (sub === LOCAL_USER) return `The subject "${LOCAL_USER}" is reserved for use without authentication.`;
   if ([...sub].length > MAX_SUBJECT_LENGTH) return `The token's sub claim is longer than ${MAX_SUBJECT_LENGTH} characters.`;
   const now = Date.now() / 1000;
   if (iat !== undefined && iat > now + CLOCK_SKEW_SECONDS) return "The token's iat claim is in the future.";

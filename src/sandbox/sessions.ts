@@ -95,10 +95,16 @@ export class Sessions {
 /** Hits outside any session (none are expected): never limited. */
 const FALLBACK: HitCounter = { hit: async () => ({ hits: 0, resetAt: new Date() }), reset: async () => undefined };
 
+/** The session cookie's value, percent-decoded; as sent when it does not decode (`%`), which no session name matches. */
 function cookieOf(header: string | undefined): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return decodeURIComponent(value.join('='));
+    if (name !== SESSION_COOKIE) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      return value.join('=');
+    }
   }
   return undefined;
 }

@@ -11,7 +11,7 @@ import { freshDataFile } from '../helpers/service.js';
 
 /** What the load's writers left in a store, read through the service. */
 async function seenThrough(server: ServerProcess, writers: number): Promise<Seen> {
-  const headers = await bearer('local');
+  const headers = await bearer('loader');
   const seen: Seen = { sequences: new Map(), streams: new Map() };
   for (let writer = 0; writer < writers; writer++) {
     const reply = await fetch(`${server.service.url}/api/identity/settings/load-${writer}`, { headers });
@@ -22,7 +22,7 @@ async function seenThrough(server: ServerProcess, writers: number): Promise<Seen
 
 /** The streams a load acknowledged that the restored store does not hold. */
 async function missingStreams(server: ServerProcess, ids: string[]): Promise<string[]> {
-  const headers = await bearer('local');
+  const headers = await bearer('loader');
   const missing: string[] = [];
   for (const id of ids) if ((await fetch(`${server.service.url}/api/streams/${id}`, { headers })).status !== 200) missing.push(id);
   return missing;
@@ -50,7 +50,7 @@ describe('make backup, and a restore from it (a restore from make export is an i
     try {
       reads = await writeDataset(server.service);
       expected = await readBack(server.service, reads);
-      const load = new Load(server.service, WRITERS, await bearer('local'));
+      const load = new Load(server.service, WRITERS, await bearer('loader'));
       while (load.writes < 100) await new Promise((resolve) => setTimeout(resolve, 10));
       before = load.now();
       const backedUp = await runCommand('backup', [backup], { DATA_FILE: dataFile });
