@@ -274,7 +274,7 @@ export const operations: readonly Operation[] = [
                         {
                             "id": "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e",
                             "title": "Launch planning",
-                            "visibility": "team",
+                            "visibility": "public",
                             "members": [
                                 "u_ana",
                                 "u_ben",
@@ -2351,7 +2351,7 @@ export const operations: readonly Operation[] = [
                         {
                             "id": "0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e",
                             "title": "Launch planning",
-                            "visibility": "team",
+                            "visibility": "public",
                             "members": [
                                 "u_ana",
                                 "u_ben",

@@ -19,11 +19,11 @@ export interface CreateStreamRequest {
      */
     'title': string;
     /**
-     * Who can see the stream; any string.
+     * Who can read the stream; any string. Exactly `public` opens it to every authenticated user; any other value, or none, keeps it to its members.
      */
     'visibility'?: string;
     /**
-     * User identifiers of initial members; not checked for existence.
+     * User identifiers of initial members, who can read the stream beside the creator; not checked for existence.
      */
     'memberUserIds'?: Array<string>;
     'initialMessage'?: InitialMessageInput;

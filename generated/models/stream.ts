@@ -23,11 +23,11 @@ export interface Stream {
      */
     'title': string;
     /**
-     * Who can see the stream, as given at creation; absent when not given.
+     * Who can read the stream, as given at creation; absent when not given. Exactly `public` means every authenticated user; any other value, or none, means its members only.
      */
     'visibility'?: string;
     /**
-     * User ids of the members; the creator first, then `memberUserIds` in order, without duplicates.
+     * User ids of the members, who can read the stream whatever its `visibility`; the creator first, then `memberUserIds` in order, without duplicates.
      */
     'members': Array<string>;
     /**

@@ -11,6 +11,6 @@ export function streamsRoutes(api: Router, store: Store): void {
       res.status(201).location(`/api/streams/${stream.id}`).json(stream);
     })
     .get('/streams/:streamId', async (req: Request<{ streamId: string }>, res: Response<Stream>) => {
-      res.json(await getStream(store, req.params.streamId));
+      res.json(await getStream(store, callerOf(res), req.params.streamId));
     });
 }

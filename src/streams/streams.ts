@@ -27,8 +27,14 @@ export async function createStream(store: Store, userId: string, input: CreateSt
   return stream;
 }
 
-export async function getStream(store: Store, streamId: string): Promise<Stream> {
+/** Its members read a stream (the creator always); only the exact visibility `public` opens it to every user. */
+export function canRead(stream: Stream, userId: string): boolean {
+  return stream.visibility === 'public' || stream.createdBy === userId || stream.members.includes(userId);
+}
+
+export async function getStream(store: Store, userId: string, streamId: string): Promise<Stream> {
   const stream = await store.get<Stream>('streams', streamId.toLowerCase());
-  if (!stream) throw new HttpProblem('not-found', `No stream ${streamId}.`);
+  // One answer for "none" and "not yours", so an id tells an outsider nothing.
+  if (!stream || !canRead(stream, userId)) throw new HttpProblem('not-found', `No stream ${streamId}.`);
   return stream;
 }

@@ -129,6 +129,7 @@ export class StreamsApi extends runtime.BaseAPI {
     }
 
     /**
+     * Who may read a stream: its `members` (the creator is always one), and, when its `visibility` is exactly `public`, every authenticated user. Any other `visibility` (`private`, `Public`, none at all) keeps it to its members. Anyone else gets the same 404 as for a stream that does not exist: the same `type`, `title`, `detail` (naming the id as sent) and headers, so an id tells an outsider nothing. Without authentication every request is the user `local`, so every stream written that way is its own. 
      * Reads a stream with its initial message.
      */
     async getStreamRaw(requestParameters: GetStreamRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Stream>> {
@@ -139,6 +140,7 @@ export class StreamsApi extends runtime.BaseAPI {
     }
 
     /**
+     * Who may read a stream: its `members` (the creator is always one), and, when its `visibility` is exactly `public`, every authenticated user. Any other `visibility` (`private`, `Public`, none at all) keeps it to its members. Anyone else gets the same 404 as for a stream that does not exist: the same `type`, `title`, `detail` (naming the id as sent) and headers, so an id tells an outsider nothing. Without authentication every request is the user `local`, so every stream written that way is its own. 
      * Reads a stream with its initial message.
      */
     async getStream(requestParameters: GetStreamRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Stream> {

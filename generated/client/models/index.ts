@@ -106,11 +106,11 @@ export interface CreateStreamRequest {
      */
     title: string;
     /**
-     * Who can see the stream; any string.
+     * Who can read the stream; any string. Exactly `public` opens it to every authenticated user; any other value, or none, keeps it to its members.
      */
     visibility?: string;
     /**
-     * User identifiers of initial members; not checked for existence.
+     * User identifiers of initial members, who can read the stream beside the creator; not checked for existence.
      */
     memberUserIds?: Array<string>;
     /**
@@ -1423,11 +1423,11 @@ export interface Stream {
      */
     title: string;
     /**
-     * Who can see the stream, as given at creation; absent when not given.
+     * Who can read the stream, as given at creation; absent when not given. Exactly `public` means every authenticated user; any other value, or none, means its members only.
      */
     visibility?: string;
     /**
-     * User ids of the members; the creator first, then `memberUserIds` in order, without duplicates.
+     * User ids of the members, who can read the stream whatever its `visibility`; the creator first, then `memberUserIds` in order, without duplicates.
      */
     members: Array<string>;
     /**
