@@ -1,11 +1,9 @@
 import { expect } from 'chai';
 import { QuotaExceededError, type Change, type Store, type StoreQuotas } from '../../src/store/store.js';
+import { sized } from './conformance-quotas.js';
 import type { StoreUnderTest } from './conformance.js';
 
 const QUOTAS: StoreQuotas = { records: { devices: 5 }, recordsPerGroup: { readMarkers: 5 }, bytes: 100 };
-
-/** A value whose compact JSON takes exactly `bytes`: `{"p":"xx…"}`. */
-const sized = (bytes: number) => ({ p: 'x'.repeat(bytes - '{"p":""}'.length) });
 
 /** Settles updates started in the same tick (so a batching store takes them in one batch); every failure must be a quota's. */
 export async function together(updates: Promise<Change<unknown>>[]): Promise<{ admitted: number; refused: QuotaExceededError[] }> {

@@ -10,8 +10,9 @@ interface UsageRow {
 
 /**
  * What the owners of one batch keep, locked for the batch's transaction: their
- * usage rows (in owner order, so instances never deadlock) and the records of
- * the groups with a quota the batch writes to. Each change is checked against
+ * usage rows (in owner order, so instances never deadlock), and the records of
+ * the groups with a quota the batch's records join (runBatch has locked those
+ * groups, so no other batch adds to them until COMMIT). Each change is checked against
  * it and counted in turn, so a batch obeys the quotas exactly as its changes
  * one at a time would; the rows are written back once, before COMMIT. Owners
  * and groups are in keyToText's form.
