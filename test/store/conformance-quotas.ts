@@ -5,7 +5,7 @@ import type { StoreUnderTest } from './conformance.js';
 const QUOTAS: StoreQuotas = { records: { devices: 2, streams: 3 }, recordsPerGroup: { readMarkers: 2 }, bytes: 100 };
 
 /** A value whose compact JSON takes exactly `bytes`: `{"p":"xx…"}`. */
-const sized = (bytes: number) => ({ p: 'x'.repeat(bytes - '{"p":""}'.length) });
+export const sized = (bytes: number) => ({ p: 'x'.repeat(bytes - '{"p":""}'.length) });
 
 async function refusal(promise: Promise<unknown>): Promise<QuotaExceededError> {
   const outcome = await promise.then(() => undefined, (error: unknown) => error);

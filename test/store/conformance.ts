@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Store, StoreQuotas } from '../../src/store/store.js';
 import { describeGroupsAndKeys } from './conformance-groups.js';
 import { describeQuotas } from './conformance-quotas.js';
+import { describeQuotasAtOnce } from './conformance-quotas-at-once.js';
 import { describeRecords as describeSnapshots } from './conformance-records.js';
 
 export interface StoreUnderTest {
@@ -38,6 +39,7 @@ export function describeStore(name: string, subject: StoreUnderTest): void {
     describeRecords(fixture);
     describeGroupsAndKeys(fixture);
     describeQuotas(subject);
+    describeQuotasAtOnce(subject);
     describeSnapshots(fixture);
 
     describe('ping and close', () => {

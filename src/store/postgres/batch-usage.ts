@@ -10,8 +10,9 @@ interface UsageRow {
 
 /**
  * What the owners of one batch keep, locked for the batch's transaction: their
- * usage rows (in owner order, so instances never deadlock) and the records of
- * the groups with a quota the batch writes to. Each change is checked against
+ * usage rows (in owner order, so instances never deadlock), and the records of
+ * the groups with a quota the batch's records join (runBatch has locked those
+ * groups, so no other batch adds to them until COMMIT). Each change is checked against
  * it and counted in turn, so a batch obeys the quotas exactly as its changes
  * one at a time would; the rows are written back once, before COMMIT. Owners
  * and groups are in keyToText's form.
@@ -31,9 +32,11 @@ export class BatchUsage {
       for (const row of rows) usage.owners.set(row.owner, { bytes: Number(row.bytes), counts: row.counts });
     }
     if (groups.length > 0) {
+      // DISTINCT: a group named twice (by two of the batch's changes) would have each of its records counted twice.
       const held = await run<{ collection: Collection; grp: string; held: number }>('collab-group-sizes',
         `SELECT r.collection, r.grp, count(*)::int AS held FROM records r
-         JOIN unnest($1::text[], $2::text[]) AS g(collection, grp) ON r.collection = g.collection AND r.grp = g.grp
+         JOIN (SELECT DISTINCT collection, grp FROM unnest($1::text[], $2::text[]) AS t(collection, grp)) AS g
+           ON r.collection = g.collection AND r.grp = g.grp
          GROUP BY r.collection, r.grp`, [groups.map(([collection]) => collection), groups.map(([, group]) => group)]);
       for (const row of held) usage.groups.set(groupKey(row.collection, row.grp), row.held);
     }

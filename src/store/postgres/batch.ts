@@ -29,21 +29,25 @@ type State = Row | undefined;
 const idOf = (collection: string, key: string) => `${collection}\u0000${key}`;
 
 /**
- * Runs one batch inside its transaction (BEGIN has run): locks every key in a
- * fixed order (the keys' hashes ascending, as on every instance, so batches on
- * different instances never deadlock), reads them in one statement, applies each
- * change in arrival order (a change that throws, or passes a quota, fails alone
- * and leaves its record as it was), writes the last state of every changed key in
- * one statement, and counts quotas. Returns the transaction id (for a COMMIT in
+ * Runs one batch inside its transaction (BEGIN has run): locks every key, and
+ * every group with a size quota it writes to, in a fixed order (the hashes
+ * ascending, as on every instance, so batches on different instances never
+ * deadlock), reads the keys in one statement, applies each change in arrival
+ * order (a change that throws, or passes a quota, fails alone and leaves its
+ * record as it was), writes the last state of every changed key in one
+ * statement, and counts quotas. Returns the transaction id (for a COMMIT in
  * doubt) and the outcomes to settle once COMMIT has returned.
  */
 export async function runBatch(run: Run, batch: Pending[], quotas: StoreQuotas | undefined): Promise<{ xid: string; succeeded: [Pending, Change<unknown>][] }> {
   const collections = batch.map((pending) => pending.collection);
   const keys = batch.map((pending) => pending.key);
+  // A limited group is locked too: its records may have other owners, whose usage rows would not hold its joiners back.
+  const grouped = batch.filter((pending) => pending.group !== null && quotas?.recordsPerGroup[pending.collection] !== undefined);
   const [{ xid = '' } = {}] = await run<{ xid: string }>('collab-batch-lock',
     `SELECT txid_current()::text AS xid, (SELECT count(pg_advisory_xact_lock(h)) FROM (
-       SELECT DISTINCT hashtextextended(c || '/' || k, 0) AS h FROM unnest($1::text[], $2::text[]) AS t(c, k) ORDER BY 1) AS ordered) AS locked`,
-    [collections, keys]);
+       SELECT hashtextextended(c || '/' || k, 0) AS h FROM unnest($1::text[], $2::text[]) AS t(c, k)
+       UNION SELECT hashtextextended(c || '/' || g, 1) FROM unnest($3::text[], $4::text[]) AS t(c, g) ORDER BY 1) AS ordered) AS locked`,
+    [collections, keys, grouped.map((pending) => pending.collection), grouped.map((pending) => pending.group)]);
   const rows = await run<Row & { collection: string; key: string }>('collab-batch-read',
     `SELECT r.collection, r.key, r.value, r.grp, r.owner, octet_length(r.value::text) AS bytes FROM records r
      JOIN (SELECT DISTINCT c, k FROM unnest($1::text[], $2::text[]) AS t(c, k)) AS ids ON r.collection = ids.c AND r.key = ids.k`,

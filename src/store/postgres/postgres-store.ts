@@ -27,8 +27,8 @@ export class PostgresStartError extends Error {}
  * are committed in groups (src/store/postgres/group-commit.ts): each takes a
  * transaction-scoped advisory lock on (collection, key), so updates of one key are
  * serialised across instances whether or not the record exists yet, counts the
- * record against its owner's `quotas` under a lock on the owner's usage row, and
- * resolves once COMMIT has returned.
+ * record against its owner's `quotas` under a lock on the owner's usage row (and
+ * against its group's under a lock on the group), and resolves once COMMIT has returned.
  */
 export async function openPostgresStore(url: string, options: { quotas?: StoreQuotas; logger?: Logger } = {}): Promise<Store> {
   await migrateAtStart(url);
