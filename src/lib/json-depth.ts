@@ -50,3 +50,36 @@ export function measure(value: unknown, atMost = Infinity): { depth: number; val
   }
   return { depth: deepest, values };
 }
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `levels`, found before it
+ * is parsed: JSON.parse of a value 3,000,000 levels deep takes seconds, and what
+ * walks it afterwards may recurse. One pass over the characters, stopping at the
+ * first level too deep; brackets inside strings do not count. The text need not
+ * be valid JSON (parsing it says so).
+ */
+export function nestsDeeperThan(text: string, levels: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === BACKSLASH) index++; // the next character is escaped, a quote too
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) {
+      inString = true;
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      if (++depth > levels) return true;
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      depth--;
+    }
+  }
+  return false;
+}
