@@ -1,5 +1,6 @@
 import { mkdir, open, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { FILE_MODE, FOLDER_MODE } from '../file-modes.js';
 import { DataFileError, syncDirectory } from './durable-json-file.js';
 import { makeBackupFolder, mustHoldStore } from './folder.js';
 import { acquireLock, DataFileInUseError } from './lock.js';
@@ -47,7 +48,7 @@ export async function backupLowdb(dataFile: string, into: string): Promise<{ fil
 
 /** Every plain file under `from`, but temporary ones; journal files only as `journal` lists them, up to its bytes, when it is given. */
 async function copyFolder(from: string, to: string, copied: { files: number; bytes: number }, journal: Map<string, number> | undefined): Promise<void> {
-  await mkdir(to);
+  await mkdir(to, { mode: FOLDER_MODE });
   const entries = await readdir(from, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw new DataFileError(from, `cannot be read (${error.message})`);
@@ -69,7 +70,7 @@ async function copyFolder(from: string, to: string, copied: { files: number; byt
 /** Copies `from` (its first `most` bytes, when given) to the new file `to`, and syncs it; resolves to the bytes copied. */
 async function copyFile(from: string, to: string, most = Infinity): Promise<number> {
   const source = await open(from, 'r');
-  const target = await open(to, 'wx', 0o600);
+  const target = await open(to, 'wx', FILE_MODE);
   try {
     const buffer = Buffer.allocUnsafe(COPY_BYTES);
     let copied = 0;

@@ -1,6 +1,7 @@
 import { open, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Adapter } from 'lowdb';
+import { FILE_MODE } from '../file-modes.js';
 
 /** The data on disk cannot be used; the service must not start (nor touch the file). */
 export class DataFileError extends Error {
@@ -55,7 +56,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
  */
 export async function writeDurably(path: string, fill: (file: FileHandle) => Promise<void>): Promise<void> {
   const temporary = `${path}.${process.pid}.${++sequence}.tmp`;
-  const file = await open(temporary, 'w');
+  const file = await open(temporary, 'w', FILE_MODE);
   try {
     await fill(file);
     await file.datasync(); // a new file: its data and size are what must reach the disk

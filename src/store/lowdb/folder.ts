@@ -1,5 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { FOLDER_MODE } from '../file-modes.js';
 import { DataFileError } from './durable-json-file.js';
 
 /**
@@ -29,7 +30,7 @@ export async function mustHoldStore(dataFile: string): Promise<void> {
 
 /** The folder a backup goes into: made now, and new (one that is there already is refused). */
 export async function makeBackupFolder(into: string): Promise<void> {
-  await mkdir(into).catch((error: NodeJS.ErrnoException) => {
+  await mkdir(into, { mode: FOLDER_MODE }).catch((error: NodeJS.ErrnoException) => {
     throw new Error(`${into} cannot be made (${error.code ?? error.message}): a backup goes into a new folder`);
   });
 }
@@ -47,7 +48,7 @@ async function makeFolders(folder: string): Promise<void> {
 /** Undefined once `folder` is there; mkdir's ENOENT error when it says a parent is missing; else throws. */
 async function makeOne(folder: string): Promise<Error | undefined> {
   try {
-    await mkdir(folder);
+    await mkdir(folder, { mode: FOLDER_MODE });
     return undefined;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { tryLock, unlock } from 'fs-native-extensions';
+import { FILE_MODE } from '../file-modes.js';
 import { DataFileError } from './durable-json-file.js';
 
 /** Another live process owns the data file (its pid, when it said). */
@@ -19,7 +20,7 @@ export class DataFileInUseError extends DataFileError {
  */
 export async function acquireLock(dataFile: string): Promise<() => Promise<void>> {
   const path = `${dataFile}.lock`;
-  const file = await open(path, 'a+').catch((error: unknown) => {
+  const file = await open(path, 'a+', FILE_MODE).catch((error: unknown) => {
     throw new DataFileError(path, `cannot be opened for writing (${(error as NodeJS.ErrnoException).code ?? String(error)}); the data directory must be writable`);
   });
   if (!tryLock(file.fd)) {

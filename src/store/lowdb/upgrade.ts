@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Logger } from 'pino';
 import { isObject } from '../../lib/json.js';
+import { FOLDER_MODE } from '../file-modes.js';
 import { COLLECTIONS } from '../store.js';
 import { dataFormatOf, FORMAT_NAMES, type DataFormat } from './data-format.js';
 import { DataFileError, syncDirectory, writeDurably } from './durable-json-file.js';
@@ -55,7 +56,7 @@ async function swapIn(dataFile: string, format: Exclude<DataFormat, { version: 2
   if (!(await exists(kept))) {
     const partial = `${kept}.partial`;
     await rm(partial, { recursive: true, force: true });
-    await mkdir(partial);
+    await mkdir(partial, { mode: FOLDER_MODE });
     await writeDurably(join(partial, base), (file) => file.writeFile(current));
     await rename(partial, kept);
     await syncDirectory(dirname(kept));
@@ -64,7 +65,7 @@ async function swapIn(dataFile: string, format: Exclude<DataFormat, { version: 2
   }
   if (!(await exists(join(kept, `${base}.d`)))) {
     if (await exists(folder)) await rename(folder, join(kept, `${base}.d`));
-    else await mkdir(join(kept, `${base}.d`));
+    else await mkdir(join(kept, `${base}.d`), { mode: FOLDER_MODE });
     await syncDirectory(kept);
   }
   const tables = format.version === 0 ? tablesOfSingleFile(format.data) : await tablesOfShards(join(kept, `${base}.d`), format.shards);
@@ -127,10 +128,10 @@ async function tablesOfShards(folder: string, count: number): Promise<Tables> {
 
 /** The current layout in `folder`: SHARDS shard files a collection (only those with records), an empty journal. */
 async function writeShards(folder: string, tables: Tables): Promise<void> {
-  await mkdir(join(folder, 'journal'), { recursive: true });
+  await mkdir(join(folder, 'journal'), { recursive: true, mode: FOLDER_MODE });
   for (const collection of COLLECTIONS) {
     const directory = join(folder, collection);
-    await mkdir(directory);
+    await mkdir(directory, { mode: FOLDER_MODE });
     const shards = new Map<number, Table>();
     for (const [key, stored] of tables[collection]) {
       const number = shardNumber(key, SHARDS);
