@@ -108,6 +108,12 @@ describe('make import checks every record as the write path does', function () {
     ['a device whose transportMetadata passes 16 KiB', changeFirst('devices', (record) => { ((record.value as Value).transportMetadata as Value).blob += 'm'; }),
       /devices .*: its transportMetadata takes 16385 bytes as compact JSON; it holds at most 16384/],
   ];
+  it('when a record line is not JSON, then the refusal names the line and where, and shows nothing of it', async () => {
+    const path = await variant(good, 'not-json.dump', (lines) => [lines[0]!, 'SECRET-not-for-any-log', ...lines.slice(1)]);
+    const stderr = await expectImportRefused(path, /line 2: is not JSON \(at character 1\)/, schemas);
+    expect(stderr).not.to.contain('SECRET');
+  });
+
   for (const [what, edit, why] of over) {
     it(`when one record is ${what}, then the whole dump is refused with one line naming it, and nothing is written, in lowdb and PostgreSQL`, async () => {
       const path = await variant(good, `${what.replaceAll(/\W+/g, '-')}.dump`, edit, true);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isObject } from '../../lib/json.js';
+import { isObject, whereJsonFails } from '../../lib/json.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../lib/json-depth.js';
 import { COLLECTIONS, type Collection, type StoredRecord } from '../store.js';
 import {
@@ -151,7 +151,7 @@ function recordOf(path: string, line: Line, canonical = true): StoredRecord {
 function parse(path: string, line: Line): unknown {
   try {
     return JSON.parse(line.text);
-  } catch (error) {
-    throw new DumpError(path, line.number, `is not JSON (${(error as Error).message})`);
+  } catch {
+    throw new DumpError(path, line.number, `is not JSON (${whereJsonFails(line.text)})`);
   }
 }

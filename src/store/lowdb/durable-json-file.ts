@@ -1,6 +1,7 @@
 import { open, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Adapter } from 'lowdb';
+import { whereJsonFails } from '../../lib/json.js';
 import { FILE_MODE } from '../file-modes.js';
 
 /** The data on disk cannot be used; the service must not start (nor touch the file). */
@@ -36,8 +37,8 @@ export class DurableJsonFile<T> implements Adapter<T> {
     let data: unknown;
     try {
       data = JSON.parse(text);
-    } catch (error) {
-      throw new DataFileError(this.path, `is not valid JSON, perhaps truncated (${(error as Error).message})`);
+    } catch {
+      throw new DataFileError(this.path, `is not valid JSON, perhaps truncated (${whereJsonFails(text)})`);
     }
     if (!this.isExpectedShape(data)) throw new DataFileError(this.path, `is JSON but not ${this.shapeName}`);
     return data;

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Logger } from 'pino';
-import { isObject } from '../../lib/json.js';
+import { isObject, whereJsonFails } from '../../lib/json.js';
 import { FOLDER_MODE } from '../file-modes.js';
 import { COLLECTIONS } from '../store.js';
 import { dataFormatOf, FORMAT_NAMES, type DataFormat } from './data-format.js';
@@ -113,11 +113,14 @@ async function tablesOfShards(folder: string, count: number): Promise<Tables> {
       if (number === undefined) continue; // a temporary file of a write that never finished
       const path = join(directory, name);
       if (Number(number) >= count) throw new DataFileError(path, `is shard ${number}, but the manifest says there are ${count} shards`);
+      const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        throw new DataFileError(path, `cannot be read (${error.code ?? error.message})`);
+      });
       let table: unknown;
       try {
-        table = JSON.parse(await readFile(path, 'utf8'));
-      } catch (error) {
-        throw new DataFileError(path, `is not valid JSON, perhaps truncated (${(error as Error).message})`);
+        table = JSON.parse(text);
+      } catch {
+        throw new DataFileError(path, `is not valid JSON, perhaps truncated (${whereJsonFails(text)})`);
       }
       if (!isObject(table)) throw new DataFileError(path, 'is JSON but not a JSON object of records');
       for (const [key, value] of Object.entries(table)) add(tables, collection, key, value);
