@@ -1,10 +1,10 @@
-import { chmod, mkdtemp, stat } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { call } from './helpers/client.js';
 import { modesUnder, notPrivate, withUmask } from './helpers/modes.js';
-import { startServerProcess, stop, type ServerProcess } from './helpers/process.js';
+import { refusedStart, startServerProcess, stop, type ServerProcess } from './helpers/process.js';
 
 /** Writes identity namespaces and navigation through the service, all 200. */
 async function writeSome(server: ServerProcess, from = 0): Promise<void> {
@@ -64,4 +64,85 @@ describe('the data files are private to their owner', function () {
     }
     expect(((await stat(root)).mode & 0o777).toString(8), 'DATA_FILE\'s folder is not the service\'s to change').to.equal('755');
   });
+});
+
+/** A store with shard files (a clean stop) and a journal (a later kill), made once; each case damages a copy of it. */
+async function aStoreWithShardsAndJournal(): Promise<string> {
+  const dataFile = join(await mkdtemp(join(tmpdir(), 'collab-links-')), 'db.json');
+  const first = await startServerProcess(dataFile);
+  await writeSome(first);
+  expect(await stop(first, 'SIGTERM')).to.equal(0);
+  const second = await startServerProcess(dataFile);
+  await writeSome(second, 10);
+  expect(await stop(second, 'SIGKILL')).to.equal(null);
+  return dataFile;
+}
+
+/** A copy of the store at `dataFile`, in a folder of its own. */
+async function copyOf(dataFile: string): Promise<string> {
+  const copy = join(await mkdtemp(join(tmpdir(), 'collab-links-')), 'db.json');
+  await cp(dataFile, copy);
+  await cp(`${dataFile}.d`, `${copy}.d`, { recursive: true });
+  return copy;
+}
+
+const SECRET = 'SECRET-not-for-any-log';
+
+describe('start-up on a data folder holding a symbolic link or a file that is not JSON: the path named, never the content', function () {
+  this.timeout(60_000);
+  let template: string;
+  let secretFile: string;
+  before(async () => {
+    template = await aStoreWithShardsAndJournal();
+    secretFile = join(await mkdtemp(join(tmpdir(), 'collab-secret-')), 'secret.txt');
+    await writeFile(secretFile, `${SECRET} and more of it\n`);
+  });
+
+  const firstShard = async (dataFile: string) => join(`${dataFile}.d/identitySettings`, (await readdir(`${dataFile}.d/identitySettings`)).sort()[0]!);
+  const firstJournal = async (dataFile: string) => join(`${dataFile}.d/journal`, (await readdir(`${dataFile}.d/journal`)).sort()[0]!);
+  const linked: [string, (dataFile: string) => Promise<string>][] = [
+    ['the manifest (DATA_FILE)', async (dataFile) => dataFile],
+    ['the lock file', async (dataFile) => `${dataFile}.lock`],
+    ['a shard', firstShard],
+    ['a journal file', firstJournal],
+  ];
+  for (const [what, pathOf] of linked) {
+    it(`when ${what} is a symbolic link to another file, then start-up refuses with one line naming it, and shows nothing of the target`, async () => {
+      const dataFile = await copyOf(template);
+      const link = await pathOf(dataFile);
+      await rm(link, { force: true });
+      await symlink(secretFile, link);
+      const { code, stderr } = await refusedStart(dataFile);
+      expect(code).to.equal(1);
+      expect(stderr.trim().split('\n'), stderr).to.have.length(1);
+      expect(stderr).to.contain(`Refusing to start: ${link}: is a symbolic link`).and.not.contain(SECRET);
+      expect((await lstat(link)).isSymbolicLink(), 'the link is left as it was').to.equal(true);
+    });
+  }
+
+  it('when the shard folder (<DATA_FILE>.d) is a symbolic link to a copy of it, then start-up refuses naming it', async () => {
+    const dataFile = await copyOf(template);
+    const elsewhere = join(dataFile, '..', 'elsewhere.d');
+    await rename(`${dataFile}.d`, elsewhere);
+    await symlink(elsewhere, `${dataFile}.d`);
+    const { code, stderr } = await refusedStart(dataFile);
+    expect(code).to.equal(1);
+    expect(stderr).to.contain(`Refusing to start: ${dataFile}.d: is a symbolic link`);
+  });
+
+  const damaged: [string, (dataFile: string) => Promise<string>, (text: string) => string, RegExp][] = [
+    ['the manifest', async (dataFile) => dataFile, () => `${SECRET}\n`, /is not valid JSON, perhaps truncated \(at character 1\)/],
+    ['a shard, in a record line', firstShard, (text) => text.replace(/\n"/, `\n${SECRET}"`), /is not valid JSON, perhaps truncated \(line 2: at character 1\)/],
+    ['a shard of the compact form', firstShard, () => `{"k":{"value":${SECRET}}}`, /is not valid JSON, perhaps truncated \(at character 15\)/],
+  ];
+  for (const [what, pathOf, damage, problem] of damaged) {
+    it(`when ${what} is not JSON, then start-up refuses naming the file and where, and shows nothing of it`, async () => {
+      const dataFile = await copyOf(template);
+      const file = await pathOf(dataFile);
+      await writeFile(file, damage(await readFile(file, 'utf8')));
+      const { code, stderr } = await refusedStart(dataFile);
+      expect(code).to.equal(1);
+      expect(stderr).to.contain(`Refusing to start: ${file}: `).and.match(problem).and.not.contain(SECRET);
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
@@ -64,5 +64,22 @@ describe('make export and make backup: what they write is private to its owner',
     } finally {
       await schema.drop();
     }
+  });
+
+  it('when a shard of the lowdb store is a symbolic link, then make backup refuses with one line naming it, shows and copies nothing of its target, and leaves no backup folder', async () => {
+    const { dataFile, folder } = await aStore();
+    const server = await startServerProcess(dataFile);
+    expect(await stop(server, 'SIGTERM')).to.equal(0); // the last checkpoint writes the shards
+    const secret = join(folder, 'secret.txt');
+    await writeFile(secret, 'SECRET-not-for-any-backup');
+    const shard = join(`${dataFile}.d/identitySettings`, (await readdir(`${dataFile}.d/identitySettings`))[0]!);
+    await rm(shard);
+    await symlink(secret, shard);
+    const backup = join(folder, 'backup');
+    const refused = await runCommand('backup', [backup], { DATA_FILE: dataFile });
+    expect(refused.code).to.equal(1);
+    expect(refused.stderr.trim().split('\n')).to.have.length(1);
+    expect(refused.stderr).to.contain(`${shard}: is a symbolic link`).and.not.contain('SECRET');
+    expect(await stat(backup).then(() => 'there', () => 'none'), 'no half backup').to.equal('none');
   });
 });
