@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createApp } from '../src/app.js';
-import { MAX_BODY_DEPTH } from '../src/http/body-depth.js';
+import { MAX_BODY_DEPTH } from '../src/lib/json-depth.js';
 import type { Store } from '../src/store/store.js';
 import { call, pathsOf } from './helpers/client.js';
 import { aDevice, uuid } from './helpers/factories.js';

@@ -1,10 +1,8 @@
 import type { Device, DeviceRegistration } from '../../generated/index.js';
 import { HttpProblem } from '../http/problem.js';
+import { MAX_TRANSPORT_METADATA_BYTES } from '../lib/document-cap.js';
 import { nextTimestamp } from '../lib/time.js';
 import { keyOf, type Entry, type Page, type Store } from '../store/store.js';
-
-/** The most a device's free-form transportMetadata may take as compact JSON (openapi.yaml says so). */
-export const MAX_TRANSPORT_METADATA_BYTES = 16 * 1024;
 
 /** What is stored: the device and the user it belongs to. */
 type StoredDevice = Device & { userId: string };

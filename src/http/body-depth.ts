@@ -1,12 +1,11 @@
 import type { Request, RequestHandler } from 'express';
+import { MAX_BODY_DEPTH, measure } from '../lib/json-depth.js';
 import { HttpProblem } from './problem.js';
-
-/** Deeper bodies are refused before validation, whose recursion they would overflow. */
-export const MAX_BODY_DEPTH = 256;
 
 /** The values (objects, arrays and scalars) in each request body, counted by limitBodyDepth. */
 const bodyValues = new WeakMap<Request, number>();
 
+/** Refuses bodies deeper than MAX_BODY_DEPTH before validation, whose recursion they would overflow. */
 export const limitBodyDepth: RequestHandler = (req, _res, next) => {
   const { depth, values } = measure(req.body);
   if (depth > MAX_BODY_DEPTH) {
@@ -21,51 +20,4 @@ export const limitBodyDepth: RequestHandler = (req, _res, next) => {
 /** How many values the request's body holds (0 without a body); known once limitBodyDepth has run. */
 export function valuesInBody(req: Request): number {
   return bodyValues.get(req) ?? 0;
-}
-
-/** Nesting depth of a parsed JSON value, without recursion; only objects and arrays are queued. */
-export function depthOf(value: unknown): number {
-  return measure(value).depth;
-}
-
-/** The number of values in `value` (itself included), counted until it passes `atMost`. */
-export function valuesOf(value: unknown, atMost: number): number {
-  return measure(value, atMost).values;
-}
-
-/**
- * Depth and number of values (the value itself included); stops once past
- * MAX_BODY_DEPTH levels or `atMost` values. Without recursion, and without
- * allocating per node (a megabyte of `{}` is 340,000 objects).
- */
-function measure(value: unknown, atMost = Infinity): { depth: number; values: number } {
-  if (value === undefined) return { depth: 0, values: 0 };
-  if (typeof value !== 'object' || value === null) return { depth: 0, values: 1 };
-  let deepest = 0;
-  let values = 1;
-  const nodes: unknown[] = [value];
-  const depths: number[] = [1];
-  const visit = (child: unknown, depth: number) => {
-    if (typeof child === 'object' && child !== null) {
-      nodes.push(child);
-      depths.push(depth);
-    }
-  };
-  while (nodes.length > 0) {
-    const node = nodes.pop() as Record<string, unknown>;
-    const depth = depths.pop() as number;
-    if (depth > deepest) deepest = depth;
-    if (deepest > MAX_BODY_DEPTH || values > atMost) break;
-    if (Array.isArray(node)) {
-      values += node.length;
-      for (let index = 0; index < node.length; index++) visit(node[index], depth + 1);
-    } else {
-      // Parsed JSON: every enumerable key is the object's own.
-      for (const key in node) {
-        values++;
-        visit(node[key], depth + 1);
-      }
-    }
-  }
-  return { depth: deepest, values };
 }

@@ -4,7 +4,7 @@ import { requestBodies, type RequestBody } from '../contract/request-bodies.js';
 import { reportError } from '../observability/request-log.js';
 import { loadSpec } from '../contract/spec.js';
 import { FULL_CHECK_VALUES, stoppedAtFirstError } from '../contract/validator.js';
-import { valuesOf } from './body-depth.js';
+import { valuesOf } from '../lib/json-depth.js';
 import { isFormatMessage, listInWords, plainMessage } from './messages.js';
 import { HttpProblem, type FieldError } from './problem.js';
 import { outermostFinder, variantExplainer } from './variant-errors.js';

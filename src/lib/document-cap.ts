@@ -14,3 +14,6 @@ export function checkDocumentSize(document: unknown): void {
   const bytes = Buffer.byteLength(JSON.stringify(document));
   if (bytes > MAX_DOCUMENT_BYTES) throw new DocumentTooLargeError(bytes);
 }
+
+/** The most a device's free-form transportMetadata may take as compact JSON (openapi.yaml says so): a page lists it with each device. */
+export const MAX_TRANSPORT_METADATA_BYTES = 16 * 1024;

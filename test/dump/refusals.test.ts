@@ -1,41 +1,13 @@
-import { createHash } from 'node:crypto';
 import { cp, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { AUTH_ENV, bearer, readBack, runCommand, SECRET, writeDataset, type Read } from '../helpers/dump.js';
-import { admin, freshSchema, postgresUnavailable, type Schema } from '../helpers/postgres.js';
+import { changeFirst, expectImportRefused, variant } from '../helpers/dump-edit.js';
+import { freshSchema, postgresUnavailable, type Schema } from '../helpers/postgres.js';
 import { startServerProcess, stop } from '../helpers/process.js';
 import { freshDataFile, startService } from '../helpers/service.js';
 
-/** A dump's lines, changed by `edit`, written as a new dump; with `reseal`, its trailer is made to match again (counts and checksum). */
-async function variant(from: string, name: string, edit: (lines: string[]) => string[], reseal = false): Promise<string> {
-  const lines = edit((await readFile(from, 'utf8')).split('\n').slice(0, -1));
-  if (reseal) {
-    const records = lines.slice(1, -1).map((line) => JSON.parse(line) as { collection: string });
-    const counts = JSON.parse(lines.at(-1)!).counts as Record<string, number>;
-    for (const collection of Object.keys(counts)) counts[collection] = records.filter((record) => record.collection === collection).length;
-    const sha256 = createHash('sha256').update(lines.slice(1, -1).map((line) => `${line}\n`).join('')).digest('hex');
-    lines[lines.length - 1] = JSON.stringify({ end: 'collab-dump', records: records.length, counts, sha256 });
-  }
-  const path = join(from, '..', name);
-  await writeFile(path, lines.map((line) => `${line}\n`).join(''));
-  return path;
-}
-
-/** Replaces the first record line of `collection` by `change`'s version of its record. */
-const changeFirst = (collection: string, change: (record: Record<string, unknown>) => void) => (lines: string[]) => {
-  const at = lines.findIndex((line) => line.startsWith(`{"collection":"${collection}"`));
-  const record = JSON.parse(lines[at]!) as Record<string, unknown>;
-  change(record);
-  return lines.map((line, index) => (index === at ? JSON.stringify(record) : line));
-};
-
 const exists = (path: string) => stat(path).then(() => true, () => false);
-
-async function tablesIn(schema: Schema): Promise<number> {
-  const name = new URL(schema.url).searchParams.get('options')!.replace('-c search_path=', '');
-  return admin(async (client) => Number((await client.query('SELECT count(*) FROM information_schema.tables WHERE table_schema = $1', [name])).rows[0].count));
-}
 
 describe('make import refuses', function () {
   this.timeout(120_000);
@@ -78,23 +50,8 @@ describe('make import refuses', function () {
     ['a newer dump format', () => variant(good, 'newer.dump', (lines) => [lines[0]!.replace('"formatVersion":1', '"formatVersion":2'), ...lines.slice(1)]), /newer than this build reads/],
   ];
   for (const [what, make, why] of damaged) {
-    it(`when the dump has ${what}, then it is refused with one line and nothing is written, in lowdb and PostgreSQL`, async function () {
-      const path = await make();
-      const lowdb = await freshDataFile();
-      const schema = (await postgresUnavailable()) ? undefined : await freshSchema();
-      if (schema) schemas.push(schema);
-      const [refused, intoPostgres] = await Promise.all([
-        runCommand('import', [path], { DATA_FILE: lowdb }),
-        schema && runCommand('import', [path], { DATABASE_URL: schema.url }),
-      ]);
-      expect(refused.code).to.equal(1);
-      expect(refused.stderr.trim().split('\n')).to.have.length(1);
-      expect(refused.stderr).to.match(why).and.match(/nothing was written/);
-      expect(await exists(lowdb), 'no data file made').to.equal(false);
-      if (!schema || !intoPostgres) return;
-      expect(intoPostgres.code).to.equal(1);
-      expect(intoPostgres.stderr).to.match(why);
-      expect(await tablesIn(schema), 'nothing made in the database').to.equal(0);
+    it(`when the dump has ${what}, then it is refused with one line and nothing is written, in lowdb and PostgreSQL`, async () => {
+      await expectImportRefused(await make(), why, schemas);
     });
   }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { isObject } from '../../lib/json.js';
+import { isObject, whereJsonFails } from '../../lib/json.js';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../lib/json-depth.js';
 import { COLLECTIONS, type Collection, type StoredRecord } from '../store.js';
 import {
   followsInDumpOrder, DUMP_FORMAT, DUMP_FORMAT_VERSION, noCounts, recordLine, RECORDS_SCHEMA_VERSION, type DumpHeader, type DumpTrailer,
@@ -24,8 +25,9 @@ const MEMBERS = new Set(['collection', 'key', 'group', 'owner', 'value']);
 
 /**
  * Checks a whole dump before anything is written: its header (a dump, of a format
- * and schema this build reads), every record (its shape, canonical form, dump
- * order, and `check`: the contract), and the trailer (counts and checksum).
+ * and schema this build reads), every record (its nesting, before it is parsed;
+ * its shape, canonical form, dump order, and `check`: the contract), and the
+ * trailer (counts and checksum).
  * Throws a DumpError naming the first problem and its line.
  */
 export async function verifyDump(path: string, check: RecordCheck): Promise<Verified> {
@@ -38,6 +40,7 @@ export async function verifyDump(path: string, check: RecordCheck): Promise<Veri
   for await (const line of linesOf(path)) {
     if (trailer) throw new DumpError(path, line.number, 'follows the trailer, which must be the last line');
     if (!line.ended) throw new DumpError(path, line.number, 'is cut short (no newline): the dump is incomplete');
+    if (nestsDeeperThan(line.text, MAX_BODY_DEPTH + 1)) throw tooDeep(path, line); // before JSON.parse, which would take seconds
     if (!header) {
       header = headerOf(path, line);
     } else if (isTrailerLine(line.text)) {
@@ -105,6 +108,17 @@ function headerOf(path: string, line: Line): DumpHeader {
   return header as unknown as DumpHeader;
 }
 
+/**
+ * A line nesting deeper than a record whose value nests MAX_BODY_DEPTH levels (the
+ * record is one level more): no body, and so no stored value, nests deeper. The
+ * record is named from its canonical start (collection and key), when it has one.
+ */
+function tooDeep(path: string, line: Line): DumpError {
+  const start = /^\{"collection":"(\w+)","key":("(?:[^"\\]|\\.){0,1024}")/.exec(line.text);
+  const record = start ? `${start[1]} ${start[2]}: its value` : 'it';
+  return new DumpError(path, line.number, `${record} nests deeper than ${MAX_BODY_DEPTH} levels, as no stored value may (bodies nest at most that much)`);
+}
+
 function isTrailerLine(text: string): boolean {
   return text.startsWith('{"end":');
 }
@@ -137,7 +151,7 @@ function recordOf(path: string, line: Line, canonical = true): StoredRecord {
 function parse(path: string, line: Line): unknown {
   try {
     return JSON.parse(line.text);
-  } catch (error) {
-    throw new DumpError(path, line.number, `is not JSON (${(error as Error).message})`);
+  } catch {
+    throw new DumpError(path, line.number, `is not JSON (${whereJsonFails(line.text)})`);
   }
 }

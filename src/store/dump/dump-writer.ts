@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { syncDirectory } from '../lowdb/durable-json-file.js';
 import { dirname } from 'node:path';
+import { FILE_MODE } from '../file-modes.js';
 import type { Collection, StoredRecord } from '../store.js';
 import { followsInDumpOrder, headerLine, noCounts, recordLine, trailerLine, type Counts } from './dump-format.js';
 
@@ -31,7 +32,7 @@ export class DumpWriter {
 
   static async create(path: string, createdAt: Date, source: string): Promise<DumpWriter> {
     const temporary = `${path}.${process.pid}.${++sequence}.partial`;
-    const writer = new DumpWriter(path, temporary, await open(temporary, 'wx', 0o600));
+    const writer = new DumpWriter(path, temporary, await open(temporary, 'wx', FILE_MODE));
     await writer.file.writeFile(`${headerLine(createdAt, source)}\n`).catch(async (error: unknown) => {
       await writer.abandon();
       throw error;

@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { contractAjv } from '../../contract/contract-ajv.js';
 import { loadSpec } from '../../contract/spec.js';
+import { MAX_DOCUMENT_BYTES, MAX_TRANSPORT_METADATA_BYTES } from '../../lib/document-cap.js';
 import { isObject } from '../../lib/json.js';
 import { keyOf, partsOf, type Collection, type StoredRecord } from '../store.js';
 
@@ -27,6 +28,10 @@ interface Placed {
 }
 
 type Value = Record<string, unknown>;
+
+/** The documents a merge patch grows, which the write path caps at MAX_DOCUMENT_BYTES (src/lib/merge-document.ts). */
+const DOCUMENTS: ReadonlySet<Collection> = new Set(['notificationSettings', 'navigation', 'identitySettings']);
+const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 const text = (value: unknown) => (typeof value === 'string' ? value : '\u0000not a string');
 
 const PLACEMENTS: Record<Collection, (value: Value, user: string) => Placed> = {
@@ -44,11 +49,13 @@ const PLACEMENTS: Record<Collection, (value: Value, user: string) => Placed> = {
 };
 
 /**
- * Checks a record as the service would have stored it: its value valid against
- * its collection's schema in openapi.yaml (plus what the store keeps beside: a
- * device's user; a read marker stored before it was left out has a null
- * threadSessionId), and its key, group and owner the ones the handlers give that
+ * Checks a record as the service would have stored it: within the sizes the write
+ * path caps (a document at most 256 KiB, a device's transportMetadata 16 KiB), its
+ * value valid against its collection's schema in openapi.yaml (plus what the store
+ * keeps beside: a device's user; a read marker stored before it was left out has a
+ * null threadSessionId), and its key, group and owner the ones the handlers give that
  * value. Anything else could not be read back, or would be listed where no one looks.
+ * Its nesting was checked before it was parsed (see verifyDump): ajv recurses.
  */
 export function contractRecordCheck(): RecordCheck {
   const ajv = contractAjv(loadSpec());
@@ -57,6 +64,8 @@ export function contractRecordCheck(): RecordCheck {
   return (record) => {
     const { collection, value } = record;
     if (!isObject(value)) return `its value is not a JSON object, as every ${collection} record is`;
+    const tooLarge = sizeProblem(collection, value);
+    if (tooLarge !== undefined) return tooLarge;
     const checked = collection === 'readMarkers' && value.threadSessionId === null ? withoutMember(value, 'threadSessionId') : value;
     const validate = validators[collection];
     if (!validate(checked)) {
@@ -70,6 +79,19 @@ export function contractRecordCheck(): RecordCheck {
     if (record.owner !== undefined && record.owner !== placed.owner) return `its owner should be ${JSON.stringify(placed.owner)} (or none)`;
     return undefined;
   };
+}
+
+/** What passes a size the write path caps, in words; else undefined. */
+function sizeProblem(collection: Collection, value: Value): string | undefined {
+  if (DOCUMENTS.has(collection)) {
+    const bytes = bytesOf(value);
+    if (bytes > MAX_DOCUMENT_BYTES) return `its value takes ${bytes} bytes as compact JSON; a stored document holds at most ${MAX_DOCUMENT_BYTES} bytes (256 KiB)`;
+  }
+  if (collection === 'devices' && value.transportMetadata !== undefined) {
+    const bytes = bytesOf(value.transportMetadata);
+    if (bytes > MAX_TRANSPORT_METADATA_BYTES) return `its transportMetadata takes ${bytes} bytes as compact JSON; it holds at most ${MAX_TRANSPORT_METADATA_BYTES} (16 KiB)`;
+  }
+  return undefined;
 }
 
 function withoutMember(value: Value, name: string): Value {

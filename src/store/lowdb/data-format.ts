@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { isObject } from '../../lib/json.js';
+import { isObject, whereJsonFails } from '../../lib/json.js';
 import { COLLECTIONS } from '../store.js';
 import { DataFileError } from './durable-json-file.js';
 
@@ -38,8 +38,8 @@ export async function dataFormatOf(dataFile: string): Promise<DataFormat | undef
   let data: unknown;
   try {
     data = JSON.parse(text);
-  } catch (error) {
-    throw new DataFileError(dataFile, `is not valid JSON, perhaps truncated (${(error as Error).message})`);
+  } catch {
+    throw new DataFileError(dataFile, `is not valid JSON, perhaps truncated (${whereJsonFails(text)})`);
   }
   if (!isObject(data)) throw notOurs(dataFile);
   const { format, shards, version } = data;

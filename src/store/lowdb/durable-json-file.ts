@@ -1,6 +1,8 @@
 import { open, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Adapter } from 'lowdb';
+import { whereJsonFails } from '../../lib/json.js';
+import { FILE_MODE } from '../file-modes.js';
 
 /** The data on disk cannot be used; the service must not start (nor touch the file). */
 export class DataFileError extends Error {
@@ -35,8 +37,8 @@ export class DurableJsonFile<T> implements Adapter<T> {
     let data: unknown;
     try {
       data = JSON.parse(text);
-    } catch (error) {
-      throw new DataFileError(this.path, `is not valid JSON, perhaps truncated (${(error as Error).message})`);
+    } catch {
+      throw new DataFileError(this.path, `is not valid JSON, perhaps truncated (${whereJsonFails(text)})`);
     }
     if (!this.isExpectedShape(data)) throw new DataFileError(this.path, `is JSON but not ${this.shapeName}`);
     return data;
@@ -55,7 +57,7 @@ export class DurableJsonFile<T> implements Adapter<T> {
  */
 export async function writeDurably(path: string, fill: (file: FileHandle) => Promise<void>): Promise<void> {
   const temporary = `${path}.${process.pid}.${++sequence}.tmp`;
-  const file = await open(temporary, 'w');
+  const file = await open(temporary, 'w', FILE_MODE);
   try {
     await fill(file);
     await file.datasync(); // a new file: its data and size are what must reach the disk

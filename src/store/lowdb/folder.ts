@@ -1,6 +1,8 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { lstat, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { FOLDER_MODE } from '../file-modes.js';
 import { DataFileError } from './durable-json-file.js';
+import { symlinkRefused } from './private-files.js';
 
 /**
  * Makes the data folder and any missing parents with one plain mkdir a level.
@@ -15,21 +17,23 @@ export async function makeFolder(folder: string): Promise<void> {
   }
 }
 
-/** The data file may be missing, but if it is there it must be a plain file: reading a pipe or a device could wait for ever. */
+/** The data file may be missing, but if it is there it must be a plain file: reading a pipe or a device could wait for ever, a link lead anywhere. */
 export async function checkDataFile(dataFile: string): Promise<void> {
-  const found = await stat(dataFile).catch(() => undefined); // missing, or unreachable: the folder says why
+  const found = await lstat(dataFile).catch(() => undefined); // missing, or unreachable: the folder says why
+  if (found?.isSymbolicLink()) throw symlinkRefused(dataFile);
   if (found && !found.isFile()) throw new DataFileError(dataFile, 'is not a regular file');
 }
 
 /** The data file of a command that reads a store (export, backup) must be there: it must not make one where none is (a mistyped DATA_FILE). */
 export async function mustHoldStore(dataFile: string): Promise<void> {
-  const found = await stat(dataFile).catch(() => undefined);
+  const found = await lstat(dataFile).catch(() => undefined);
+  if (found?.isSymbolicLink()) throw symlinkRefused(dataFile);
   if (!found?.isFile()) throw new Error(`${dataFile} holds no lowdb store (no such file): check DATA_FILE`);
 }
 
 /** The folder a backup goes into: made now, and new (one that is there already is refused). */
 export async function makeBackupFolder(into: string): Promise<void> {
-  await mkdir(into).catch((error: NodeJS.ErrnoException) => {
+  await mkdir(into, { mode: FOLDER_MODE }).catch((error: NodeJS.ErrnoException) => {
     throw new Error(`${into} cannot be made (${error.code ?? error.message}): a backup goes into a new folder`);
   });
 }
@@ -47,7 +51,7 @@ async function makeFolders(folder: string): Promise<void> {
 /** Undefined once `folder` is there; mkdir's ENOENT error when it says a parent is missing; else throws. */
 async function makeOne(folder: string): Promise<Error | undefined> {
   try {
-    await mkdir(folder);
+    await mkdir(folder, { mode: FOLDER_MODE });
     return undefined;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,6 +1,7 @@
 import { writeSync } from 'node:fs';
 import { mkdir, open, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FILE_MODE, FOLDER_MODE } from '../file-modes.js';
 import type { Collection } from '../store.js';
 import { syncDirectory } from './durable-json-file.js';
 import { replayFile } from './journal-replay.js';
@@ -46,7 +47,7 @@ export class Journal {
 
   /** Opens the folder, giving every op already in it to `replay`, oldest first; resolves to the journal to append to and the count of ops. */
   static async open(folder: string, replay: (op: Op) => void, lineBytes = LINE_BYTES): Promise<{ journal: Journal; ops: number }> {
-    await mkdir(folder, { recursive: true });
+    await mkdir(folder, { recursive: true, mode: FOLDER_MODE });
     const files = (await readdir(folder))
       .map((name) => /^(\d+)\.ndjson$/.exec(name)?.[1])
       .filter((number): number is string => number !== undefined)
@@ -133,7 +134,7 @@ export class Journal {
 
   private async current(): Promise<FileHandle> {
     if (this.file) return this.file;
-    const file = await open(join(this.folder, `${this.sequence}.ndjson`), 'a');
+    const file = await open(join(this.folder, `${this.sequence}.ndjson`), 'a', FILE_MODE);
     try {
       await syncDirectory(this.folder); // the new file's name must survive a crash too
     } catch (error) {

@@ -1,6 +1,12 @@
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tryLock, unlock } from 'fs-native-extensions';
+import { FILE_MODE } from '../file-modes.js';
 import { DataFileError } from './durable-json-file.js';
+import { symlinkRefused } from './private-files.js';
+
+/** 'a+', and a link is refused rather than followed: its target could be any file, and its text would be quoted below. */
+const OPEN_FLAGS = constants.O_RDWR | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW;
 
 /** Another live process owns the data file (its pid, when it said). */
 export class DataFileInUseError extends DataFileError {
@@ -19,11 +25,13 @@ export class DataFileInUseError extends DataFileError {
  */
 export async function acquireLock(dataFile: string): Promise<() => Promise<void>> {
   const path = `${dataFile}.lock`;
-  const file = await open(path, 'a+').catch((error: unknown) => {
+  const file = await open(path, OPEN_FLAGS, FILE_MODE).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symlinkRefused(path);
     throw new DataFileError(path, `cannot be opened for writing (${(error as NodeJS.ErrnoException).code ?? String(error)}); the data directory must be writable`);
   });
   if (!tryLock(file.fd)) {
-    const owner = (await file.readFile('utf8').catch(() => '')).trim();
+    const text = (await file.readFile('utf8').catch(() => '')).trim();
+    const owner = /^pid \d+$/.test(text) ? text : ''; // only what an owner writes is ever shown
     await file.close();
     throw new DataFileInUseError(dataFile, owner);
   }

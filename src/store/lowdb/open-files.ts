@@ -10,6 +10,7 @@ import { checkDataFile, makeFolder } from './folder.js';
 import { Journal } from './journal.js';
 import { acquireLock } from './lock.js';
 import { openManifest, SHARDS, type Manifest } from './manifest.js';
+import { securePrivateFiles } from './private-files.js';
 import { loadShards } from './shards.js';
 import { Sizes } from './sizes.js';
 import { upgradeDataFiles } from './upgrade.js';
@@ -34,8 +35,9 @@ export interface OpenSettings {
 }
 
 /**
- * Locks `dataFile` for this process, upgrades files of an earlier format, loads
- * the shards and replays the journal over them, counting every record's size and
+ * Locks `dataFile` for this process, refuses symbolic links among its files and
+ * makes them its owner's only, upgrades files of an earlier format, loads the
+ * shards and replays the journal over them, counting every record's size and
  * footprint on the way.
  */
 export async function openFiles(dataFile: string, settings: OpenSettings): Promise<OpenFiles> {
@@ -44,6 +46,8 @@ export async function openFiles(dataFile: string, settings: OpenSettings): Promi
   await makeFolder(folder);
   const release = await acquireLock(dataFile);
   try {
+    const tightened = await securePrivateFiles(dataFile);
+    if (tightened > 0) settings.logger?.info(`Made ${tightened} files and folders of ${dataFile} private to their owner (0600 files, 0700 folders), as this build keeps them`);
     await upgradeDataFiles(dataFile, settings.logger);
     const manifest = openManifest(dataFile);
     const existing = await manifest.adapter.read();

@@ -1,4 +1,5 @@
 import type { Adapter } from 'lowdb';
+import { whereJsonFails } from '../../lib/json.js';
 import type { Stored } from './journal.js';
 import { DataFileError, writeDurably } from './durable-json-file.js';
 import { readLines } from './line-reader.js';
@@ -85,8 +86,8 @@ function parseCompact(path: string, text: string): Table {
   let data: unknown;
   try {
     data = JSON.parse(text);
-  } catch (error) {
-    throw new DataFileError(path, `is not valid JSON, perhaps truncated (${(error as Error).message})`);
+  } catch {
+    throw new DataFileError(path, `is not valid JSON, perhaps truncated (${whereJsonFails(text)})`);
   }
   if (!isTable(data)) throw new DataFileError(path, 'is JSON but not a JSON object of stored records');
   return data;

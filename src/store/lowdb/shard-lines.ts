@@ -1,3 +1,4 @@
+import { jsonFailureAt } from '../../lib/json.js';
 import { DataFileError } from './durable-json-file.js';
 import type { Stored } from './journal.js';
 import { isStored } from './record-text.js';
@@ -88,8 +89,9 @@ export class ShardLines {
     let member: object;
     try {
       member = JSON.parse(`{${text}}`) as object;
-    } catch (error) {
-      throw this.invalid((error as Error).message, line);
+    } catch {
+      const at = jsonFailureAt(`{${text}}`); // the brace before the line makes the index a character number of the line
+      throw this.invalid(at > text.length ? 'at its end' : `at character ${Math.max(at, 1)}`, line);
     }
     const entries = Object.entries(member);
     const [key, stored] = entries[0] ?? [];

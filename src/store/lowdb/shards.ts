@@ -1,6 +1,7 @@
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
+import { FOLDER_MODE } from '../file-modes.js';
 import { COLLECTIONS, type Collection } from '../store.js';
 import { DataFileError } from './durable-json-file.js';
 import type { Stored } from './journal.js';
@@ -26,7 +27,7 @@ export async function loadShards(folder: string, count: number, expectData: bool
   const shards = {} as Shards;
   for (const collection of COLLECTIONS) {
     const directory = join(folder, collection);
-    await mkdir(directory, { recursive: true });
+    await mkdir(directory, { recursive: true, mode: FOLDER_MODE });
     const names = new Set(await readdir(directory));
     await removeTemporaryFiles(directory, names);
     for (const name of names) {

@@ -1,7 +1,8 @@
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Logger } from 'pino';
-import { isObject } from '../../lib/json.js';
+import { isObject, whereJsonFails } from '../../lib/json.js';
+import { FOLDER_MODE } from '../file-modes.js';
 import { COLLECTIONS } from '../store.js';
 import { dataFormatOf, FORMAT_NAMES, type DataFormat } from './data-format.js';
 import { DataFileError, syncDirectory, writeDurably } from './durable-json-file.js';
@@ -55,7 +56,7 @@ async function swapIn(dataFile: string, format: Exclude<DataFormat, { version: 2
   if (!(await exists(kept))) {
     const partial = `${kept}.partial`;
     await rm(partial, { recursive: true, force: true });
-    await mkdir(partial);
+    await mkdir(partial, { mode: FOLDER_MODE });
     await writeDurably(join(partial, base), (file) => file.writeFile(current));
     await rename(partial, kept);
     await syncDirectory(dirname(kept));
@@ -64,7 +65,7 @@ async function swapIn(dataFile: string, format: Exclude<DataFormat, { version: 2
   }
   if (!(await exists(join(kept, `${base}.d`)))) {
     if (await exists(folder)) await rename(folder, join(kept, `${base}.d`));
-    else await mkdir(join(kept, `${base}.d`));
+    else await mkdir(join(kept, `${base}.d`), { mode: FOLDER_MODE });
     await syncDirectory(kept);
   }
   const tables = format.version === 0 ? tablesOfSingleFile(format.data) : await tablesOfShards(join(kept, `${base}.d`), format.shards);
@@ -112,11 +113,14 @@ async function tablesOfShards(folder: string, count: number): Promise<Tables> {
       if (number === undefined) continue; // a temporary file of a write that never finished
       const path = join(directory, name);
       if (Number(number) >= count) throw new DataFileError(path, `is shard ${number}, but the manifest says there are ${count} shards`);
+      const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        throw new DataFileError(path, `cannot be read (${error.code ?? error.message})`);
+      });
       let table: unknown;
       try {
-        table = JSON.parse(await readFile(path, 'utf8'));
-      } catch (error) {
-        throw new DataFileError(path, `is not valid JSON, perhaps truncated (${(error as Error).message})`);
+        table = JSON.parse(text);
+      } catch {
+        throw new DataFileError(path, `is not valid JSON, perhaps truncated (${whereJsonFails(text)})`);
       }
       if (!isObject(table)) throw new DataFileError(path, 'is JSON but not a JSON object of records');
       for (const [key, value] of Object.entries(table)) add(tables, collection, key, value);
@@ -127,10 +131,10 @@ async function tablesOfShards(folder: string, count: number): Promise<Tables> {
 
 /** The current layout in `folder`: SHARDS shard files a collection (only those with records), an empty journal. */
 async function writeShards(folder: string, tables: Tables): Promise<void> {
-  await mkdir(join(folder, 'journal'), { recursive: true });
+  await mkdir(join(folder, 'journal'), { recursive: true, mode: FOLDER_MODE });
   for (const collection of COLLECTIONS) {
     const directory = join(folder, collection);
-    await mkdir(directory);
+    await mkdir(directory, { mode: FOLDER_MODE });
     const shards = new Map<number, Table>();
     for (const [key, stored] of tables[collection]) {
       const number = shardNumber(key, SHARDS);

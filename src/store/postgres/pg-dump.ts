@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FILE_MODE } from '../file-modes.js';
 import { makeBackupFolder } from '../lowdb/folder.js';
 
 /** The schema DATABASE_URL puts the tables in (`options=-c search_path=…`), when it names one. */
@@ -36,17 +37,30 @@ function libpqSettings(url: string): Record<string, string> {
  * `pg_dump --format=custom` of the database (only the service's schema, when
  * DATABASE_URL names one) into `<into>/collab.pgdump`: one consistent snapshot
  * taken while the service serves. Restore it with pg_restore into an empty database.
+ * The file is made here, its owner's only, and given to pg_dump as its output
+ * (a plain file, so the archive is as seekable as with --file), so no umask widens it.
  */
 export async function backupPostgres(url: string, into: string): Promise<{ file: string; bytes: number }> {
   await makeBackupFolder(into);
   const file = join(into, 'collab.pgdump');
+  const output = await open(file, 'wx', FILE_MODE);
+  try {
+    await runPgDump(url, output.fd);
+    await output.datasync(); // pg_dump syncs a file it opened itself, not its standard output
+    return { file, bytes: (await output.stat()).size };
+  } finally {
+    await output.close();
+  }
+}
+
+async function runPgDump(url: string, output: number): Promise<void> {
   const schema = schemaOf(url);
-  const child = spawn('pg_dump', ['--format=custom', `--file=${file}`, ...(schema ? [`--schema=${schema}`] : [])], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const child = spawn('pg_dump', ['--format=custom', ...(schema ? [`--schema=${schema}`] : [])], {
+    stdio: ['ignore', output, 'pipe'],
     env: { ...process.env, ...libpqSettings(url) },
   });
   let stderr = '';
-  child.stderr.on('data', (chunk) => { stderr += String(chunk); });
+  child.stderr?.on('data', (chunk) => { stderr += String(chunk); });
   const [code] = await Promise.race([
     once(child, 'exit'),
     once(child, 'error').then(([error]) => {
@@ -56,5 +70,4 @@ export async function backupPostgres(url: string, into: string): Promise<{ file:
     }),
   ]) as [number | null];
   if (code !== 0) throw new Error(`pg_dump failed (${code}): ${stderr.trim().split('\n').at(-1) ?? ''}`);
-  return { file, bytes: (await stat(file)).size };
 }
