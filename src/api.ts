@@ -1,14 +1,14 @@
 import { Router } from 'express';
-import { cycleRoutes } from './cycles/handler.js';
-import { deviceRoutes } from './devices/handler.js';
+import { cycleRoutes } from './features/cycles/handler.js';
+import { deviceRoutes } from './features/devices/handler.js';
 import { EXACT_ROUTING } from './http/routing.js';
-import { identityRoutes } from './identity/handler.js';
-import { navRoutes } from './nav/handler.js';
-import { notificationRoutes } from './notifications/handler.js';
-import { readRoutes } from './reads/handler.js';
+import { identityRoutes } from './features/identity/handler.js';
+import { navRoutes } from './features/nav/handler.js';
+import { notificationRoutes } from './features/notifications/handler.js';
+import { readRoutes } from './features/reads/handler.js';
 import type { Limits } from './config/limits.js';
 import type { Store } from './store/store.js';
-import { streamsRoutes } from './streams/handler.js';
+import { streamsRoutes } from './features/streams/handler.js';
 
 /** Every operation under /api, on one router; app.ts mounts it behind authentication. */
 export function apiRoutes(store: Store, limits: Pick<Limits, 'pageBytes'>): Router {

@@ -8,7 +8,7 @@ import { shapeRequestBodies } from './contract/request-body-shapes.js';
 import { loadSpec } from './contract/spec.js';
 import { validateAgainst } from './contract/validator.js';
 import { DOCS_PATHS, docsRoutes } from './docs/handler.js';
-import { healthRoutes } from './health/handler.js';
+import { healthRoutes } from './features/health/handler.js';
 import { limitBodyDepth } from './http/body-depth.js';
 import { allowOrigins, type CorsExtras } from './http/cors.js';
 import { deprecationHeaders } from './http/deprecation.js';

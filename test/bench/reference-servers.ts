@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import Fastify from 'fastify';
 import type { DeviceRegistration } from '../../generated/index.js';
 import { loadSpec, type OpenApiDocument, type SchemaObject } from '../../src/contract/spec.js';
-import { registerDevice } from '../../src/devices/devices.js';
+import { registerDevice } from '../../src/features/devices/devices.js';
 import type { Store } from '../../src/store/store.js';
 
 export function rawServer(store: Store): Server {

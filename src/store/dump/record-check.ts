@@ -29,7 +29,7 @@ interface Placed {
 
 type Value = Record<string, unknown>;
 
-/** The documents a merge patch grows, which the write path caps at MAX_DOCUMENT_BYTES (src/lib/merge-document.ts). */
+/** The documents a merge patch grows, which the write path caps at MAX_DOCUMENT_BYTES (src/features/shared/merge-document.ts). */
 const DOCUMENTS: ReadonlySet<Collection> = new Set(['notificationSettings', 'navigation', 'identitySettings']);
 const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 const text = (value: unknown) => (typeof value === 'string' ? value : '\u0000not a string');

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
-import type { NotificationSettings, NotificationSettingsPatch } from '../../generated/index.js';
-import { documentRoutes } from '../http/document-routes.js';
-import type { Store } from '../store/store.js';
+import type { NotificationSettings, NotificationSettingsPatch } from '../../../generated/index.js';
+import { documentRoutes } from '../shared/document-routes.js';
+import type { Store } from '../../store/store.js';
 
 export function notificationRoutes(api: Router, store: Store): void {
   documentRoutes<NotificationSettings, NotificationSettingsPatch>(api, store, {

@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
-import type { CreateStreamRequest, Stream } from '../../generated/index.js';
-import { callerOf } from '../http/caller.js';
-import type { Store } from '../store/store.js';
+import type { CreateStreamRequest, Stream } from '../../../generated/index.js';
+import { callerOf } from '../../http/caller.js';
+import type { Store } from '../../store/store.js';
 import { createStream, getStream } from './streams.js';
 
 export function streamsRoutes(api: Router, store: Store): void {

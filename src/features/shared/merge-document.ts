@@ -1,7 +1,7 @@
-import type { Collection, Store } from '../store/store.js';
-import { checkDocumentSize } from './document-cap.js';
-import { mergePatch } from './merge-patch.js';
-import { nextTimestamp } from './time.js';
+import type { Collection, Store } from '../../store/store.js';
+import { checkDocumentSize } from '../../lib/document-cap.js';
+import { mergePatch } from '../../lib/merge-patch.js';
+import { nextTimestamp } from '../../lib/time.js';
 
 interface Stamped {
   updatedAt: string;

@@ -1,5 +1,5 @@
-import { HttpProblem } from '../http/problem.js';
-import type { Store } from '../store/store.js';
+import { HttpProblem } from '../../http/problem.js';
+import type { Store } from '../../store/store.js';
 
 /** How long the store gets to answer a readiness probe. */
 export const READY_TIMEOUT_MS = 1_000;

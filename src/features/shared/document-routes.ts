@@ -1,8 +1,8 @@
 import type { Request, Response, Router } from 'express';
-import { callerOf } from './caller.js';
-import { HttpProblem } from './problem.js';
-import { keyOf, type Collection, type Store } from '../store/store.js';
-import { mergeDocument } from '../lib/merge-document.js';
+import { callerOf } from '../../http/caller.js';
+import { HttpProblem } from '../../http/problem.js';
+import { keyOf, type Collection, type Store } from '../../store/store.js';
+import { mergeDocument } from './merge-document.js';
 
 interface DocumentRoute {
   path: string;

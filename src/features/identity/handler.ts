@@ -1,9 +1,9 @@
 import type { Request, Response, Router } from 'express';
-import type { IdentitySettings, IdentitySettingsPatch } from '../../generated/index.js';
-import { callerOf } from '../http/caller.js';
-import { HttpProblem } from '../http/problem.js';
-import { mergeDocument } from '../lib/merge-document.js';
-import { keyOf, type Store } from '../store/store.js';
+import type { IdentitySettings, IdentitySettingsPatch } from '../../../generated/index.js';
+import { callerOf } from '../../http/caller.js';
+import { HttpProblem } from '../../http/problem.js';
+import { mergeDocument } from '../shared/merge-document.js';
+import { keyOf, type Store } from '../../store/store.js';
 
 type Params = { namespace: string };
 

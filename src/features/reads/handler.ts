@@ -1,8 +1,8 @@
 import type { Request, Response, Router } from 'express';
-import type { ReadMarker, ReadMarkerInput, ReadMarkerList } from '../../generated/index.js';
-import { callerOf } from '../http/caller.js';
-import { listPage } from '../http/paging.js';
-import type { Store } from '../store/store.js';
+import type { ReadMarker, ReadMarkerInput, ReadMarkerList } from '../../../generated/index.js';
+import { callerOf } from '../../http/caller.js';
+import { listPage } from '../shared/paging.js';
+import type { Store } from '../../store/store.js';
 import { listReads, markRead } from './reads.js';
 
 export function readRoutes(api: Router, store: Store, pageBytes: number): void {

@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
-import type { CycleTemplateDraft, CycleTemplateDraftInput } from '../../generated/index.js';
-import { callerOf } from '../http/caller.js';
-import type { Store } from '../store/store.js';
+import type { CycleTemplateDraft, CycleTemplateDraftInput } from '../../../generated/index.js';
+import { callerOf } from '../../http/caller.js';
+import type { Store } from '../../store/store.js';
 import { getDraft, saveDraft } from './drafts.js';
 
 type Params = { templateId: string };

@@ -1,7 +1,7 @@
-import type { CreateStreamRequest, Message, Stream } from '../../generated/index.js';
-import { HttpProblem } from '../http/problem.js';
-import { newId, now } from '../lib/clock.js';
-import type { Store } from '../store/store.js';
+import type { CreateStreamRequest, Message, Stream } from '../../../generated/index.js';
+import { HttpProblem } from '../../http/problem.js';
+import { newId, now } from '../../lib/clock.js';
+import type { Store } from '../../store/store.js';
 
 export async function createStream(store: Store, userId: string, input: CreateStreamRequest): Promise<Stream> {
   const createdAt = new Date(now()).toISOString();

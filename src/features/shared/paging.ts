@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Entry, Page } from '../store/store.js';
+import type { Entry, Page } from '../../store/store.js';
 
 export const DEFAULT_LIMIT = 100;
 

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
-import type { NavigationPatch, NavigationPreferences } from '../../generated/index.js';
-import { documentRoutes } from '../http/document-routes.js';
-import type { Store } from '../store/store.js';
+import type { NavigationPatch, NavigationPreferences } from '../../../generated/index.js';
+import { documentRoutes } from '../shared/document-routes.js';
+import type { Store } from '../../store/store.js';
 
 export function navRoutes(api: Router, store: Store): void {
   documentRoutes<NavigationPreferences, NavigationPatch>(api, store, {

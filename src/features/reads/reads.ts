@@ -1,6 +1,6 @@
-import type { ReadMarker, ReadMarkerInput } from '../../generated/index.js';
-import { nextTimestamp } from '../lib/time.js';
-import { keyOf, type Entry, type Page, type Store } from '../store/store.js';
+import type { ReadMarker, ReadMarkerInput } from '../../../generated/index.js';
+import { nextTimestamp } from '../../lib/time.js';
+import { keyOf, type Entry, type Page, type Store } from '../../store/store.js';
 
 /** Markers stored before threadSessionId was omitted for the stream itself carry it as null. */
 type StoredMarker = Omit<ReadMarker, 'threadSessionId'> & { threadSessionId?: string | null };

@@ -1,7 +1,7 @@
-import type { CycleTemplateDraft, CycleTemplateDraftInput, Phase } from '../../generated/index.js';
-import { HttpProblem, type FieldError } from '../http/problem.js';
-import { nextTimestamp, sameInstant } from '../lib/time.js';
-import type { Store } from '../store/store.js';
+import type { CycleTemplateDraft, CycleTemplateDraftInput, Phase } from '../../../generated/index.js';
+import { HttpProblem, type FieldError } from '../../http/problem.js';
+import { nextTimestamp, sameInstant } from '../../lib/time.js';
+import type { Store } from '../../store/store.js';
 
 export async function getDraft(store: Store, templateId: string): Promise<CycleTemplateDraft> {
   const draft = await store.get<CycleTemplateDraft>('drafts', templateId.toLowerCase());

@@ -1,8 +1,8 @@
-import type { Device, DeviceRegistration } from '../../generated/index.js';
-import { HttpProblem } from '../http/problem.js';
-import { MAX_TRANSPORT_METADATA_BYTES } from '../lib/document-cap.js';
-import { nextTimestamp } from '../lib/time.js';
-import { keyOf, type Entry, type Page, type Store } from '../store/store.js';
+import type { Device, DeviceRegistration } from '../../../generated/index.js';
+import { HttpProblem } from '../../http/problem.js';
+import { MAX_TRANSPORT_METADATA_BYTES } from '../../lib/document-cap.js';
+import { nextTimestamp } from '../../lib/time.js';
+import { keyOf, type Entry, type Page, type Store } from '../../store/store.js';
 
 /** What is stored: the device and the user it belongs to. */
 type StoredDevice = Device & { userId: string };

@@ -1,7 +1,7 @@
 import { Router, type Response } from 'express';
-import type { Health } from '../../generated/index.js';
-import { EXACT_ROUTING } from '../http/routing.js';
-import type { Store } from '../store/store.js';
+import type { Health } from '../../../generated/index.js';
+import { EXACT_ROUTING } from '../../http/routing.js';
+import type { Store } from '../../store/store.js';
 import { checkReady } from './readiness.js';
 
 /** The probes: /healthz (alive: the process serves) and /readyz (ready: its store is usable). */
