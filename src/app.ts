@@ -12,7 +12,7 @@ import { healthRoutes } from './features/health/handler.js';
 import { limitBodyDepth } from './http/body-depth.js';
 import { allowOrigins, type CorsExtras } from './http/cors.js';
 import { deprecationHeaders } from './http/deprecation.js';
-import { handleError } from './http/error-handler.js';
+import { handleError } from './errors/error-handler.js';
 import { allowHosts } from './http/host-check.js';
 import { jsonBody } from './http/json-body.js';
 import { EXACT_ROUTING } from './http/routing.js';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { loadSpec } from '../src/contract/spec.js';
-import { catalogue, HttpProblem, type ProblemKind } from '../src/http/problem.js';
+import { catalogue, HttpProblem, type ProblemKind } from '../src/errors/problem.js';
 
 const problemType = loadSpec().components.schemas.ProblemType as { 'x-extensible-enum': string[]; enum?: unknown; 'x-enumDescriptions': Record<string, string> };
 
-describe('the problem catalogue: src/http/problem.ts and ProblemType in openapi.yaml', () => {
+describe('the problem catalogue: src/errors/problem.ts and ProblemType in openapi.yaml', () => {
   it('when both are listed, then they hold the same problem types, in the same order', () => {
     const kinds = Object.keys(catalogue) as ProblemKind[];
     expect(problemType['x-extensible-enum']).to.deep.equal(kinds.map((kind) => new HttpProblem(kind, '').toJSON().type));

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import type { AuthConfig } from '../config.js';
 import { LOCAL_USER } from '../http/caller.js';
-import { HttpProblem } from '../http/problem.js';
+import { HttpProblem } from '../errors/problem.js';
 
 /** The most characters (code points) a token's `sub` may have: it is the user id in every record and log line. */
 export const MAX_SUBJECT_LENGTH = 256;

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RequestHandler } from 'express';
 import { specPath } from '../contract/spec.js';
-import { HttpProblem } from '../http/problem.js';
+import { HttpProblem } from '../errors/problem.js';
 
 /** Built by `npm run build:docs` (part of `make run` and `make test`) from openapi.yaml. */
 const built = join(dirname(specPath), 'dist', 'docs');

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { MAX_BODY_DEPTH, measure } from '../lib/json-depth.js';
-import { HttpProblem } from './problem.js';
+import { HttpProblem } from '../errors/problem.js';
 
 /** The values (objects, arrays and scalars) in each request body, counted by limitBodyDepth. */
 const bodyValues = new WeakMap<Request, number>();

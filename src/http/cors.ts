@@ -1,7 +1,7 @@
 import cors from 'cors';
 import type { Request, RequestHandler } from 'express';
 import { requestIdOf } from '../observability/request-id.js';
-import { HttpProblem } from './problem.js';
+import { HttpProblem } from '../errors/problem.js';
 
 /** The browser origins that may call the service: any (`*`), or those listed (a RegExp matches a family). */
 export type CorsOrigins = '*' | readonly (string | RegExp)[];

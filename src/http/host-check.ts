@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { HttpProblem } from './problem.js';
+import { HttpProblem } from '../errors/problem.js';
 
 /** The names of this machine: a browser reaches them only from a page on this machine. */
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import express, { type Request, type RequestHandler } from 'express';
-import { HttpProblem } from './problem.js';
+import { HttpProblem } from '../errors/problem.js';
 
 const JSON_TYPES = ['application/json', 'application/merge-patch+json'];
 

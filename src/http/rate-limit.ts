@@ -3,7 +3,7 @@ import type { RequestHandler, Response } from 'express';
 import type { Limits } from '../config/limits.js';
 import type { HitCounter } from '../store/store.js';
 import { callerOf } from './caller.js';
-import { HttpProblem } from './problem.js';
+import { HttpProblem } from '../errors/problem.js';
 
 /** The methods that write; reads are not rate limited (load shedding bounds them). */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

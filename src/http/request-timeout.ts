@@ -3,7 +3,7 @@ import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Timeouts } from './listen.js';
 import { REQUEST_ID_HEADER } from '../observability/request-id.js';
-import { HttpProblem } from './problem.js';
+import { HttpProblem } from '../errors/problem.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /** The statuses Node itself answers other client errors with (see its `socketOnError`). */

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Limits } from '../config/limits.js';
 import { callerOf } from './caller.js';
-import { HttpProblem } from './problem.js';
+import { HttpProblem } from '../errors/problem.js';
 
 /** Seconds a shed request is asked to wait before trying again. */
 export const SHED_RETRY_AFTER = '1';

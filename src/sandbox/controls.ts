@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request, RequestHandler, Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
 import { operationIdOf } from '../contract/operation-id.js';
-import { HttpProblem } from '../http/problem.js';
+import { HttpProblem } from '../errors/problem.js';
 import { requestIdOf } from '../observability/request-id.js';
 import type { Contract } from '../contract/declared-responses.js';
 import { ControlError, parsePrefer, preferredResponse } from './prefer.js';

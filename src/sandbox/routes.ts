@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
 import { jsonBody } from '../http/json-body.js';
-import { HttpProblem, type FieldError } from '../http/problem.js';
+import { HttpProblem, type FieldError } from '../errors/problem.js';
 import { EXACT_ROUTING } from '../http/routing.js';
 import { afterBody } from './controls.js';
 import type { SessionSettings } from './session.js';

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request } from 'express';
-import { HttpProblem } from '../http/problem.js';
+import { HttpProblem } from '../errors/problem.js';
 import type { Collection, HitCounter, Placement, Store } from '../store/store.js';
 import { Session, type SessionSettings } from './session.js';
 

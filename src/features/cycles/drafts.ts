@@ -1,5 +1,5 @@
 import type { CycleTemplateDraft, CycleTemplateDraftInput, Phase } from '../../../generated/index.js';
-import { HttpProblem, type FieldError } from '../../http/problem.js';
+import { HttpProblem, type FieldError } from '../../errors/problem.js';
 import { nextTimestamp, sameInstant } from '../../lib/time.js';
 import type { Store } from '../../store/store.js';
 

@@ -1,5 +1,5 @@
 import type { Device, DeviceRegistration } from '../../../generated/index.js';
-import { HttpProblem } from '../../http/problem.js';
+import { HttpProblem } from '../../errors/problem.js';
 import { MAX_TRANSPORT_METADATA_BYTES } from '../../lib/document-cap.js';
 import { nextTimestamp } from '../../lib/time.js';
 import { keyOf, type Entry, type Page, type Store } from '../../store/store.js';

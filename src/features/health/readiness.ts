@@ -1,4 +1,4 @@
-import { HttpProblem } from '../../http/problem.js';
+import { HttpProblem } from '../../errors/problem.js';
 import type { Store } from '../../store/store.js';
 
 /** How long the store gets to answer a readiness probe. */

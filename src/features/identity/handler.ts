@@ -1,7 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import type { IdentitySettings, IdentitySettingsPatch } from '../../../generated/index.js';
 import { callerOf } from '../../http/caller.js';
-import { HttpProblem } from '../../http/problem.js';
+import { HttpProblem } from '../../errors/problem.js';
 import { mergeDocument } from '../shared/merge-document.js';
 import { keyOf, type Store } from '../../store/store.js';
 

@@ -1,5 +1,5 @@
 import type { CreateStreamRequest, Message, Stream } from '../../../generated/index.js';
-import { HttpProblem } from '../../http/problem.js';
+import { HttpProblem } from '../../errors/problem.js';
 import { newId, now } from '../../lib/clock.js';
 import type { Store } from '../../store/store.js';
 

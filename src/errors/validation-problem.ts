@@ -75,7 +75,7 @@ function hasBody(req: Request): boolean {
 
 /**
  * One entry per offending field. A content node that no `anyOf` variant accepts
- * is explained in one entry (src/http/variant-errors.ts) instead of one per
+ * is explained in one entry (src/errors/variant-errors.ts) instead of one per
  * branch; errors inside it are its own. A strict format is written twice in
  * openapi.yaml (format and pattern), so where the format failed, its pattern
  * twin is dropped. Fields past the first MAX_LISTED_ERRORS are only counted.
