@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { cycleRoutes } from './features/cycles/handler.js';
 import { deviceRoutes } from './features/devices/handler.js';
-import { EXACT_ROUTING } from './http/routing.js';
+import { EXACT_ROUTING } from './edge/routing.js';
 import { identityRoutes } from './features/identity/handler.js';
 import { navRoutes } from './features/nav/handler.js';
 import { notificationRoutes } from './features/notifications/handler.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './http/cors.js';
-import { parseAllowedHosts } from './http/host-check.js';
+import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './edge/cors.js';
+import { parseAllowedHosts } from './edge/host-check.js';
 import type { LevelWithSilent } from 'pino';
 import { LOG_LEVELS } from './observability/logger.js';
 import { CHECKPOINT_BYTES } from './store/lowdb/lowdb-store.js';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { isLoopback, loadConfig } from './config.js';
-import { createHttpServer } from './http/listen.js';
+import { createHttpServer } from './edge/listen.js';
 import { createLogger } from './observability/logger.js';
 import { linesWritten } from './observability/observe.js';
 import { openStore, refusalOf, whereDataLives } from './store/open-store.js';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { expect } from 'chai';
 import { SignJWT, type JWTPayload } from 'jose';
-import { CLOCK_SKEW_SECONDS, MAX_SUBJECT_LENGTH } from '../src/auth/authenticate.js';
+import { CLOCK_SKEW_SECONDS, MAX_SUBJECT_LENGTH } from '../src/edge/authenticate.js';
 import { call, type Reply } from './helpers/client.js';
 import { aDevice, uuid } from './helpers/factories.js';
 import { freshDataFile, startService, type Service } from './helpers/service.js';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import express from 'express';
 import { loadSpec, type OpenApiDocument } from '../src/contract/spec.js';
-import { deprecationHeaders } from '../src/http/deprecation.js';
+import { deprecationHeaders } from '../src/edge/deprecation.js';
 import { call } from './helpers/client.js';
 import { startService, type Service } from './helpers/service.js';
 

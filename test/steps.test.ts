@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { inSteps } from '../src/http/steps.js';
+import { inSteps } from '../src/edge/steps.js';
 
 /** Runs `middleware` on a request with a body of `contentLength` bytes; resolves with what it passed on. */
 function runOn(middleware: RequestHandler, contentLength: number): Promise<unknown> {

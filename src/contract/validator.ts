@@ -1,6 +1,6 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Request, RequestHandler } from 'express';
-import { valuesInBody } from '../http/body-depth.js';
+import { valuesInBody } from '../edge/body-depth.js';
 import { contractFormats } from './formats.js';
 import { specPath } from './spec.js';
 

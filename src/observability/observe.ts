@@ -8,7 +8,7 @@ import { routeMatcher } from './route-template.js';
 /** What express-openapi-validator leaves on a request it matched: the route's template. */
 type Matched = Request & { openapi?: { openApiRoute?: string } };
 
-/** Told of every request as it starts (src/http/start-response.ts), with the id it was given. */
+/** Told of every request as it starts (src/edge/start-response.ts), with the id it was given. */
 export type Observer = (req: Request, res: Response, requestId: string) => void;
 
 /** A request whose response is done, waiting for the batch: its line, its duration, whether it was finished, its 5xx error. */

@@ -12,7 +12,7 @@ export function requestIdFor(req: IncomingMessage): string {
   return typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
 }
 
-/** The id a response was given (src/http/start-response.ts), read back from its header; the observer of logs and metrics is handed it there instead. */
+/** The id a response was given (src/edge/start-response.ts), read back from its header; the observer of logs and metrics is handed it there instead. */
 export function requestIdOf(res: ServerResponse): string {
   return String(res.getHeader(REQUEST_ID_HEADER));
 }

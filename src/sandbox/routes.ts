@@ -1,8 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
-import { jsonBody } from '../http/json-body.js';
+import { jsonBody } from '../edge/json-body.js';
 import { HttpProblem, type FieldError } from '../errors/problem.js';
-import { EXACT_ROUTING } from '../http/routing.js';
+import { EXACT_ROUTING } from '../edge/routing.js';
 import { afterBody } from './controls.js';
 import type { SessionSettings } from './session.js';
 import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import type { CycleTemplateDraft, DeviceList, IdentitySettings, ReadMarkerList, Stream } from '../../generated/index.js';
 import { readContract, type Contract } from '../contract/declared-responses.js';
 import { specPath } from '../contract/spec.js';
-import { LOCAL_USER } from '../http/caller.js';
+import { LOCAL_USER } from '../edge/authenticate.js';
 import { keyOf, type Collection, type Store } from '../store/store.js';
 
 type Seeder = (store: Store, example: unknown) => Promise<unknown>;

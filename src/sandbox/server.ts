@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { isLoopback, loadConfig } from '../config.js';
-import { createHttpServer } from '../http/listen.js';
+import { createHttpServer } from '../edge/listen.js';
 import { createLogger } from '../observability/logger.js';
 import { createSandbox } from './sandbox.js';
 import { DEFAULT_MAX_SESSIONS } from './sessions.js';

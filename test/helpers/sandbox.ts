@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { parseSize } from '../../src/config.js';
-import { createHttpServer } from '../../src/http/listen.js';
+import { createHttpServer } from '../../src/edge/listen.js';
 import { createSandbox } from '../../src/sandbox/sandbox.js';
 import { track } from './process.js';
 import type { Service } from './service.js';

@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import type { CycleTemplateDraft, CycleTemplateDraftInput } from '../../../generated/index.js';
-import { callerOf } from '../../http/caller.js';
+import { callerOf } from '../../edge/caller.js';
 import type { Store } from '../../store/store.js';
 import { getDraft, saveDraft } from './drafts.js';
 

@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import type { Health } from '../../../generated/index.js';
-import { EXACT_ROUTING } from '../../http/routing.js';
+import { EXACT_ROUTING } from '../../edge/routing.js';
 import type { Store } from '../../store/store.js';
 import { checkReady } from './readiness.js';
 

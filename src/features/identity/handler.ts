@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import type { IdentitySettings, IdentitySettingsPatch } from '../../../generated/index.js';
-import { callerOf } from '../../http/caller.js';
+import { callerOf } from '../../edge/caller.js';
 import { HttpProblem } from '../../errors/problem.js';
 import { mergeDocument } from '../shared/merge-document.js';
 import { keyOf, type Store } from '../../store/store.js';

@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import type { ReadMarker, ReadMarkerInput, ReadMarkerList } from '../../../generated/index.js';
-import { callerOf } from '../../http/caller.js';
+import { callerOf } from '../../edge/caller.js';
 import { listPage } from '../shared/paging.js';
 import type { Store } from '../../store/store.js';
 import { listReads, markRead } from './reads.js';

@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express';
-import { callerOf } from '../../http/caller.js';
+import { callerOf } from '../../edge/caller.js';
 import { HttpProblem } from '../../errors/problem.js';
 import { keyOf, type Collection, type Store } from '../../store/store.js';
 import { mergeDocument } from './merge-document.js';

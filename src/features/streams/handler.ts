@@ -1,6 +1,6 @@
 import type { Request, Response, Router } from 'express';
 import type { CreateStreamRequest, Stream } from '../../../generated/index.js';
-import { callerOf } from '../../http/caller.js';
+import { callerOf } from '../../edge/caller.js';
 import type { Store } from '../../store/store.js';
 import { createStream, getStream } from './streams.js';
 

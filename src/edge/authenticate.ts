@@ -2,8 +2,10 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import type { AuthConfig } from '../config.js';
-import { LOCAL_USER } from '../http/caller.js';
 import { HttpProblem } from '../errors/problem.js';
+
+/** Without authentication configured, every request acts as this user. */
+export const LOCAL_USER = 'local';
 
 /** The most characters (code points) a token's `sub` may have: it is the user id in every record and log line. */
 export const MAX_SUBJECT_LENGTH = 256;
