@@ -1,6 +1,5 @@
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Request, RequestHandler } from 'express';
-import { valuesInBody } from '../edge/body-depth.js';
 import { contractFormats } from './formats.js';
 import { specPath } from './spec.js';
 
@@ -13,6 +12,18 @@ import { specPath } from './spec.js';
 export const FULL_CHECK_VALUES = 1024;
 
 const checkedToFirstError = new WeakSet<Request>();
+/** The values (objects, arrays and scalars) in each request body, counted by limitBodyDepth (src/edge/body-depth.ts). */
+const bodyValues = new WeakMap<Request, number>();
+
+/** Keeps the count of values in the request's body, for the validator to choose how far to check it. */
+export function noteValuesInBody(req: Request, values: number): void {
+  bodyValues.set(req, values);
+}
+
+/** How many values the request's body holds (0 without a body); known once limitBodyDepth has run. */
+function valuesInBody(req: Request): number {
+  return bodyValues.get(req) ?? 0;
+}
 
 /** Whether the request's body was checked only up to its first error (see FULL_CHECK_VALUES). */
 export function stoppedAtFirstError(req: Request): boolean {
