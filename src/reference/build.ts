@@ -18,5 +18,5 @@ const page = JSON.parse(readFileSync(join(out, 'openapi.json'), 'utf8')) as { in
 const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8').replace(/^# .*\n/, '').replace(/^##/gm, '###');
 page.info.description += `\n## Changelog\n${changelog}`;
 writeFileSync(join(out, 'openapi.json'), JSON.stringify(page));
-for (const file of ['index.html', 'init.js']) copyFileSync(join(root, 'src', 'docs', file), join(out, file));
+for (const file of ['index.html', 'init.js']) copyFileSync(join(root, 'src', 'reference', file), join(out, file));
 console.log(`Built the reference in ${out}`);
