@@ -2,7 +2,7 @@ import express, { type Express, type RequestHandler, type Response, type Router 
 import type { Logger } from 'pino';
 import { apiRoutes } from './api.js';
 import { authenticate } from './edge/authenticate.js';
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 import { DEFAULT_LIMITS } from './config/limits.js';
 import { shapeRequestBodies } from './contract/request-body-shapes.js';
 import { loadSpec } from './contract/spec.js';

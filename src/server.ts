@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import { isLoopback, loadConfig } from './config.js';
+import { isLoopback, loadConfig } from './config/index.js';
 import { createHttpServer } from './edge/listen.js';
 import { createLogger } from './observability/logger.js';
 import { linesWritten } from './observability/observe.js';

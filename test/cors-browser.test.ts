@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
 import type { Browser } from 'playwright-core';
-import { loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config/index.js';
 import { CHROMIUM, launchChromium } from './helpers/browser.js';
 import { call } from './helpers/client.js';
 import { serveBlankPage, type StaticPage } from './helpers/static-page.js';

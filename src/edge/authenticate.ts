@@ -1,7 +1,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { errors, jwtVerify, type JWTPayload } from 'jose';
-import type { AuthConfig } from '../config.js';
+import type { AuthConfig } from '../config/index.js';
 import { HttpProblem } from '../errors/problem.js';
 
 /** Without authentication configured, every request acts as this user. */

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApp } from '../app.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../config/limits.js';
 import { readContract } from '../contract/declared-responses.js';
 import { specPath } from '../contract/spec.js';

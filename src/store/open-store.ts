@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { storeQuotas, type Limits } from '../config/limits.js';
 import { DataFileError } from './lowdb/durable-json-file.js';
 import { openLowdbStore } from './lowdb/lowdb-store.js';

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/index.js';
 import { openLowdbStore } from '../lowdb/lowdb-store.js';
 import { DataFileInUseError } from '../lowdb/lock.js';
 import { mustHoldStore } from '../lowdb/folder.js';
