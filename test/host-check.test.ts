@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { parseAllowedHosts } from '../src/edge/host-check.js';
+import { parseAllowedHosts } from '../src/config/allowed-hosts.js';
 import { rawRequest } from './helpers/raw.js';
 import { startSandbox } from './helpers/sandbox.js';
 import { startService, type Service } from './helpers/service.js';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from '../edge/cors.js';
-import { parseAllowedHosts } from '../edge/host-check.js';
 import type { LevelWithSilent } from 'pino';
 import { LOG_LEVELS } from '../observability/logger.js';
 import { CHECKPOINT_BYTES } from '../store/lowdb/lowdb-store.js';
+import { parseAllowedHosts } from './allowed-hosts.js';
+import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './cors-origins.js';
 import { loadLimits, type Limits } from './limits.js';
 import { parseSize } from './parse.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createApp } from '../../src/app.js';
 import { parseSize, type AuthConfig } from '../../src/config/index.js';
 import { DEFAULT_LIMITS, storeQuotas, type Limits, type Quotas } from '../../src/config/limits.js';
-import type { CorsOrigins } from '../../src/edge/cors.js';
+import type { CorsOrigins } from '../../src/config/cors-origins.js';
 import { createHttpServer, type Timeouts } from '../../src/edge/listen.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
