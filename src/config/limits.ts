@@ -1,3 +1,4 @@
+import { JOURNAL_MAX_BYTES, STORE_MAX_BYTES } from '../store/lowdb/lowdb-store.js';
 import type { Collection, QuotaKind, StoreQuotas } from '../store/store.js';
 import { parseCount, parseDuration, parseSize } from './parse.js';
 
@@ -57,9 +58,9 @@ export const DEFAULT_LIMITS: Limits = {
     readMarkersPerStream: 1_000,
     bytes: 32 * 1024 ** 2,
   },
-  // Measured: a GiB of small records took 3.3 GiB of the 4 GiB heap and 40 s to load; 512 MiB, 1.6 GiB and 16 s.
-  storeMaxBytes: 512 * 1024 ** 2,
-  journalMaxBytes: 1024 ** 3,
+  // The embedded store's own (src/store/lowdb/lowdb-store.ts), where they are measured.
+  storeMaxBytes: STORE_MAX_BYTES,
+  journalMaxBytes: JOURNAL_MAX_BYTES,
 };
 
 /** Reads each limit's variable, or takes its default when it is unset or empty. */
