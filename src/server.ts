@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
-import { isLoopback, loadConfig } from './config/index.js';
+import { isLoopback, loadConfig, storeSettings } from './config/index.js';
 import { createHttpServer } from './edge/listen.js';
 import { createLogger } from './observability/logger.js';
 import { linesWritten } from './observability/observe.js';
@@ -28,7 +28,7 @@ or HOST=127.0.0.1, or ALLOW_UNAUTHENTICATED=true to serve everyone as "local" on
   }
   logger.warn(`Warning: serving ${config.host} without authentication (ALLOW_UNAUTHENTICATED=true): everyone acts as "local".`);
 }
-const store = await openStore(config, logger).catch((error: unknown) => {
+const store = await openStore(storeSettings(config), logger).catch((error: unknown) => {
   const refusal = refusalOf(error);
   if (refusal === undefined) throw error;
   console.error(`Refusing to start: ${refusal}`);

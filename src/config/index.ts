@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { LevelWithSilent } from 'pino';
 import { LOG_LEVELS } from '../observability/logger.js';
 import { CHECKPOINT_BYTES } from '../store/lowdb/lowdb-store.js';
+import type { StoreSettings } from '../store/open-store.js';
 import { parseAllowedHosts } from './allowed-hosts.js';
 import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './cors-origins.js';
-import { loadLimits, type Limits } from './limits.js';
+import { loadLimits, storeQuotas, type Limits } from './limits.js';
 import { parseSize } from './parse.js';
 
 export { parseSize };
@@ -64,6 +65,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: parseLogLevel(env.LOG_LEVEL ?? 'info'),
     limits: loadLimits(env),
   };
+}
+
+/** What opening the store takes (src/store/open-store.ts): where the data lives, and the limits the store itself enforces. */
+export function storeSettings({ dataFile, databaseUrl, checkpointBytes, limits }: Config): StoreSettings {
+  const { storeMaxBytes, journalMaxBytes, quotas } = limits;
+  return { dataFile, ...(databaseUrl ? { databaseUrl } : {}), checkpointBytes, limits: { storeMaxBytes, journalMaxBytes, quotas: storeQuotas(quotas) } };
 }
 
 function parseLogLevel(text: string): LevelWithSilent {

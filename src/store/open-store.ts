@@ -1,20 +1,24 @@
 import type { Logger } from 'pino';
-import type { Config } from '../config/index.js';
-import { storeQuotas, type Limits } from '../config/limits.js';
 import { DataFileError } from './lowdb/durable-json-file.js';
 import { openLowdbStore } from './lowdb/lowdb-store.js';
 import { describeDatabase, openPostgresStore, PostgresStartError } from './postgres/postgres-store.js';
-import type { Store } from './store.js';
+import type { Store, StoreQuotas } from './store.js';
 
-type StoreConfig = Pick<Config, 'dataFile' | 'databaseUrl' | 'checkpointBytes'> & { limits?: Pick<Limits, 'storeMaxBytes' | 'journalMaxBytes' | 'quotas'> };
+/** What opening a store takes, as plain values: config's storeSettings makes them from the settings (src/config/index.ts). */
+export interface StoreSettings {
+  dataFile: string;
+  databaseUrl?: string | undefined;
+  checkpointBytes: number;
+  limits?: { storeMaxBytes: number; journalMaxBytes: number; quotas: StoreQuotas };
+}
 
 /**
  * PostgreSQL when DATABASE_URL is set (any number of instances); else the embedded
  * lowdb file, which reports its checkpoints and size to `logger`. Either counts
  * every record against its owner's quotas.
  */
-export function openStore(config: StoreConfig, logger?: Logger): Promise<Store> {
-  const quotas = config.limits ? { quotas: storeQuotas(config.limits.quotas) } : {};
+export function openStore(config: StoreSettings, logger?: Logger): Promise<Store> {
+  const quotas = config.limits ? { quotas: config.limits.quotas } : {};
   return config.databaseUrl === undefined
     ? openLowdbStore(config.dataFile, {
       checkpointBytes: config.checkpointBytes,
@@ -26,7 +30,7 @@ export function openStore(config: StoreConfig, logger?: Logger): Promise<Store> 
 }
 
 /** Where the data lives, for the start-up line; never a password. */
-export function whereDataLives(config: Pick<Config, 'dataFile' | 'databaseUrl'>): string {
+export function whereDataLives(config: Pick<StoreSettings, 'dataFile' | 'databaseUrl'>): string {
   return config.databaseUrl === undefined ? config.dataFile : describeDatabase(config.databaseUrl);
 }
 
