@@ -39,11 +39,6 @@ export interface DumpTrailer {
   sha256: string;
 }
 
-/** A record's line, without its newline: members in this order, absent ones left out. */
-export function recordLine({ collection, key, group, owner, value }: StoredRecord): string {
-  return JSON.stringify({ collection, key, group, owner, value });
-}
-
 export function headerLine(createdAt: Date, source: string): string {
   return JSON.stringify({
     format: DUMP_FORMAT, formatVersion: DUMP_FORMAT_VERSION, schemaVersion: RECORDS_SCHEMA_VERSION, createdAt: createdAt.toISOString(), source,
@@ -68,14 +63,4 @@ export function compareInDumpOrder(a: Collection, ak: string, b: Collection, bk:
 /** Whether `record` may follow `previous` in a dump: strictly after it in dump order (no record twice). */
 export function followsInDumpOrder(previous: Pick<StoredRecord, 'collection' | 'key'> | undefined, record: Pick<StoredRecord, 'collection' | 'key'>): boolean {
   return previous === undefined || compareInDumpOrder(previous.collection, previous.key, record.collection, record.key) < 0;
-}
-
-/** A record without undefined members, so records compare and print alike whichever store made them. */
-export function storedRecord(collection: Collection, key: string, stored: { value: unknown; group?: string | undefined; owner?: string | undefined }): StoredRecord {
-  return {
-    collection, key,
-    ...(stored.group === undefined ? {} : { group: stored.group }),
-    ...(stored.owner === undefined ? {} : { owner: stored.owner }),
-    value: stored.value,
-  };
 }

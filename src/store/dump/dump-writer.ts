@@ -4,7 +4,8 @@ import { syncDirectory } from '../lowdb/durable-json-file.js';
 import { dirname } from 'node:path';
 import { FILE_MODE } from '../file-modes.js';
 import type { Collection, StoredRecord } from '../store.js';
-import { followsInDumpOrder, headerLine, noCounts, recordLine, trailerLine, type Counts } from './dump-format.js';
+import { recordLine } from '../records.js';
+import { followsInDumpOrder, headerLine, noCounts, trailerLine, type Counts } from './dump-format.js';
 
 /** UTF-16 code units gathered before one write. */
 const CHUNK_CHARS = 1024 * 1024;

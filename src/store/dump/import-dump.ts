@@ -1,23 +1,10 @@
+import { recordLine, type ImportTarget } from '../records.js';
 import type { StoredRecord } from '../store.js';
-import { compareInDumpOrder, recordLine } from './dump-format.js';
+import { compareInDumpOrder } from './dump-format.js';
 import { dumpEntries, type DumpEntry } from './dump-reader.js';
 
 /** Which side keeps a record that the dump and the store both hold, differently. */
 export type Winner = 'dump' | 'store';
-
-/** A store being imported into, for the length of one import. */
-export interface ImportTarget {
-  /** The records the store holds, in dump order, as of when the iteration starts: writes meanwhile do not show. */
-  records(): AsyncIterable<StoredRecord>;
-  /** Stores these records, each in place of any record of its key. */
-  write(records: StoredRecord[]): Promise<void>;
-  /** Makes the import final. */
-  commit(): Promise<void>;
-  /** Gives up. PostgreSQL takes back what was written; lowdb keeps it (an import run again finishes it). */
-  abandon(): Promise<void>;
-  /** Whether `abandon` takes back every write: then the import writes as it compares, in one pass, and abandons when it must refuse. */
-  readonly transactional?: boolean;
-}
 
 /** How the dump and the store compare, record by record. */
 export interface Difference {

@@ -6,10 +6,11 @@ import { exportFromOwner } from '../lowdb/owner-client.js';
 import { postgresTarget } from '../postgres/dump-import.js';
 import { postgresRecords } from '../postgres/snapshot.js';
 import { whereDataLives } from '../open-store.js';
+import type { ImportTarget } from '../records.js';
 import type { Store, StoredRecord } from '../store.js';
 import type { DumpSummary } from './dump-writer.js';
 import { writeDump } from './dump-writer.js';
-import { ImportRefused, type ImportTarget } from './import-dump.js';
+import { ImportRefused } from './import-dump.js';
 
 /** The store the environment names, as the service reads it: DATABASE_URL, else DATA_FILE. */
 export type StoreConfig = Pick<Config, 'dataFile' | 'databaseUrl' | 'checkpointBytes'> & { limits: Pick<Config['limits'], 'storeMaxBytes'> };

@@ -3,7 +3,7 @@ import { chmod, unlink } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { recordLine } from '../dump/dump-format.js';
+import { recordLine } from '../records.js';
 import type { StoredRecord } from '../store.js';
 
 /**

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { storedRecord } from '../dump/dump-format.js';
+import { storedRecord } from '../records.js';
 import { COLLECTIONS, type StoredRecord } from '../store.js';
 import type { Stored } from './journal.js';
 import type { Shards, Table } from './shards.js';

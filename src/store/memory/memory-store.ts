@@ -1,5 +1,5 @@
-import { storedRecord } from '../dump/dump-format.js';
 import { GroupIndex } from '../group-index.js';
+import { storedRecord } from '../records.js';
 import { COLLECTIONS, type Change, type Collection, type Entry, type Page, type Placement, type Store, type StoreQuotas } from '../store.js';
 import { Usage } from '../usage.js';
 

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { ImportTarget } from '../dump/import-dump.js';
+import type { ImportTarget } from '../records.js';
 import { COLLECTIONS, type StoredRecord } from '../store.js';
 import { keyToText } from './key-text.js';
 import { migrate } from './migrations.js';

@@ -1,5 +1,5 @@
 import { Client, type ClientBase } from 'pg';
-import { storedRecord } from '../dump/dump-format.js';
+import { storedRecord } from '../records.js';
 import { COLLECTIONS, type Collection, type StoredRecord } from '../store.js';
 import { textToKey } from './key-text.js';
 import { MIGRATIONS } from './migrations.js';
