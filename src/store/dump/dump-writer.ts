@@ -1,8 +1,8 @@
 import { createHash, type Hash } from 'node:crypto';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
-import { syncDirectory } from '../lowdb/durable-json-file.js';
+import { syncDirectory } from '../files/folders.js';
 import { dirname } from 'node:path';
-import { FILE_MODE } from '../file-modes.js';
+import { FILE_MODE } from '../files/modes.js';
 import type { Collection, StoredRecord } from '../store.js';
 import { recordLine } from '../records.js';
 import { followsInDumpOrder, headerLine, noCounts, trailerLine, type Counts } from './dump-format.js';

@@ -1,9 +1,10 @@
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { FILE_MODE, FOLDER_MODE } from '../file-modes.js';
-import { DataFileError, syncDirectory } from './durable-json-file.js';
-import { makeBackupFolder, mustHoldStore } from './folder.js';
+import { FILE_MODE, FOLDER_MODE } from '../files/modes.js';
+import { makeBackupFolder, syncDirectory } from '../files/folders.js';
+import { DataFileError } from './durable-json-file.js';
+import { mustHoldStore } from './folder.js';
 import { acquireLock, DataFileInUseError } from './lock.js';
 import { holdOwnerFiles } from './owner-client.js';
 import { symlinkRefused } from './private-files.js';

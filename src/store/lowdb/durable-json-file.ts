@@ -2,7 +2,8 @@ import { open, readFile, rename, unlink, type FileHandle } from 'node:fs/promise
 import { dirname } from 'node:path';
 import type { Adapter } from 'lowdb';
 import { whereJsonFails } from '../../lib/json.js';
-import { FILE_MODE } from '../file-modes.js';
+import { syncDirectory } from '../files/folders.js';
+import { FILE_MODE } from '../files/modes.js';
 
 /** The data on disk cannot be used; the service must not start (nor touch the file). */
 export class DataFileError extends Error {
@@ -69,29 +70,4 @@ export async function writeDurably(path: string, fill: (file: FileHandle) => Pro
   await file.close();
   await rename(temporary, path);
   await syncDirectory(dirname(path));
-}
-
-const directorySyncs = new Map<string, { started: boolean; done: Promise<void> }>();
-
-/**
- * fsyncs a directory so renames in it survive a crash. Calls that arrive before
- * a sync has started share it; later ones get the next.
- */
-export function syncDirectory(path: string): Promise<void> {
-  const waiting = directorySyncs.get(path);
-  if (waiting && !waiting.started) return waiting.done;
-  const previous = waiting?.done ?? Promise.resolve();
-  const entry = { started: false, done: Promise.resolve() };
-  entry.done = previous.catch(() => {}).then(async () => {
-    entry.started = true;
-    const directory = await open(path, 'r');
-    try {
-      await directory.sync();
-    } finally {
-      await directory.close();
-      if (directorySyncs.get(path) === entry) directorySyncs.delete(path);
-    }
-  });
-  directorySyncs.set(path, entry);
-  return entry.done;
 }

@@ -1,6 +1,6 @@
 import { lstat, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { FOLDER_MODE } from '../file-modes.js';
+import { FOLDER_MODE } from '../files/modes.js';
 import { DataFileError } from './durable-json-file.js';
 import { symlinkRefused } from './private-files.js';
 
@@ -29,13 +29,6 @@ export async function mustHoldStore(dataFile: string): Promise<void> {
   const found = await lstat(dataFile).catch(() => undefined);
   if (found?.isSymbolicLink()) throw symlinkRefused(dataFile);
   if (!found?.isFile()) throw new Error(`${dataFile} holds no lowdb store (no such file): check DATA_FILE`);
-}
-
-/** The folder a backup goes into: made now, and new (one that is there already is refused). */
-export async function makeBackupFolder(into: string): Promise<void> {
-  await mkdir(into, { mode: FOLDER_MODE }).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`${into} cannot be made (${error.code ?? error.message}): a backup goes into a new folder`);
-  });
 }
 
 async function makeFolders(folder: string): Promise<void> {

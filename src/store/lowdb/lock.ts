@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tryLock, unlock } from 'fs-native-extensions';
-import { FILE_MODE } from '../file-modes.js';
+import { FILE_MODE } from '../files/modes.js';
 import { DataFileError } from './durable-json-file.js';
 import { symlinkRefused } from './private-files.js';
 

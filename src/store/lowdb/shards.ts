@@ -1,7 +1,7 @@
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
-import { FOLDER_MODE } from '../file-modes.js';
+import { FOLDER_MODE } from '../files/modes.js';
 import { COLLECTIONS, type Collection } from '../store.js';
 import { DataFileError } from './durable-json-file.js';
 import type { Stored } from './journal.js';

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FILE_MODE } from '../file-modes.js';
-import { makeBackupFolder } from '../lowdb/folder.js';
+import { FILE_MODE } from '../files/modes.js';
+import { makeBackupFolder } from '../files/folders.js';
 
 /** The schema DATABASE_URL puts the tables in (`options=-c search_path=…`), when it names one. */
 function schemaOf(url: string): string | undefined {
