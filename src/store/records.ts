@@ -2,7 +2,7 @@ import type { Collection, StoredRecord } from './store.js';
 
 // What every store shares about whole records, beside the Store interface: a snapshot's records
 // (Store.records), the lines a lowdb owner sends of them, and a store that a dump is imported into
-// (the dump format itself is src/store/dump/).
+// (the dump format itself is src/dump/).
 
 /** A record without undefined members, so records compare and print alike whichever store made them. */
 export function storedRecord(collection: Collection, key: string, stored: { value: unknown; group?: string | undefined; owner?: string | undefined }): StoredRecord {

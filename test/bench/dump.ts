@@ -62,7 +62,7 @@ interface Result {
 
 /** Runs `npm run <command> -- <args>` on the store `env` names; its last line says what it took. */
 async function run(step: string, command: 'export' | 'import', args: string[], env: Record<string, string>): Promise<Result> {
-  const child = spawn(process.execPath, ['--import', 'tsx', `src/store/dump/${command}-command.ts`, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', `src/cli/${command}.ts`, ...args], {
     env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

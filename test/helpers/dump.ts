@@ -27,7 +27,7 @@ export interface CommandResult {
 export async function runCommand(command: 'export' | 'import' | 'backup', args: string[], store: { DATA_FILE: string } | { DATABASE_URL: string }): Promise<CommandResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...store };
   if (!('DATABASE_URL' in store)) delete env.DATABASE_URL;
-  const child = track(spawn(process.execPath, ['--import', 'tsx', `src/store/dump/${command}-command.ts`, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = track(spawn(process.execPath, ['--import', 'tsx', `src/cli/${command}.ts`, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => { stdout += String(chunk); });

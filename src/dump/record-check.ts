@@ -1,9 +1,9 @@
 import type { ValidateFunction } from 'ajv';
-import { contractAjv } from '../../contract/contract-ajv.js';
-import { loadSpec } from '../../contract/spec.js';
-import { MAX_DOCUMENT_BYTES, MAX_TRANSPORT_METADATA_BYTES } from '../../lib/document-cap.js';
-import { isObject } from '../../lib/json.js';
-import { keyOf, partsOf, type Collection, type StoredRecord } from '../store.js';
+import { contractAjv } from '../contract/contract-ajv.js';
+import { loadSpec } from '../contract/spec.js';
+import { MAX_DOCUMENT_BYTES, MAX_TRANSPORT_METADATA_BYTES } from '../lib/document-cap.js';
+import { isObject } from '../lib/json.js';
+import { keyOf, partsOf, type Collection, type StoredRecord } from '../store/store.js';
 
 /** What is wrong with a record, in words, or undefined when nothing is. */
 export type RecordCheck = (record: StoredRecord) => string | undefined;

@@ -1,10 +1,10 @@
 import { createHash, type Hash } from 'node:crypto';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
-import { syncDirectory } from '../files/folders.js';
+import { syncDirectory } from '../store/files/folders.js';
 import { dirname } from 'node:path';
-import { FILE_MODE } from '../files/modes.js';
-import type { Collection, StoredRecord } from '../store.js';
-import { recordLine } from '../records.js';
+import { FILE_MODE } from '../store/files/modes.js';
+import type { Collection, StoredRecord } from '../store/store.js';
+import { recordLine } from '../store/records.js';
 import { followsInDumpOrder, headerLine, noCounts, trailerLine, type Counts } from './dump-format.js';
 
 /** UTF-16 code units gathered before one write. */

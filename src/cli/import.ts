@@ -4,9 +4,9 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { rateOf, refuse, storeConfigOrExit } from './command.js';
-import { DumpError, verifyDump } from './dump-reader.js';
-import { importDump, ImportRefused, type Winner } from './import-dump.js';
-import { contractRecordCheck } from './record-check.js';
+import { DumpError, verifyDump } from '../dump/dump-reader.js';
+import { importDump, ImportRefused, type Winner } from '../dump/import-dump.js';
+import { contractRecordCheck } from '../dump/record-check.js';
 import { describeStore, importTarget } from './store-sides.js';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { merge: { type: 'string' } } });

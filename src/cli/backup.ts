@@ -2,8 +2,8 @@
 // environment names, safe while the service serves. lowdb: its files, copied while the service
 // holds its checkpoints (src/store/lowdb/backup.ts); PostgreSQL: pg_dump --format=custom.
 import { resolve } from 'node:path';
-import { backupLowdb } from '../lowdb/backup.js';
-import { backupPostgres } from '../postgres/pg-dump.js';
+import { backupLowdb } from '../store/lowdb/backup.js';
+import { backupPostgres } from '../store/postgres/pg-dump.js';
 import { oneArgumentOrExit, refuse, storeConfigOrExit, timing } from './command.js';
 import { describeStore } from './store-sides.js';
 

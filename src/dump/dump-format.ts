@@ -1,4 +1,4 @@
-import { COLLECTIONS, type Collection, type StoredRecord } from '../store.js';
+import { COLLECTIONS, type Collection, type StoredRecord } from '../store/store.js';
 
 /**
  * A dump: every record of a store in one file, NDJSON. Line 1 is the header, then

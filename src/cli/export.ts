@@ -1,6 +1,6 @@
 // npm run export -- <file> (make export FILE=<file>): every record of the store the environment
 // names (DATABASE_URL, else DATA_FILE, as for the service) as one consistent snapshot, written to
-// <file> as a dump (src/store/dump/dump-format.ts). Safe while the service serves.
+// <file> as a dump (src/dump/dump-format.ts). Safe while the service serves.
 import { resolve } from 'node:path';
 import { oneArgumentOrExit, rateOf, refuse, storeConfigOrExit } from './command.js';
 import { describeStore, exportStore } from './store-sides.js';

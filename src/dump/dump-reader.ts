@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { isObject, whereJsonFails } from '../../lib/json.js';
-import { MAX_BODY_DEPTH, nestsDeeperThan } from '../../lib/json-depth.js';
-import { recordLine } from '../records.js';
-import { COLLECTIONS, type Collection, type StoredRecord } from '../store.js';
+import { isObject, whereJsonFails } from '../lib/json.js';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from '../lib/json-depth.js';
+import { recordLine } from '../store/records.js';
+import { COLLECTIONS, type Collection, type StoredRecord } from '../store/store.js';
 import {
   followsInDumpOrder, DUMP_FORMAT, DUMP_FORMAT_VERSION, noCounts, RECORDS_SCHEMA_VERSION, type DumpHeader, type DumpTrailer,
 } from './dump-format.js';

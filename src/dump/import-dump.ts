@@ -1,5 +1,5 @@
-import { recordLine, type ImportTarget } from '../records.js';
-import type { StoredRecord } from '../store.js';
+import { recordLine, type ImportTarget } from '../store/records.js';
+import type { StoredRecord } from '../store/store.js';
 import { compareInDumpOrder } from './dump-format.js';
 import { dumpEntries, type DumpEntry } from './dump-reader.js';
 

@@ -1,16 +1,16 @@
-import type { Config } from '../../config/index.js';
-import { openLowdbStore } from '../lowdb/lowdb-store.js';
-import { DataFileInUseError } from '../lowdb/lock.js';
-import { mustHoldStore } from '../lowdb/folder.js';
-import { exportFromOwner } from '../lowdb/owner-client.js';
-import { postgresTarget } from '../postgres/dump-import.js';
-import { postgresRecords } from '../postgres/snapshot.js';
-import { whereDataLives } from '../open-store.js';
-import type { ImportTarget } from '../records.js';
-import type { Store, StoredRecord } from '../store.js';
-import type { DumpSummary } from './dump-writer.js';
-import { writeDump } from './dump-writer.js';
-import { ImportRefused } from './import-dump.js';
+import type { Config } from '../config/index.js';
+import { openLowdbStore } from '../store/lowdb/lowdb-store.js';
+import { DataFileInUseError } from '../store/lowdb/lock.js';
+import { mustHoldStore } from '../store/lowdb/folder.js';
+import { postgresTarget } from '../store/postgres/dump-import.js';
+import { postgresRecords } from '../store/postgres/snapshot.js';
+import { whereDataLives } from '../store/open-store.js';
+import type { ImportTarget } from '../store/records.js';
+import type { Store, StoredRecord } from '../store/store.js';
+import type { DumpSummary } from '../dump/dump-writer.js';
+import { writeDump } from '../dump/dump-writer.js';
+import { exportFromOwner } from './owner-export.js';
+import { ImportRefused } from '../dump/import-dump.js';
 
 /** The store the environment names, as the service reads it: DATABASE_URL, else DATA_FILE. */
 export type StoreConfig = Pick<Config, 'dataFile' | 'databaseUrl' | 'checkpointBytes'> & { limits: Pick<Config['limits'], 'storeMaxBytes'> };
