@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { rm, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { shardNumber } from '../src/store/lowdb/shards.js';
+import { shardNumber } from '../src/store/lowdb/engine/shards.js';
 import { keyOf } from '../src/store/store.js';
 import { call, type Reply } from './helpers/client.js';
 import type { LogLine } from './helpers/logs.js';

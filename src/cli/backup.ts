@@ -1,8 +1,8 @@
 // npm run backup -- <folder> (make backup DIR=<folder>): a file-level backup of the store the
 // environment names, safe while the service serves. lowdb: its files, copied while the service
-// holds its checkpoints (src/store/lowdb/backup.ts); PostgreSQL: pg_dump --format=custom.
+// holds its checkpoints (src/store/lowdb/operations/backup.ts); PostgreSQL: pg_dump --format=custom.
 import { resolve } from 'node:path';
-import { backupLowdb } from '../store/lowdb/backup.js';
+import { backupLowdb } from '../store/lowdb/operations/backup.js';
 import { backupPostgres } from '../store/postgres/pg-dump.js';
 import { oneArgumentOrExit, refuse, storeConfigOrExit, timing } from './command.js';
 import { describeStore } from './store-sides.js';

@@ -1,10 +1,10 @@
 import type { Socket } from 'node:net';
 import { DumpWriter, type DumpSummary } from '../dump/dump-writer.js';
-import { askOwner, OwnerError } from '../store/lowdb/owner-client.js';
+import { askOwner, OwnerError } from '../store/lowdb/operations/owner-client.js';
 import { COLLECTIONS, type Collection } from '../store/store.js';
 
 // The export's lowdb side while a service owns the data file: the owner sends its snapshot over its
-// socket (src/store/lowdb/control-socket.ts), and this process writes it as the dump.
+// socket (src/store/lowdb/operations/control-socket.ts), and this process writes it as the dump.
 
 /** The socket's lines, as they come; the last is whatever followed the last newline. */
 async function* linesFrom(socket: Socket): AsyncGenerator<string> {

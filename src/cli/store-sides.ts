@@ -1,7 +1,7 @@
 import type { Config } from '../config/index.js';
 import { openLowdbStore } from '../store/lowdb/lowdb-store.js';
-import { DataFileInUseError } from '../store/lowdb/lock.js';
-import { mustHoldStore } from '../store/lowdb/folder.js';
+import { DataFileInUseError } from '../store/lowdb/operations/lock.js';
+import { mustHoldStore } from '../store/lowdb/engine/folder.js';
 import { postgresTarget } from '../store/postgres/dump-import.js';
 import { postgresRecords } from '../store/postgres/snapshot.js';
 import { whereDataLives } from '../store/open-store.js';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { DataFileError } from './lowdb/durable-json-file.js';
+import { DataFileError } from './lowdb/engine/durable-json-file.js';
 import { openLowdbStore } from './lowdb/lowdb-store.js';
 import { describeDatabase, openPostgresStore, PostgresStartError } from './postgres/postgres-store.js';
 import type { Store, StoreQuotas } from './store.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { createLogger } from '../../src/observability/logger.js';
 import { openLowdbStore, type LowdbOptions } from '../../src/store/lowdb/lowdb-store.js';
-import { shardNumber } from '../../src/store/lowdb/shards.js';
+import { shardNumber } from '../../src/store/lowdb/engine/shards.js';
 import { StoreUnavailableError, type Store } from '../../src/store/store.js';
 import type { LogLine } from '../helpers/logs.js';
 import { mountTmpfs, unmountTmpfs } from '../helpers/tmpfs.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Low, Memory } from 'lowdb';
-import { Committed } from '../../src/store/lowdb/committed.js';
-import type { Shards, Table } from '../../src/store/lowdb/shards.js';
+import { Committed } from '../../src/store/lowdb/engine/committed.js';
+import type { Shards, Table } from '../../src/store/lowdb/engine/shards.js';
 import { COLLECTIONS } from '../../src/store/store.js';
 
 /** Shards in memory whose writes take a turn each; the ones named in `failing` fail. */

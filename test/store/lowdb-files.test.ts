@@ -4,7 +4,7 @@ import { cp, mkdir, readFile, readdir, truncate, writeFile } from 'node:fs/promi
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import { openLowdbStore, type LowdbOptions } from '../../src/store/lowdb/lowdb-store.js';
-import { shardNumber } from '../../src/store/lowdb/shards.js';
+import { shardNumber } from '../../src/store/lowdb/engine/shards.js';
 import type { Store } from '../../src/store/store.js';
 import { track } from '../helpers/process.js';
 import { freshDataFile } from '../helpers/service.js';

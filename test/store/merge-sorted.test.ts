@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mergeSorted } from '../../src/store/lowdb/snapshot.js';
+import { mergeSorted } from '../../src/store/lowdb/engine/snapshot.js';
 
 describe('mergeSorted (a lowdb snapshot merges its shards in key order)', () => {
   it('when many sorted lists of odd keys are merged, then every key comes once, in code-unit order, with its list', () => {

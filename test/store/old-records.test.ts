@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { laterOf, upgradedRecord } from '../../src/store/lowdb/old-records.js';
+import { laterOf, upgradedRecord } from '../../src/store/lowdb/operations/old-records.js';
 import { keyOf } from '../../src/store/store.js';
 
 describe('lowdb upgrade: records of data formats 0 and 1', () => {

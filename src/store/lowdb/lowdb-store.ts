@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import { observeCommit, reportStoreSize } from '../../observability/store-metrics.js';
 import { StoreUnavailableError, type Change, type Collection, type Entry, type Page, type Placement, type Store, type StoreQuotas } from '../store.js';
-import { Checkpoints } from './checkpoints.js';
-import { CommitQueue } from './commit-queue.js';
-import { serveOwnerSocket } from './control-socket.js';
+import { Checkpoints } from './engine/checkpoints.js';
+import { CommitQueue } from './engine/commit-queue.js';
+import { serveOwnerSocket } from './operations/control-socket.js';
 import { openFiles, type OpenFiles } from './open-files.js';
-import { serialize, type Serialized } from './record-text.js';
-import { StatedSize } from './stated-size.js';
+import { serialize, type Serialized } from './engine/record-text.js';
+import { StatedSize } from './engine/stated-size.js';
 
 /**
  * Journal size at which a checkpoint writes the changed shards and starts a new journal file.

@@ -3,17 +3,17 @@ import type { Low } from 'lowdb';
 import type { Logger } from 'pino';
 import type { StoreQuotas } from '../store.js';
 import { Usage } from '../usage.js';
-import { Accounts } from './accounts.js';
-import { Committed } from './committed.js';
-import { DataFileError } from './durable-json-file.js';
-import { checkDataFile, makeFolder } from './folder.js';
-import { Journal } from './journal.js';
-import { acquireLock } from './lock.js';
-import { openManifest, SHARDS, type Manifest } from './manifest.js';
-import { securePrivateFiles } from './private-files.js';
-import { loadShards } from './shards.js';
-import { Sizes } from './sizes.js';
-import { upgradeDataFiles } from './upgrade.js';
+import { Accounts } from './engine/accounts.js';
+import { Committed } from './engine/committed.js';
+import { DataFileError } from './engine/durable-json-file.js';
+import { checkDataFile, makeFolder } from './engine/folder.js';
+import { Journal } from './engine/journal.js';
+import { acquireLock } from './operations/lock.js';
+import { openManifest, SHARDS, type Manifest } from './engine/manifest.js';
+import { securePrivateFiles } from './engine/private-files.js';
+import { loadShards } from './engine/shards.js';
+import { Sizes } from './engine/sizes.js';
+import { upgradeDataFiles } from './operations/upgrade.js';
 
 /** A lowdb store's files, opened and read: the records as the shards and the journal after them leave them. */
 export interface OpenFiles {

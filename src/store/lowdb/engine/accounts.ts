@@ -1,5 +1,5 @@
-import type { Collection } from '../store.js';
-import type { Footprint, Usage } from '../usage.js';
+import type { Collection } from '../../store.js';
+import type { Footprint, Usage } from '../../usage.js';
 import type { Stored } from './journal.js';
 import { recordSize, valueBytes } from './record-text.js';
 import type { Sizes } from './sizes.js';

@@ -1,9 +1,9 @@
 import { writeSync } from 'node:fs';
 import { mkdir, open, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FILE_MODE, FOLDER_MODE } from '../files/modes.js';
-import type { Collection } from '../store.js';
-import { syncDirectory } from '../files/folders.js';
+import { FILE_MODE, FOLDER_MODE } from '../../files/modes.js';
+import type { Collection } from '../../store.js';
+import { syncDirectory } from '../../files/folders.js';
 import { replayFile } from './journal-replay.js';
 import type { Serialized } from './record-text.js';
 

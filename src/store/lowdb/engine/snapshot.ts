@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { storedRecord } from '../records.js';
-import { COLLECTIONS, type StoredRecord } from '../store.js';
+import { storedRecord } from '../../records.js';
+import { COLLECTIONS, type StoredRecord } from '../../store.js';
 import type { Stored } from './journal.js';
 import type { Shards, Table } from './shards.js';
 

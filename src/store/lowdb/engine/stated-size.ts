@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Collection } from '../store.js';
-import { StoreFullError } from '../store.js';
+import type { Collection } from '../../store.js';
+import { StoreFullError } from '../../store.js';
 import type { Sizes } from './sizes.js';
 
 /** Past this share of the stated size, a warning is logged (once, until it drops below again). */

@@ -1,4 +1,4 @@
-import { COLLECTIONS, type Collection } from '../store.js';
+import { COLLECTIONS, type Collection } from '../../store.js';
 
 /**
  * Stored bytes per record (the UTF-8 bytes of its shard line, see recordLine), and

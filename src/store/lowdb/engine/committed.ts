@@ -1,6 +1,6 @@
 import type { Low } from 'lowdb';
-import { GroupIndex } from '../group-index.js';
-import { COLLECTIONS, type Collection, type Entry, type Page, type StoredRecord } from '../store.js';
+import { GroupIndex } from '../../group-index.js';
+import { COLLECTIONS, type Collection, type Entry, type Page, type StoredRecord } from '../../store.js';
 import type { Op, Stored } from './journal.js';
 import { shardNumber, type Shards, type Table } from './shards.js';
 import { snapshotRecords, type Snapshot } from './snapshot.js';

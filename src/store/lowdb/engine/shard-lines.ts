@@ -1,4 +1,4 @@
-import { jsonFailureAt } from '../../lib/json.js';
+import { jsonFailureAt } from '../../../lib/json.js';
 import { DataFileError } from './durable-json-file.js';
 import type { Stored } from './journal.js';
 import { isStored } from './record-text.js';

@@ -1,9 +1,9 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tryLock, unlock } from 'fs-native-extensions';
-import { FILE_MODE } from '../files/modes.js';
-import { DataFileError } from './durable-json-file.js';
-import { symlinkRefused } from './private-files.js';
+import { FILE_MODE } from '../../files/modes.js';
+import { DataFileError } from '../engine/durable-json-file.js';
+import { symlinkRefused } from '../engine/private-files.js';
 
 /** 'a+', and a link is refused rather than followed: its target could be any file, and its text would be quoted below. */
 const OPEN_FLAGS = constants.O_RDWR | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW;

@@ -1,4 +1,4 @@
-import { COLLECTIONS, type Collection } from '../store.js';
+import { COLLECTIONS, type Collection } from '../../store.js';
 import { DataFileError } from './durable-json-file.js';
 import type { Op } from './journal.js';
 import { readLines } from './line-reader.js';

@@ -1,5 +1,5 @@
 import type { Adapter } from 'lowdb';
-import { whereJsonFails } from '../../lib/json.js';
+import { whereJsonFails } from '../../../lib/json.js';
 import type { Stored } from './journal.js';
 import { DataFileError, writeDurably } from './durable-json-file.js';
 import { readLines } from './line-reader.js';

@@ -1,6 +1,6 @@
 import { lstat, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { FOLDER_MODE } from '../files/modes.js';
+import { FOLDER_MODE } from '../../files/modes.js';
 import { DataFileError } from './durable-json-file.js';
 import { symlinkRefused } from './private-files.js';
 

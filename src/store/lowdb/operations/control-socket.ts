@@ -3,8 +3,8 @@ import { chmod, unlink } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { recordLine } from '../records.js';
-import type { StoredRecord } from '../store.js';
+import { recordLine } from '../../records.js';
+import type { StoredRecord } from '../../store.js';
 
 /**
  * What the owner of a lowdb store answers on `<DATA_FILE>.sock`, so that an export

@@ -1,9 +1,9 @@
 import { open, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Adapter } from 'lowdb';
-import { whereJsonFails } from '../../lib/json.js';
-import { syncDirectory } from '../files/folders.js';
-import { FILE_MODE } from '../files/modes.js';
+import { whereJsonFails } from '../../../lib/json.js';
+import { syncDirectory } from '../../files/folders.js';
+import { FILE_MODE } from '../../files/modes.js';
 
 /** The data on disk cannot be used; the service must not start (nor touch the file). */
 export class DataFileError extends Error {

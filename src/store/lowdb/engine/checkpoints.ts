@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { countCheckpointFailure } from '../../observability/store-metrics.js';
+import { countCheckpointFailure } from '../../../observability/store-metrics.js';
 import type { Committed } from './committed.js';
 import type { Journal } from './journal.js';
 

@@ -1,17 +1,17 @@
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Logger } from 'pino';
-import { isObject, whereJsonFails } from '../../lib/json.js';
-import { FOLDER_MODE } from '../files/modes.js';
-import { COLLECTIONS } from '../store.js';
-import { dataFormatOf, FORMAT_NAMES, type DataFormat } from './data-format.js';
-import { syncDirectory } from '../files/folders.js';
-import { DataFileError, writeDurably } from './durable-json-file.js';
-import type { Stored } from './journal.js';
-import { manifestText, SHARDS } from './manifest.js';
+import { isObject, whereJsonFails } from '../../../lib/json.js';
+import { FOLDER_MODE } from '../../files/modes.js';
+import { COLLECTIONS } from '../../store.js';
+import { dataFormatOf, FORMAT_NAMES, type DataFormat } from '../engine/data-format.js';
+import { syncDirectory } from '../../files/folders.js';
+import { DataFileError, writeDurably } from '../engine/durable-json-file.js';
+import type { Stored } from '../engine/journal.js';
+import { manifestText, SHARDS } from '../engine/manifest.js';
 import { laterOf, upgradedRecord } from './old-records.js';
-import { emptyTable, ShardFile, type Table } from './shard-file.js';
-import { shardNumber } from './shards.js';
+import { emptyTable, ShardFile, type Table } from '../engine/shard-file.js';
+import { shardNumber } from '../engine/shards.js';
 
 /**
  * Brings the lowdb files at `dataFile` to the current data format, before the store

@@ -1,5 +1,5 @@
-import { keyOf, type Collection } from '../store.js';
-import type { Stored } from './journal.js';
+import { keyOf, type Collection } from '../../store.js';
+import type { Stored } from '../engine/journal.js';
 
 /** Collections whose keys keyOf makes of parts (the others' keys are ids, kept as they are). */
 const MADE_OF_PARTS: readonly Collection[] = ['notificationSettings', 'navigation', 'identitySettings', 'devices', 'readMarkers'];

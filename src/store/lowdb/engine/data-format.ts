@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { isObject, whereJsonFails } from '../../lib/json.js';
-import { COLLECTIONS } from '../store.js';
+import { isObject, whereJsonFails } from '../../../lib/json.js';
+import { COLLECTIONS } from '../../store.js';
 import { DataFileError } from './durable-json-file.js';
 
 /**

@@ -1,7 +1,7 @@
 import { chmod, lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Stats } from 'node:fs';
-import { FILE_MODE, FOLDER_MODE } from '../files/modes.js';
+import { FILE_MODE, FOLDER_MODE } from '../../files/modes.js';
 import { DataFileError } from './durable-json-file.js';
 
 /** The store follows no symbolic link: one could lead to any file the service may read, and a refusal would quote it. */

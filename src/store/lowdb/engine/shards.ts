@@ -1,8 +1,8 @@
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
-import { FOLDER_MODE } from '../files/modes.js';
-import { COLLECTIONS, type Collection } from '../store.js';
+import { FOLDER_MODE } from '../../files/modes.js';
+import { COLLECTIONS, type Collection } from '../../store.js';
 import { DataFileError } from './durable-json-file.js';
 import type { Stored } from './journal.js';
 import { emptyTable, ShardFile, type Table } from './shard-file.js';

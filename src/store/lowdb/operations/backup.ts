@@ -1,13 +1,13 @@
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { FILE_MODE, FOLDER_MODE } from '../files/modes.js';
-import { makeBackupFolder, syncDirectory } from '../files/folders.js';
-import { DataFileError } from './durable-json-file.js';
-import { mustHoldStore } from './folder.js';
+import { FILE_MODE, FOLDER_MODE } from '../../files/modes.js';
+import { makeBackupFolder, syncDirectory } from '../../files/folders.js';
+import { DataFileError } from '../engine/durable-json-file.js';
+import { mustHoldStore } from '../engine/folder.js';
 import { acquireLock, DataFileInUseError } from './lock.js';
 import { holdOwnerFiles } from './owner-client.js';
-import { symlinkRefused } from './private-files.js';
+import { symlinkRefused } from '../engine/private-files.js';
 
 const COPY_BYTES = 1024 * 1024;
 
