@@ -6,7 +6,7 @@ import { HttpProblem } from '../errors/problem.js';
 import { requestIdOf } from '../observability/request-id.js';
 import type { Contract } from '../contract/declared-responses.js';
 import { ControlError, parsePrefer, preferredResponse } from './prefer.js';
-import { loggedBody } from './request-log.js';
+import { loggedBody } from './history.js';
 import type { Session } from './session.js';
 import { SESSION_HEADER, type Sessions } from './sessions.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../lib/clock.js';
 import type { HitCounter, Store } from '../store/store.js';
-import { RequestLog } from './request-log.js';
+import { RequestLog } from './history.js';
 
 /** What a session is set to at its reset (`POST /sandbox/reset` with a JSON body). */
 export interface SessionSettings {
