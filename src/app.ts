@@ -11,7 +11,7 @@ import { DOCS_PATHS, docsRoutes } from './reference/handler.js';
 import { healthRoutes } from './features/health/handler.js';
 import { limitBodyDepth } from './edge/body-depth.js';
 import { allowOrigins, type CorsExtras } from './edge/cors.js';
-import { deprecationHeaders } from './edge/deprecation.js';
+import { deprecatedOperations, deprecationHeaders } from './edge/deprecation.js';
 import { handleError } from './errors/error-handler.js';
 import { allowHosts } from './edge/host-check.js';
 import { jsonBody } from './edge/json-body.js';
@@ -66,7 +66,8 @@ export function createApp({ config, store, extraRoutes, hooks = {}, cors = {}, p
   // Outside the contract: before validation, which refuses every path openapi.yaml does not name.
   app.use(docsRoutes());
   if (extraRoutes) app.use(extraRoutes);
-  app.use(deprecationHeaders(spec)); // Deprecation and Sunset on the operations openapi.yaml deprecates
+  // Deprecation and Sunset on the operations openapi.yaml deprecates; while it deprecates none, nothing to mount.
+  if (deprecatedOperations(spec).size > 0) app.use(deprecationHeaders(spec));
   app.use(inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), shapeRequestBodies(spec)));
   if (hooks.validated) app.use(hooks.validated);
   app.use('/api', apiRoutes(store, limits));

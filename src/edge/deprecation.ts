@@ -12,13 +12,11 @@ const midnight = (date: string, name: string, operationId: string): Date => {
 };
 
 /**
- * The deprecated operations of openapi.yaml answer with `Deprecation` (RFC 9745: since
- * when, from `x-deprecated-at`) and `Sunset` (RFC 8594: from when it may be gone, from
- * `x-sunset`), errors included. Read from the spec once; with none deprecated, it only
- * passes requests on.
+ * The operations openapi.yaml deprecates, by `METHOD template`, each with the headers it
+ * answers with; empty when none is. Throws when a deprecated operation's dates are not dates.
  */
-export function deprecationHeaders(spec: Pick<OpenApiDocument, 'paths'>): RequestHandler {
-  const deprecated = new Map<string, [string, string][]>(); // by `METHOD template`
+export function deprecatedOperations(spec: Pick<OpenApiDocument, 'paths'>): Map<string, [string, string][]> {
+  const deprecated = new Map<string, [string, string][]>();
   for (const [template, item] of Object.entries(spec.paths)) {
     for (const method of METHODS) {
       const operation = item[method] as MaybeDeprecated | undefined;
@@ -29,6 +27,17 @@ export function deprecationHeaders(spec: Pick<OpenApiDocument, 'paths'>): Reques
       deprecated.set(`${method.toUpperCase()} ${template}`, headers);
     }
   }
+  return deprecated;
+}
+
+/**
+ * The deprecated operations of openapi.yaml answer with `Deprecation` (RFC 9745: since
+ * when, from `x-deprecated-at`) and `Sunset` (RFC 8594: from when it may be gone, from
+ * `x-sunset`), errors included. Read from the spec once; with none deprecated, it only
+ * passes requests on (and app.ts does not mount it).
+ */
+export function deprecationHeaders(spec: Pick<OpenApiDocument, 'paths'>): RequestHandler {
+  const deprecated = deprecatedOperations(spec);
   if (deprecated.size === 0) return (_req, _res, next) => next();
   // A concrete path wins over a template that also matches it (/api/streams/nav, not /api/streams/{streamId}).
   const templateOf = routeMatcher(Object.keys(spec.paths));
