@@ -6,7 +6,7 @@ export interface FieldError {
   message: string;
 }
 
-/** Every kind of problem the service sends; openapi.yaml's ProblemType lists the same (test/problem-types.test.ts). */
+/** Every kind of problem the service sends; openapi.yaml's ProblemType lists the same (test/unit/problem-types.test.ts). */
 export const catalogue = {
   'validation-failed': { status: 400, title: 'The request breaks the contract' },
   'malformed-json': { status: 400, title: 'The body is not valid JSON' },

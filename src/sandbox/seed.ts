@@ -13,7 +13,7 @@ const put = (store: Store, collection: Collection, key: string, value: unknown, 
 
 /**
  * How the example of each GET's 200 is stored so that the GET returns it: under
- * the keys the handlers use, for the user `local` (test/sandbox.test.ts checks
+ * the keys the handlers use, for the user `local` (test/system/sandbox.test.ts checks
  * every GET against its example, so a change of keys shows up there).
  */
 const SEEDERS: Record<string, Seeder> = {

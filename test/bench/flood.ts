@@ -1,5 +1,5 @@
 // npm run bench:flood (and the end of npm run bench): one user floods a server process with heavy and broken requests
-// on 64 connections while another writes (test/helpers/flood.ts, as test/flood.test.ts runs it); the other user's
+// on 64 connections while another writes (test/helpers/flood.ts, as test/system/flood.test.ts runs it); the other user's
 // latency, three floods. Target: p99 under 1 s.
 import { flood, quantile, startFloodTarget } from '../helpers/flood.js';
 import { stop } from '../helpers/process.js';

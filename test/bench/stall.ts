@@ -1,5 +1,5 @@
 // npm run bench:stall (and the end of npm run bench): the longest step the event loop takes while the service (in this
-// process, as test/stall.test.ts runs it) handles each of the worst 1 MiB bodies, in CPU time of its thread. Target: 50 ms.
+// process, as test/http/stall.test.ts runs it) handles each of the worst 1 MiB bodies, in CPU time of its thread. Target: 50 ms.
 import { row } from './harness.js';
 import { startService } from '../helpers/service.js';
 import { measureStall, parseCost, WORST_BODIES } from '../helpers/worst-bodies.js';

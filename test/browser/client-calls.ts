@@ -1,5 +1,5 @@
 // The same client calls a front end makes, run in Node against the Prism mock and in
-// Chromium against the client's MSW handlers (test/client-msw.test.ts): both must answer alike.
+// Chromium against the client's MSW handlers (test/system/client-msw.test.ts): both must answer alike.
 // Browser-safe: it imports nothing but the generated client.
 import {
   Configuration, CyclesApi, DevicesApi, StreamsApi, isTextNode, problemOf, type CycleTemplateDraftInput,

@@ -1,4 +1,4 @@
-// The page of test/client-msw.test.ts: the client's MSW handlers in a service worker, then the client calls.
+// The page of test/system/client-msw.test.ts: the client's MSW handlers in a service worker, then the client calls.
 import { setupWorker } from 'msw/browser';
 import { handlers } from '../../generated/client/msw.js';
 import { clientCalls } from './client-calls.js';

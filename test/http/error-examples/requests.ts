@@ -1,0 +1,150 @@
+// The request behind each error example in mocks/examples: sent to the service,
+// it must produce a problem with the example's type, title and error paths.
+import { connect } from 'node:net';
+import { SignJWT } from 'jose';
+import { openMemoryStore } from '../../../src/store/memory/memory-store.js';
+import { StoreFullError, StoreUnavailableError, type Store } from '../../../src/store/store.js';
+import { call, type Reply } from '../../helpers/client.js';
+import { holdRequest } from '../../helpers/raw.js';
+import { aDevice, aDraft, anAvailability, aPhase, text, uuid } from '../../helpers/factories.js';
+import { startService, type Service } from '../../helpers/service.js';
+
+export const SECRET = 'an-error-example-secret-long-enough-0123456789';
+
+/** The services the requests go to: as configured by default, with authentication, over a store with a bug, over a store that cannot serve. */
+export interface Services {
+  plain: Service;
+  authenticated: Service;
+  buggy: Service;
+  unavailable: Service;
+  full: Service;
+  /** One write per minute, one request in flight per user. */
+  strict: Service;
+  /** One device per user. */
+  quota: Service;
+  /** Headers within 0.5 s, the whole request within 1 s. */
+  slow: Service;
+}
+
+function failingStore(failure: () => Error): Store {
+  const store = openMemoryStore();
+  return { ...store, get: async () => { throw failure(); }, update: async () => { throw failure(); }, ping: async () => { throw failure(); } };
+}
+
+export async function startServices(): Promise<Services> {
+  return {
+    plain: await startService(),
+    authenticated: await startService({ auth: { secret: SECRET } }),
+    buggy: await startService({ store: failingStore(() => new Error('a bug')) }),
+    unavailable: await startService({ store: failingStore(() => new StoreUnavailableError('disk full')) }),
+    full: await startService({ store: failingStore(() => new StoreFullError('it holds 1073741000 bytes')) }),
+    strict: await startService({ limits: { writesPerWindow: 1, inFlightPerUser: 1 } }),
+    quota: await startService({ quotas: { devices: 1 } }),
+    slow: await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } }),
+  };
+}
+
+const STREAM = '0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e';
+const draftPath = (templateId = uuid()) => `/api/cycles/templates/${templateId}/draft`;
+
+async function saveTwice(plain: Service): Promise<{ path: string; first: Reply }> {
+  const path = draftPath();
+  const first = await call(plain, 'PUT', path, { body: aDraft() });
+  await call(plain, 'PUT', path, { body: aDraft() });
+  return { path, first };
+}
+
+async function expiredToken(): Promise<string> {
+  return new SignJWT({ sub: 'u_ana' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+    .sign(new TextEncoder().encode(SECRET));
+}
+
+/** Exactly these bytes on a fresh connection; the answer as the server wrote it before closing the connection. */
+function rawReply(service: Service, bytes: string): Promise<Reply> {
+  const { hostname, port } = new URL(service.url);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', ...body] = Buffer.concat(chunks).toString().split('\r\n\r\n');
+      const [statusLine = '', ...fields] = head.split('\r\n');
+      const headers = new Headers(fields.map((field) => [field.slice(0, field.indexOf(':')), field.slice(field.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body.join('\r\n\r\n') || 'null') });
+    });
+  });
+}
+
+/** By example file: the request (or requests) that produce it. */
+export const errorRequests: Record<string, (services: Services) => Promise<Reply>> = {
+  'stream-title-missing.json': ({ plain }) => call(plain, 'POST', '/api/streams', { body: { visibility: 'team' } }),
+  'stream-id-invalid.json': ({ plain }) => call(plain, 'GET', '/api/streams/general'),
+  'stream-not-found.json': ({ plain }) => call(plain, 'GET', `/api/streams/${STREAM}`),
+  'nav-invalid.json': ({ plain }) => call(plain, 'PATCH', '/api/streams/nav', { body: { leftSidebarWidth: 280.5 } }),
+  'nav-not-found.json': ({ plain }) => call(plain, 'GET', '/api/streams/nav'),
+  'notification-settings-invalid.json': ({ plain }) =>
+    call(plain, 'PATCH', '/api/notifications/settings', { body: { availability: anAvailability({ start: '24:00' }) } }),
+  'notification-settings-not-found.json': ({ plain }) => call(plain, 'GET', '/api/notifications/settings'),
+  'devices-limit-invalid.json': ({ plain }) => call(plain, 'GET', '/api/notifications/devices?limit=5000'),
+  'device-invalid.json': ({ plain }) => {
+    const { token: _token, ...device } = aDevice({ platform: 'ios' });
+    return call(plain, 'PUT', '/api/notifications/devices', { body: device });
+  },
+  'device-path-invalid.json': ({ plain }) => call(plain, 'DELETE', `/api/notifications/devices/com.example.chat/${text(129)}`),
+  'device-not-found.json': ({ plain }) => call(plain, 'DELETE', '/api/notifications/devices/com.example.chat/6f1c2a9e-3b7d-4c5e-8f90-a1b2c3d4e5f6'),
+  'draft-template-id-invalid.json': ({ plain }) => call(plain, 'GET', '/api/cycles/templates/weekly-review/draft'),
+  'draft-not-found.json': ({ plain }) => call(plain, 'GET', draftPath()),
+  'draft-trigger-name-invalid.json': ({ plain }) => call(plain, 'PUT', draftPath(), { body: aDraft({ triggerName: 'Weekly Review' }) }),
+  'draft-phase-id-repeated.json': ({ plain }) => {
+    const id = uuid();
+    return call(plain, 'PUT', draftPath(), { body: aDraft({ phasesTemplate: [aPhase({ id }), aPhase({ id })] }) });
+  },
+  'draft-exists.json': async ({ plain }) => {
+    const path = draftPath();
+    await call(plain, 'PUT', path, { body: aDraft() });
+    return call(plain, 'PUT', path, { body: aDraft({ createOnly: true }) });
+  },
+  'draft-stale.json': async ({ plain }) => {
+    const { path, first } = await saveTwice(plain);
+    return call(plain, 'PUT', path, { body: aDraft({ expectedDraftUpdatedAt: first.body.updatedAt }) });
+  },
+  'draft-missing.json': ({ plain }) => call(plain, 'PUT', draftPath(), { body: aDraft({ expectedDraftUpdatedAt: '2026-11-20T10:12:44.718Z' }) }),
+  'identity-invalid.json': ({ plain }) => call(plain, 'PATCH', '/api/identity/settings/profile', { body: { patch: 'dark' } }),
+  'identity-too-deep.json': ({ plain }) =>
+    call(plain, 'PATCH', '/api/identity/settings/profile', { body: `{"patch":${'{"a":'.repeat(300)}1${'}'.repeat(300)}}` }),
+  'identity-not-found.json': ({ plain }) => call(plain, 'GET', '/api/identity/settings/profile'),
+  'read-marker-invalid.json': ({ plain }) => call(plain, 'PUT', '/api/chat/reads', { body: { streamId: 'general', lastReadMessageId: uuid() } }),
+  'reads-stream-id-invalid.json': ({ plain }) => call(plain, 'GET', '/api/chat/reads/general'),
+  'unauthenticated.json': async ({ authenticated }) =>
+    call(authenticated, 'GET', '/api/streams/nav', { headers: { authorization: `Bearer ${await expiredToken()}` } }),
+  'payload-too-large.json': ({ plain }) =>
+    call(plain, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM, note: text(1024 * 1024) } }),
+  'document-too-large.json': ({ plain }) =>
+    call(plain, 'PATCH', '/api/identity/settings/profile', { body: { patch: { about: text(300 * 1024) } } }),
+  'unsupported-media-type.json': ({ plain }) =>
+    call(plain, 'PUT', '/api/chat/reads', { body: '{}', headers: { 'content-type': 'text/plain' } }),
+  'method-not-allowed.json': ({ plain }) => call(plain, 'DELETE', '/api/streams/nav'),
+  'request-timeout.json': ({ slow }) => rawReply(slow, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
+  'host-not-allowed.json': ({ plain }) => rawReply(plain, 'GET /api/streams/nav HTTP/1.1\r\nHost: attacker.test:3000\r\nConnection: close\r\n\r\n'),
+  'internal-error.json': ({ buggy }) => call(buggy, 'GET', '/api/streams/nav'),
+  'not-ready.json': ({ unavailable }) => call(unavailable, 'GET', '/readyz'),
+  'store-unavailable.json': ({ unavailable }) => call(unavailable, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } }),
+  'quota-exceeded.json': async ({ quota }) => {
+    await call(quota, 'PUT', '/api/notifications/devices', { body: aDevice() });
+    return call(quota, 'PUT', '/api/notifications/devices', { body: aDevice() });
+  },
+  'storage-full.json': ({ full }) => call(full, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } }),
+  'rate-limited.json': async ({ strict }) => {
+    await call(strict, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM } });
+    return call(strict, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM } });
+  },
+  'overloaded.json': async ({ strict }) => {
+    const held = await holdRequest(strict, 'GET', '/api/streams/nav');
+    try {
+      return await call(strict, 'GET', '/api/streams/nav');
+    } finally {
+      held.release();
+    }
+  },
+};

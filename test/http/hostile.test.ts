@@ -1,0 +1,116 @@
+import { connect } from 'node:net';
+import { expect } from 'chai';
+import { call } from '../helpers/client.js';
+import { aDevice, uuid } from '../helpers/factories.js';
+import { startService, type Service } from '../helpers/service.js';
+
+/** Writes raw bytes on a socket and resolves with what came back by the time the server closed it. */
+function slowRequest(service: Service, parts: string[]): Promise<{ text: string }> {
+  return new Promise((resolve, reject) => {
+    const { port } = new URL(service.url);
+    const socket = connect(Number(port), '127.0.0.1', () => { for (const part of parts) socket.write(part); });
+    let text = '';
+    socket.on('data', (chunk) => { text += String(chunk); });
+    socket.on('close', () => resolve({ text }));
+    socket.on('error', reject);
+  });
+}
+
+describe('hostile input', () => {
+  let service: Service;
+  before(async () => { service = await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } }); });
+  after(async () => { await service.close(); });
+
+  describe('headers', () => {
+    const paths: [string, string, unknown?][] = [['GET', '/healthz'], ['PUT', '/api/chat/reads', { streamId: 'x' }], ['GET', '/api/nothing'], ['GET', '/docs']];
+    for (const [method, path, body] of paths) {
+      it(`when ${method} ${path} is answered, then helmet's headers are set and X-Powered-By is not`, async () => {
+        const reply = await call(service, method, path, { body });
+        expect(reply.headers.get('x-powered-by')).to.equal(null);
+        expect(reply.headers.get('x-content-type-options')).to.equal('nosniff');
+        expect(reply.headers.get('strict-transport-security')).to.equal('max-age=31536000; includeSubDomains');
+        expect(reply.headers.get('referrer-policy')).to.equal('no-referrer');
+        expect(reply.headers.get('cross-origin-resource-policy')).to.equal('same-origin');
+        expect(reply.headers.get('x-frame-options')).to.equal('DENY');
+        // A JSON answer may load nothing and be framed by nothing; the docs page loads its own scripts and styles.
+        expect(reply.headers.get('content-security-policy')).to.equal(path === '/docs'
+          ? "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:"
+          : "default-src 'none';frame-ancestors 'none'");
+      });
+    }
+  });
+
+  describe('slow senders (server timeouts)', () => {
+    it('when headers trickle in and never finish, then the server answers the 408 problem and closes the connection', async () => {
+      const { text } = await slowRequest(service, ['GET /healthz HTTP/1.1\r\n', 'Host: 127.0.0.1\r\n']);
+      expect(text).to.match(/^HTTP\/1\.1 408/);
+      expect(text, 'the declared problem, with a request id').to.match(/\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/)
+        .and.match(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/).and.contain('"type":"urn:problem:collab:request-timeout"');
+    });
+    it('when a body never completes, then the server answers 408 and closes the connection', async () => {
+      const { text } = await slowRequest(service, [
+        'PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n', '{"streamId":']);
+      expect(text).to.match(/^HTTP\/1\.1 408/);
+    });
+  });
+
+  describe('numbers in integer fields', () => {
+    const width = (raw: string) => call(service, 'PATCH', '/api/streams/nav', { body: `{"leftSidebarWidth":${raw}}` });
+    it('when 1e400 (Infinity once parsed) is sent, then 400 names the field', async () => {
+      const reply = await width('1e400');
+      expect(reply.status).to.equal(400);
+      expect(reply.body.errors.map((error: { path: string }) => error.path)).to.deep.equal(['/body/leftSidebarWidth']);
+    });
+    it('when -0 is sent, then it is the integer 0', async () => {
+      const reply = await width('-0');
+      expect(reply.status).to.equal(200);
+      expect(reply.body.leftSidebarWidth).to.equal(0);
+    });
+    it('when 2^53-1 is sent, then it is kept exactly; 2^53+1 and -3.2e25, which no double holds exactly, get 400 naming the field', async () => {
+      const largest = await width('9007199254740991');
+      expect(largest.status).to.equal(200);
+      expect(largest.body.leftSidebarWidth).to.equal(2 ** 53 - 1);
+      for (const raw of ['9007199254740993', '-32427677814193797254348800']) {
+        const reply = await width(raw);
+        expect(reply.status, raw).to.equal(400);
+        expect(reply.body.errors.map((error: { path: string }) => error.path)).to.deep.equal(['/body/leftSidebarWidth']);
+      }
+    });
+    it('when 1.0 is sent, then it is an integer; 1.5 is not', async () => {
+      expect((await width('1.0')).status).to.equal(200);
+      expect((await width('1.5')).status).to.equal(400);
+    });
+  });
+
+  describe('strings and keys', () => {
+    it('when a key appears twice in a body, then the last one wins, as in JSON.parse', async () => {
+      const reply = await call(service, 'PATCH', '/api/streams/nav', { body: '{"sort":"first","sort":"last"}' });
+      expect(reply.body.sort).to.equal('last');
+    });
+    it('when strings hold NUL and lone surrogates, then they are stored and returned intact', async () => {
+      const title = 'a\u0000b\ud800c\udfffd';
+      const created = await call(service, 'POST', '/api/streams', { body: { title } });
+      expect(created.status).to.equal(201);
+      expect(created.body.title).to.equal(title);
+      expect((await call(service, 'GET', `/api/streams/${created.body.id}`)).body.title).to.equal(title);
+    });
+    it('when an installationId is 128 lone surrogates, then it counts 128 characters', async () => {
+      expect((await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ installationId: '\ud800'.repeat(128) }) })).status).to.equal(201);
+      expect((await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ installationId: '\ud800'.repeat(129) }) })).status).to.equal(400);
+    });
+    it('when an identity patch has 15,000 keys (within the 256 KiB document cap), then it is stored whole', async () => {
+      const patch = Object.fromEntries(Array.from({ length: 15_000 }, (_, i) => [`k${i}`, i]));
+      const big = await call(service, 'PATCH', '/api/identity/settings/wide', { body: { patch } });
+      expect(big.status).to.equal(200);
+      expect(big.body.settings).to.deep.equal(patch);
+      expect((await call(service, 'GET', '/api/identity/settings/wide')).body.settings).to.deep.equal(patch);
+    });
+    it('when a read marker list is asked for a stream with no markers, then it is empty, not an error', async () => {
+      expect((await call(service, 'GET', `/api/chat/reads/${uuid()}`)).body).to.deep.equal({ items: [] });
+    });
+  });
+
+  it('when all of the above has been sent, then the service still serves', async () => {
+    expect((await call(service, 'GET', '/healthz')).status).to.equal(200);
+  });
+});

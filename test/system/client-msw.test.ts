@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { build } from 'vite';
+import { clientCalls, type ClientCalls } from '../browser/client-calls.js';
+import { CHROMIUM, launchChromium } from '../helpers/browser.js';
+import { needs } from '../helpers/needs.js';
+import { startPrism } from '../helpers/prism.js';
+import { serveFolder } from '../helpers/static-page.js';
+
+const read = async (name: string) => (await import(`../../mocks/examples/${name}.json`, { with: { type: 'json' } })).default.value;
+
+/** What the calls of test/browser/client-calls.ts must see from the examples: one page, the stream, the 201, the 409, the 404. */
+async function expected(): Promise<ClientCalls> {
+  const [devices, stream, created, stale, missing] = await Promise.all(['device-list', 'stream-created', 'stream-created', 'draft-stale', 'stream-not-found'].map(read));
+  return {
+    pages: [devices.items.length],
+    stream: { id: stream.id, title: stream.title, texts: ['Kick-off is on ', 'Monday at 10:00', '. Please read the ', 'roadmap', ' before then.', 'Moved from ', 'Friday', '; the room is ', '4.12'] },
+    created: { status: 201, location: `/api/streams/${created.id}`, id: created.id },
+    conflict: { status: 409, type: stale.type, updatedAt: stale.updatedAt },
+    missing: { status: 404, type: missing.type },
+  };
+}
+
+describe('the client\'s MSW handlers (generated/client/msw.ts)', function () {
+  this.timeout(180_000);
+
+  it('when the client calls run against the Prism mock (make mock), then they see the examples, and the paging ends', async () => {
+    const mock = await startPrism('mock');
+    try {
+      expect(await clientCalls(mock.url)).to.deep.equal(await expected());
+    } finally {
+      await mock.close();
+    }
+  });
+
+  describe('in headless Chromium, the handlers in a service worker of a page Vite built', () => {
+    let site: Awaited<ReturnType<typeof serveFolder>>;
+    let browser: Browser;
+    let folder: string;
+    before(async function () {
+      needs(this, CHROMIUM ? undefined : "Debian's chromium (apt-get install chromium)");
+      folder = await mkdtemp(join(tmpdir(), 'client-msw-'));
+      // Vite's build sets NODE_ENV=production in this process, which every later child inherits
+      // (Prism then forks itself, and fails): put it back.
+      const { NODE_ENV } = process.env;
+      try {
+        await build({ root: 'test/browser', configFile: false, logLevel: 'silent', build: { outDir: folder, emptyOutDir: true, modulePreload: { polyfill: false } } });
+      } finally {
+        if (NODE_ENV === undefined) delete process.env.NODE_ENV;
+        else process.env.NODE_ENV = NODE_ENV;
+      }
+      await copyFile('node_modules/msw/lib/mockServiceWorker.js', join(folder, 'mockServiceWorker.js'));
+      site = await serveFolder(folder);
+      browser = await launchChromium();
+    });
+    after(async () => {
+      await browser?.close();
+      await site?.close();
+      if (folder) await rm(folder, { recursive: true, force: true });
+    });
+
+    it('when the same client calls run in the page, then they answer as the Prism mock does', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${site.origin}/index.html`);
+      const seen = await page.evaluate(() => (globalThis as unknown as { runClientCalls: () => Promise<unknown> }).runClientCalls());
+      expect(seen).to.deep.equal(await expected());
+    });
+  });
+});

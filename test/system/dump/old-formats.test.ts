@@ -1,0 +1,130 @@
+import { cp, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { SignJWT } from 'jose';
+import { runCommand } from '../../helpers/dump.js';
+import { refusedStart, startServerProcess, stop, type ServerProcess } from '../../helpers/process.js';
+import { freshDataFile } from '../../helpers/service.js';
+
+/**
+ * lowdb files of every data format this project has written, each made by the
+ * service of its time (test/fixtures/lowdb/README.md), with what each write
+ * answered then: started on them, today's service upgrades them and reads the same.
+ */
+const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'lowdb');
+const KEPT: Record<string, string | undefined> = {
+  'single-file': 'single-file', 'shards-v1-uri-keys': 'collab-lowdb-shards-v1', 'shards-v1': 'collab-lowdb-shards-v1',
+};
+
+interface Written {
+  revision: string;
+  secret: string | null;
+  writes: { user: string; read: string; answer: unknown }[];
+  lists: { user: string; read: string; answer: { items: Record<string, unknown>[] } }[];
+}
+
+/** A copy of a fixture in a fresh folder: its data file. */
+async function copyOf(name: string): Promise<string> {
+  const dataFile = await freshDataFile();
+  await cp(join(FIXTURES, name, 'db.json'), dataFile);
+  await cp(join(FIXTURES, name, 'db.json.d'), `${dataFile}.d`, { recursive: true }).catch(() => {});
+  return dataFile;
+}
+
+/** A marker read back today: none has a null threadSessionId (one stored with null is read without it). */
+const asToday = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([name, value]) => !(name === 'threadSessionId' && value === null)));
+/** Items in one order whatever the order of their members. */
+const canonical = (item: object) => JSON.stringify(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)));
+const byJson = (a: object, b: object) => (canonical(a) < canonical(b) ? -1 : 1);
+
+describe('lowdb files of earlier data formats are upgraded at start-up', function () {
+  this.timeout(60_000);
+
+  for (const name of ['single-file', 'shards-v1-uri-keys', 'shards-v1', 'shards-v2', 'v3-compact', 'v3-journal']) {
+    it(`when the service starts on files of ${name}, then it upgrades them and every write made then reads back the same, lists and pages included`, async () => {
+      const written = JSON.parse(await readFile(join(FIXTURES, name, 'written.json'), 'utf8')) as Written;
+      const dataFile = await copyOf(name);
+      const server = await startServerProcess(dataFile, written.secret ? { AUTH_JWT_SECRET: written.secret } : {});
+      const get = async (user: string, path: string) => {
+        const headers: Record<string, string> = written.secret
+          ? { authorization: `Bearer ${await new SignJWT({ sub: user }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(new TextEncoder().encode(written.secret))}` }
+          : {};
+        const response = await fetch(server.service.url + path, { headers });
+        return { status: response.status, link: response.headers.get('link'), body: await response.json() as { items: Record<string, unknown>[] } };
+      };
+      try {
+        // The latest write of each resource: a draft is shared, the rest are per user or per id.
+        const latest = new Map<string, { user: string; read: string; answer: unknown }>();
+        for (const write of written.writes) latest.set(write.read.startsWith('/api/cycles/') ? write.read : `${write.user} ${write.read}`, write);
+        for (const { user, read, answer } of latest.values()) {
+          const reply = await get(user, read);
+          expect(reply.status, `${user} GET ${read}`).to.equal(200);
+          expect(reply.body, `${user} GET ${read}`).to.deep.equal(answer);
+        }
+        for (const { user, read, answer } of written.lists) {
+          const items = answer.items.map(asToday).sort(byJson);
+          expect((await get(user, read)).body.items.sort(byJson), `${user} GET ${read}`).to.deep.equal(items);
+          const paged: Record<string, unknown>[] = [];
+          for (let next: string | undefined = `${read}?limit=1`; next;) {
+            const reply = await get(user, next);
+            paged.push(...reply.body.items);
+            next = reply.link ? /<([^>]+)>/.exec(reply.link)?.[1] : undefined;
+          }
+          expect(paged.sort(byJson), `${user} pages of ${read}`).to.deep.equal(items);
+        }
+      } finally {
+        expect(await stop(server, 'SIGTERM')).to.equal(0);
+      }
+      expect(JSON.parse(await readFile(dataFile, 'utf8'))).to.include({ format: 'collab-lowdb-v3', version: 3 });
+      const kept = KEPT[name];
+      if (kept) expect(await readdir(`${dataFile}.upgraded-from-${kept}`)).to.deep.equal(['db.json', 'db.json.d']);
+      // The upgraded records pass every check an import makes.
+      const dump = join(dataFile, '..', 'upgraded.dump');
+      expect((await runCommand('export', [dump], { DATA_FILE: dataFile })).code).to.equal(0);
+      const imported = await runCommand('import', [dump], { DATA_FILE: await freshDataFile() });
+      expect(imported.code, imported.stderr).to.equal(0);
+    });
+  }
+
+  it('when make import runs on files of shards-v1, then it upgrades them first, and the dump of the same data finds them identical', async () => {
+    const upgraded = await copyOf('shards-v1');
+    const dump = join(upgraded, '..', 'shards-v1.dump');
+    expect((await runCommand('export', [dump], { DATA_FILE: upgraded })).code).to.equal(0);
+    const old = await copyOf('shards-v1');
+    const imported = await runCommand('import', [dump], { DATA_FILE: old });
+    expect(imported.code, imported.stderr).to.equal(0);
+    const records = (JSON.parse((await readFile(dump, 'utf8')).trim().split('\n').at(-1)!) as { records: number }).records;
+    expect(records).to.be.above(30);
+    expect(imported.stdout).to.include(`: 0 written, ${records} already there`);
+    expect(JSON.parse(await readFile(old, 'utf8'))).to.include({ version: 3 });
+  });
+
+  it('when an upgrade stopped half-way (the earlier files kept, the new ones not in place), then the next start finishes it from the kept files', async () => {
+    const dataFile = await copyOf('shards-v1-uri-keys');
+    const kept = `${dataFile}.upgraded-from-collab-lowdb-shards-v1`;
+    // As a crash leaves it between moving the earlier .d folder away and putting the new one in place.
+    await mkdir(kept);
+    await cp(dataFile, join(kept, 'db.json'));
+    await rename(`${dataFile}.d`, join(kept, 'db.json.d'));
+    await cp(join(FIXTURES, 'v3-compact', 'db.json.d'), `${dataFile}.upgrade.d`, { recursive: true }); // a half-written new folder
+    let server: ServerProcess | undefined;
+    try {
+      server = await startServerProcess(dataFile);
+      const written = JSON.parse(await readFile(join(FIXTURES, 'shards-v1-uri-keys', 'written.json'), 'utf8')) as Written;
+      for (const { read, answer } of written.writes.filter((write) => write.read.startsWith('/api/identity/'))) {
+        expect(await (await fetch(server.service.url + read)).json()).to.deep.equal(answer);
+      }
+    } finally {
+      if (server) await stop(server, 'SIGTERM');
+    }
+    expect(await stat(`${dataFile}.upgrade.d`).then(() => true, () => false)).to.equal(false);
+  });
+
+  it('when the files are of a format newer than this build knows, then it refuses to start and names it', async () => {
+    const dataFile = await freshDataFile();
+    await writeFile(dataFile, JSON.stringify({ format: 'collab-lowdb-v4', version: 4, shards: 256 }));
+    const refused = await refusedStart(dataFile);
+    expect(refused.code).to.equal(1);
+    expect(refused.stderr).to.match(/is data format collab-lowdb-v4 version 4, which this build does not know/);
+  });
+});

@@ -1,0 +1,115 @@
+import { spawnSync } from 'node:child_process';
+import { expect } from 'chai';
+import { SignJWT } from 'jose';
+import { DOCS_PATHS } from '../../src/reference/handler.js';
+import { loadSpec } from '../../src/contract/spec.js';
+import { observeCommit } from '../../src/observability/store-metrics.js';
+import { call } from '../helpers/client.js';
+import { rawRequest } from '../helpers/raw.js';
+import { uuid } from '../helpers/factories.js';
+import { startServerProcess, stop, type ServerProcess } from '../helpers/process.js';
+import { freshDataFile, startService } from '../helpers/service.js';
+import { needs } from '../helpers/needs.js';
+
+const SECRET = 'a-metrics-test-secret-long-enough-0123456789';
+const PROMTOOL = spawnSync('promtool', ['--version']).status === 0;
+/** Methods Node's parser accepts and no route serves. */
+const MADE_UP_METHODS = ['PROPFIND', 'MKCOL', 'PURGE', 'LOCK', 'SEARCH'];
+const ROUTES = new Set([...Object.keys(loadSpec().paths), ...DOCS_PATHS, 'unmatched']);
+
+/** Label sets of every sample of a metric, as `name="value"` maps. */
+function samples(text: string, metric: string): { labels: Record<string, string>; value: number }[] {
+  return text.split('\n').filter((line) => line.startsWith(`${metric}{`) || line.startsWith(`${metric} `)).map((line) => {
+    const labels = Object.fromEntries([...line.matchAll(/(\w+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]));
+    return { labels, value: Number(line.slice(line.lastIndexOf(' ') + 1)) };
+  });
+}
+
+describe('GET /metrics of the real server', () => {
+  let server: ServerProcess;
+  const streamId = uuid();
+  before(async () => {
+    server = await startServerProcess(await freshDataFile(), { AUTH_JWT_SECRET: SECRET });
+    const token = await new SignJWT({ sub: 'alice-metrics' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('10m').sign(new TextEncoder().encode(SECRET));
+    const authorization = `Bearer ${token}`;
+    await call(server.service, 'GET', `/api/streams/${streamId}`, { headers: { authorization } });
+    await call(server.service, 'PATCH', '/api/identity/settings/nsmetrics7', { body: { patch: { a: 1 } }, headers: { authorization } });
+    await call(server.service, 'GET', `/no/such/${streamId}`);
+    await call(server.service, 'GET', `/api/streams/${streamId}`);
+    for (const method of MADE_UP_METHODS) await rawRequest(server.service, method, '/api/streams/nav', {});
+  });
+  after(async () => { await stop(server, 'SIGTERM'); });
+
+  /** The metrics once they hold what the requests above left (a response is counted as it finishes). */
+  async function scrape(): Promise<{ status: number; type: string | null; text: string }> {
+    for (;;) {
+      const reply = await call(server.service, 'GET', '/metrics');
+      const counted = samples(reply.body, 'http_request_duration_seconds_count').filter((sample) => sample.labels.route !== '/metrics');
+      if (counted.reduce((sum, sample) => sum + sample.value, 0) >= 5 + MADE_UP_METHODS.length) return { status: reply.status, type: reply.headers.get('content-type'), text: reply.body };
+    }
+  }
+
+  it('when scraped without a token, then it answers in the Prometheus text format that promtool accepts', async function () {
+    const { status, type, text } = await scrape();
+    expect(status).to.equal(200);
+    expect(type).to.match(/^text\/plain; version=0\.0\.4/);
+    needs(this, PROMTOOL ? undefined : "promtool, from Debian's prometheus package (apt-get install prometheus)");
+    const checked = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(`${checked.stdout}${checked.stderr}`).to.equal('');
+    expect(checked.status).to.equal(0);
+  });
+
+  it('when requests were served, then http_request_duration_seconds counts them by method, route template and status', async () => {
+    const counts = samples((await scrape()).text, 'http_request_duration_seconds_count');
+    const count = (labels: Record<string, string>) => counts.find((sample) => JSON.stringify(sample.labels) === JSON.stringify(labels))?.value;
+    expect(count({ method: 'GET', route: '/api/streams/{streamId}', status: '404' })).to.equal(1);
+    expect(count({ method: 'GET', route: '/api/streams/{streamId}', status: '401' })).to.equal(1);
+    expect(count({ method: 'PATCH', route: '/api/identity/settings/{namespace}', status: '200' })).to.equal(1);
+    expect(count({ method: 'GET', route: 'unmatched', status: '404' })).to.equal(1);
+    for (const { labels } of counts) expect(ROUTES, labels.route).to.include(labels.route);
+  });
+
+  it('when requests come with methods the service never serves, then they share the method label "other"', async () => {
+    const counts = samples((await scrape()).text, 'http_request_duration_seconds_count');
+    const methods = new Set(counts.map((sample) => sample.labels.method));
+    expect([...methods].sort()).to.deep.equal(['GET', 'PATCH', 'other']);
+    expect(counts.filter((sample) => sample.labels.method === 'other').reduce((sum, sample) => sum + sample.value, 0)).to.equal(MADE_UP_METHODS.length);
+  });
+
+  it('when scraped, then no label holds a raw id or a user, and the process defaults and store metrics are there', async () => {
+    const { text } = await scrape();
+    expect(text).to.not.contain(streamId).and.not.contain('alice').and.not.contain('nsmetrics7');
+    for (const metric of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds',
+      'store_commit_duration_seconds_count', 'store_commit_batch_size_count']) {
+      expect(samples(text, metric), metric).to.not.be.empty;
+    }
+  });
+});
+
+describe('the store metrics hook', () => {
+  it('when the store under test commits a write, then /metrics counts one more commit and its change', async () => {
+    const service = await startService();
+    try {
+      const count = async (metric: string) => samples((await call(service, 'GET', '/metrics')).body, metric)[0]!.value;
+      const [commits, changes] = [await count('store_commit_duration_seconds_count'), await count('store_commit_batch_size_sum')];
+      expect((await call(service, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } })).status).to.equal(200);
+      expect(await count('store_commit_duration_seconds_count')).to.equal(commits + 1);
+      expect(await count('store_commit_batch_size_sum')).to.equal(changes + 1);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('when a store reports a commit, then /metrics counts its duration and batch size', async () => {
+    const service = await startService();
+    try {
+      const before = samples((await call(service, 'GET', '/metrics')).body, 'store_commit_batch_size_sum')[0]!.value;
+      observeCommit(0.004, 7);
+      const text = (await call(service, 'GET', '/metrics')).body as string;
+      expect(samples(text, 'store_commit_batch_size_sum')[0]!.value).to.equal(before + 7);
+      expect(samples(text, 'store_commit_duration_seconds_bucket').find((sample) => sample.labels.le === '0.005')!.value).to.be.at.least(1);
+    } finally {
+      await service.close();
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { getExamples } from '../../src/sandbox/seed.js';
+import { call } from '../helpers/client.js';
+import { uuid } from '../helpers/factories.js';
+import { startSandbox, startSandboxProcess } from '../helpers/sandbox.js';
+import { startService, type Service } from '../helpers/service.js';
+
+type Example = Record<string, string> & { items: Record<string, string>[] };
+const examples = getExamples() as Map<string, Example>;
+const example = (operationId: string): Example => examples.get(operationId)!;
+
+/** The first GET of every operation that has one, at the ids its example names. */
+const firstGets: Record<string, string> = {
+  checkLiveness: '/healthz',
+  checkReadiness: '/readyz',
+  getStream: `/api/streams/${example('getStream').id}`,
+  getNavigationPreferences: '/api/streams/nav',
+  getNotificationSettings: '/api/notifications/settings',
+  listDevices: '/api/notifications/devices',
+  getCycleTemplateDraft: `/api/cycles/templates/${example('getCycleTemplateDraft').templateId}/draft`,
+  getIdentitySettings: `/api/identity/settings/${example('getIdentitySettings').namespace}`,
+  listReadMarkers: `/api/chat/reads/${example('listReadMarkers').items[0]!.streamId}`,
+};
+
+describe('make sandbox: the service as a stateful mock, seeded from mocks/examples', () => {
+  let sandbox: Service;
+  before(async () => { sandbox = await startSandbox(); });
+  after(async () => { await sandbox.close(); });
+  const reset = () => call(sandbox, 'POST', '/sandbox/reset');
+
+  it('when every GET is sent first, then each returns the named example of its 200, which the Prism mock returns', async () => {
+    expect(Object.keys(firstGets)).to.have.members([...examples.keys()]);
+    for (const [operationId, path] of Object.entries(firstGets)) {
+      const reply = await call(sandbox, 'GET', path);
+      expect(reply.status, path).to.equal(200);
+      expect(reply.body, `${operationId} (${path})`).to.deep.equal(examples.get(operationId));
+    }
+  });
+
+  it('when a PATCH changes navigation, then a later GET returns the change; after POST /sandbox/reset, the seed again', async () => {
+    const patched = await call(sandbox, 'PATCH', '/api/streams/nav', { body: { sort: 'alphabetical', rankByStreamId: null }, headers: { 'content-type': 'application/merge-patch+json' } });
+    expect(patched.status).to.equal(200);
+    const changed = await call(sandbox, 'GET', '/api/streams/nav');
+    expect(changed.body).to.include({ sort: 'alphabetical' }).and.not.have.property('rankByStreamId');
+    const answer = await reset();
+    expect(answer.status).to.equal(204);
+    expect((await call(sandbox, 'GET', '/api/streams/nav')).body).to.deep.equal(example('getNavigationPreferences'));
+  });
+
+  it('when a stream is created and a device removed, then both show; after reset, the new stream is gone and the device back', async () => {
+    const created = await call(sandbox, 'POST', '/api/streams', { body: { title: 'Sandbox' } });
+    expect(created.status).to.equal(201);
+    expect((await call(sandbox, 'GET', created.headers.get('location')!)).status).to.equal(200);
+    const [device] = example('listDevices').items;
+    expect((await call(sandbox, 'DELETE', `/api/notifications/devices/${device!.appId}/${device!.installationId}`)).status).to.equal(204);
+    expect((await call(sandbox, 'GET', '/api/notifications/devices')).body.items).to.have.length(1);
+    await reset();
+    expect((await call(sandbox, 'GET', created.headers.get('location')!)).status).to.equal(404);
+    expect((await call(sandbox, 'GET', '/api/notifications/devices')).body).to.deep.equal(example('listDevices'));
+  });
+
+  it('when a request breaks the contract or conflicts, then the answer is the service\'s own (400 naming the field, 409 with updatedAt)', async () => {
+    const invalid = await call(sandbox, 'PUT', '/api/chat/reads', { body: { streamId: 'x', lastReadMessageId: uuid() } });
+    expect(invalid.status).to.equal(400);
+    expect(invalid.body.errors).to.deep.equal([{ path: '/body/streamId', message: invalid.body.errors[0].message }]);
+    const draft = example('getCycleTemplateDraft');
+    const conflict = await call(sandbox, 'PUT', firstGets.getCycleTemplateDraft!, {
+      body: { triggerName: 't', description: null, phasesTemplate: draft.phasesTemplate, createOnly: true },
+    });
+    expect(conflict.status).to.equal(409);
+    expect(conflict.body.updatedAt).to.equal(draft.updatedAt);
+  });
+
+  it('when any origin sends a preflight, then it is allowed, with cookies and the sandbox\'s headers; no token is needed', async () => {
+    const origin = 'https://anything.example.org';
+    const reply = await call(sandbox, 'OPTIONS', '/sandbox/reset', { headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-sandbox-session,prefer' } });
+    expect([reply.status, reply.headers.get('access-control-allow-origin'), reply.headers.get('access-control-allow-credentials')]).to.deep.equal([204, origin, 'true']);
+    expect(reply.headers.get('access-control-allow-headers')?.toLowerCase()).to.include('x-sandbox-session').and.include('x-sandbox-clock').and.include('prefer');
+  });
+
+  it('when /sandbox/reset is asked with another method, then 405 with Allow: POST', async () => {
+    const reply = await call(sandbox, 'GET', '/sandbox/reset');
+    expect([reply.status, reply.headers.get('allow')]).to.deep.equal([405, 'POST']);
+  });
+});
+
+describe('POST /sandbox/reset outside the sandbox', () => {
+  let service: Service;
+  before(async () => { service = await startService(); });
+  after(async () => { await service.close(); });
+
+  it('when the real service is asked to reset, then 404: the route exists only in the sandbox', async () => {
+    const reply = await call(service, 'POST', '/sandbox/reset');
+    expect(reply.status).to.equal(404);
+    expect(reply.body.type).to.equal('urn:problem:collab:not-found');
+  });
+});
+
+describe('src/sandbox/server.ts (make sandbox) as a process', function () {
+  this.timeout(60_000);
+  it('when it serves and takes writes, then nothing is written to disk, and SIGTERM stops it with 0', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'collab-sandbox-'));
+    const sandbox = await startSandboxProcess({ DATA_FILE: join(folder, 'db.json') });
+    expect((await call(sandbox, 'PATCH', '/api/streams/nav', { body: { sort: 'x' } })).status).to.equal(200);
+    expect((await call(sandbox, 'GET', '/api/streams/nav')).body.sort).to.equal('x');
+    expect(await readdir(folder)).to.deep.equal([]);
+    expect(await sandbox.stop()).to.equal(0);
+  });
+});

@@ -1,0 +1,27 @@
+import { expect } from 'chai';
+import { isoText, nextTimestamp } from '../../src/lib/time.js';
+
+describe('nextTimestamp (updatedAt)', () => {
+  it('when saves follow each other within one millisecond, then each is a millisecond after the one before', () => {
+    const now = Date.parse('2026-11-24T03:00:00.000Z');
+    const stamps = [nextTimestamp(undefined, now)];
+    for (let index = 1; index < 5; index++) stamps.push(nextTimestamp(stamps.at(-1), now));
+    expect(stamps).to.deep.equal(['2026-11-24T03:00:00.000Z', '2026-11-24T03:00:00.001Z', '2026-11-24T03:00:00.002Z', '2026-11-24T03:00:00.003Z', '2026-11-24T03:00:00.004Z']);
+  });
+  it('when the previous one is ahead of the clock, or written with an offset, then the next is still later than it', () => {
+    const now = Date.parse('2026-11-24T03:00:00.000Z');
+    expect(nextTimestamp('2026-11-24T05:00:00+02:00', now)).to.equal('2026-11-24T03:00:00.001Z');
+    expect(nextTimestamp('2027-01-01T00:00:00.5Z', now)).to.equal('2027-01-01T00:00:00.501Z');
+  });
+  it('when the clock is ahead of the previous one, then it is the clock; two records saved in one millisecond get the same instant', () => {
+    const now = Date.parse('2026-11-24T03:00:01.000Z');
+    expect(nextTimestamp('2026-11-24T03:00:00.000Z', now)).to.equal('2026-11-24T03:00:01.000Z');
+    expect(nextTimestamp('2026-11-24T02:00:00.000Z', now)).to.equal('2026-11-24T03:00:01.000Z');
+  });
+  it('when instants are formatted, then each text is what toISOString makes: within a second, across seconds, before 1970', () => {
+    const base = Date.parse('2026-11-24T03:00:59.990Z');
+    const instants = [base, base + 1, base + 9, base + 10, base + 99, base + 100, base + 1000, -1, -999, -1000, 0, 253402300799999];
+    for (let step = 0; step < 2000; step++) instants.push(base + step * 7);
+    for (const ms of instants) expect(isoText(ms), String(ms)).to.equal(new Date(ms).toISOString());
+  });
+});
