@@ -4,7 +4,7 @@ import { loadSpec, type SchemaObject } from '../../src/contract/spec.js';
 import { call } from '../helpers/client.js';
 import { uuid } from '../helpers/factories.js';
 import { startService, type Service } from '../helpers/service.js';
-import { bodyArbitrary } from './property/arbitraries.js';
+import { bodyArbitrary } from '../helpers/arbitraries.js';
 import { missingFrom, readBacks } from './property/read-back.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 40);

@@ -2,7 +2,7 @@
 // the service stores for them, each with the write operation that must still accept it.
 import fc from 'fast-check';
 import type { OpenApiDocument, SchemaObject } from '../../../src/contract/spec.js';
-import { bodyArbitrary } from '../../http/property/arbitraries.js';
+import { bodyArbitrary } from '../../helpers/arbitraries.js';
 
 type Json = Record<string, unknown>;
 interface Media { schema: SchemaObject; examples?: Record<string, { value?: unknown; $ref?: string }> }

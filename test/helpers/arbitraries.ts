@@ -1,7 +1,7 @@
 // fast-check arbitraries for the request schemas of openapi.yaml: every body they
 // produce is valid against the contract (formats included).
 import fc from 'fast-check';
-import type { OpenApiDocument, SchemaObject } from '../../../src/contract/spec.js';
+import type { OpenApiDocument, SchemaObject } from '../../src/contract/spec.js';
 
 /** How deep arrays and maps nest; the content tree refers to itself, so it stops here. */
 const MAX_DEPTH = 4;
