@@ -102,7 +102,7 @@ contract-diff: $(INSTALLED) $(OASDIFF)
 release-contract: $(INSTALLED) $(OASDIFF)
 	OASDIFF=$(OASDIFF) npx tsx scripts/contract/release.ts
 
-# Moving data (README.md, Storage): the store is DATABASE_URL, else DATA_FILE, as for the service.
+# Moving data (docs/operators/moving-data.md): the store is DATABASE_URL, else DATA_FILE, as for the service.
 .PHONY: export import backup
 # A dump of every record, one consistent snapshot, safe while the service serves: make export FILE=collab.dump
 export: $(INSTALLED)

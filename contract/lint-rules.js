@@ -70,7 +70,7 @@ function deprecationDated() {
         if (operation.deprecated !== true) return;
         for (const name of ['x-deprecated-at', 'x-sunset']) {
           if (!DATE.test(String(operation[name] ?? ''))) {
-            report({ message: `A deprecated operation needs ${name}: a date, YYYY-MM-DD (see README.md, deprecation policy).`, location: location.child('deprecated') });
+            report({ message: `A deprecated operation needs ${name}: a date, YYYY-MM-DD (see docs/contract.md, Deprecation before removal).`, location: location.child('deprecated') });
           }
         }
         if (String(operation['x-sunset']) <= String(operation['x-deprecated-at'])) {

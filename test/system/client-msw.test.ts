@@ -2,8 +2,11 @@ import { expect } from 'chai';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getResponse } from 'msw';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
+import { examples, handlers } from '../../generated/client/msw.js';
+import { readContract, type Contract } from '../../src/contract/declared-responses.js';
 import { clientCalls, type ClientCalls } from '../browser/client-calls.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 import { needs } from '../helpers/needs.js';
@@ -34,6 +37,49 @@ describe('the client\'s MSW handlers (generated/client/msw.ts)', function () {
     } finally {
       await mock.close();
     }
+  });
+
+  describe('in Node, through MSW\'s getResponse, against openapi.yaml and mocks/examples', () => {
+    const origin = 'http://msw.test';
+    let contract: Contract;
+    before(() => { contract = readContract('.'); });
+    const ask = async (method: string, path: string, prefer?: string) => {
+      const url = origin + path.replace(/\{[^}]+\}/g, '0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e');
+      const response = await getResponse(handlers(origin), new Request(url, { method: method.toUpperCase(), headers: prefer === undefined ? {} : { prefer } }));
+      if (!response) throw new Error(`no handler answers ${method} ${path}`);
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) as unknown };
+    };
+
+    it('when each declared response is asked for by code, and each of its examples by name, then that status, its declared headers and that example', async () => {
+      for (const { operationId, method, path, responses } of contract.operations) {
+        for (const { status, mediaType, headers, examples: named } of responses) {
+          const choices = named.length ? named.map(([name, value]) => [`code=${status}, example=${name}`, value] as const) : [[`code=${status}`, undefined] as const];
+          for (const [prefer, value] of choices) {
+            const reply = await ask(method, path, prefer);
+            const where = `${operationId} with Prefer: ${prefer}`;
+            expect([reply.status, reply.body], where).to.deep.equal([Number(status), value]);
+            expect(reply.headers.get('content-type'), where).to.equal(value === undefined ? null : mediaType);
+            for (const [name, declared] of Object.entries(headers)) expect(reply.headers.get(name), `${where}: ${name}`).to.equal(declared);
+          }
+        }
+      }
+    });
+
+    it('when no Prefer is sent, then each operation answers with its first success status and that status\'s first example', async () => {
+      for (const { operationId, method, path, responses } of contract.operations) {
+        const success = responses.find(({ status }) => status.startsWith('2'));
+        const reply = await ask(method, path);
+        expect([reply.status, reply.body], operationId).to.deep.equal([Number(success?.status), success?.examples[0]?.[1]]);
+      }
+    });
+
+    it('when the handlers hold the examples, then each body once, under the name of its file in mocks/examples', async () => {
+      const bodies = contract.operations.flatMap(({ responses }) => responses.flatMap(({ examples: named }) => named.map(([, value]) => JSON.stringify(value))));
+      const held = Object.values(examples).map((value) => JSON.stringify(value));
+      expect(held.sort()).to.deep.equal([...new Set(bodies)].sort());
+      for (const [name, value] of Object.entries(examples)) expect(value, name).to.deep.equal(await read(name));
+    });
   });
 
   describe('in headless Chromium, the handlers in a service worker of a page Vite built', () => {
