@@ -2,7 +2,7 @@ import { JOURNAL_MAX_BYTES, STORE_MAX_BYTES } from '../store/lowdb/lowdb-store.j
 import type { Collection, QuotaKind, StoreQuotas } from '../store/store.js';
 import { parseCount, parseDuration, parseSize } from './parse.js';
 
-/** Records and bytes one user may keep (README.md, Limits). Streams and drafts count against whoever last wrote them. */
+/** Records and bytes one user may keep (docs/operators/configuration.md, Limits). Streams and drafts count against whoever last wrote them. */
 export interface Quotas {
   streams: number;
   devices: number;
@@ -39,7 +39,7 @@ export interface Limits {
   journalMaxBytes: number;
 }
 
-/** The defaults, as README.md states them. */
+/** The defaults, as docs/operators/configuration.md states them. */
 export const DEFAULT_LIMITS: Limits = {
   inFlight: 256,
   inFlightBytes: 64 * 1024 ** 2,

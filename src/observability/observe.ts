@@ -26,7 +26,7 @@ interface Done {
  *
  * Lines and observations are made in batches, once per turn of the event loop, after
  * that turn's requests: made one request at a time, between the requests' own work,
- * the same code cost half as much again (README.md, Performance). A line is thus at
+ * the same code cost half as much again (docs/performance.md). A line is thus at
  * most one turn later than its response.
  */
 export function observeRequests(logger: Logger, routes: readonly string[]): Observer {

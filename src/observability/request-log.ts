@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 
-/** What a request's line says: README.md, "Logs". */
+/** What a request's line says: docs/operators/observability.md, "Logs". */
 export interface RequestLine {
   requestId: string;
   method: string;
