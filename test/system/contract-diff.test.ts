@@ -12,7 +12,8 @@ import { needs } from '../helpers/needs.js';
 // would change it. make test installs oasdiff and names it in OASDIFF.
 const OASDIFF = process.env.OASDIFF ?? resolve('.tools/oasdiff-1.36.0/oasdiff');
 
-type Spec = { paths: Record<string, unknown>; components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> } };
+type Spec = { paths: Record<string, unknown>; components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[];
+  enum?: string[]; 'x-extensible-enum'?: string[]; 'x-enumDescriptions'?: Record<string, string> }> } };
 
 describe('make contract-diff on a changed contract', function () {
   this.timeout(60_000);
@@ -68,6 +69,17 @@ describe('make contract-diff on a changed contract', function () {
     });
     expect(output).to.include('Breaking (0): none');
     expect(output.slice(output.indexOf('Non-breaking'))).to.include('archivedNote');
+    expect(status, output).to.equal(0);
+  });
+
+  it('when a problem type is added to the open list, then it passes: a client treats a type it does not know by its status', async () => {
+    const { status, output } = await diffAfter((spec) => {
+      const types = spec.components.schemas.ProblemType!;
+      const list = types.enum ? 'enum' : 'x-extensible-enum'; // wherever the catalogue lists the known types
+      types[list] = [...(types[list] ?? []), 'urn:problem:collab:something-new'];
+      types['x-enumDescriptions'] = { ...types['x-enumDescriptions'], 'urn:problem:collab:something-new': '400. Something new.' };
+    });
+    expect(output).to.include('Breaking (0): none');
     expect(status, output).to.equal(0);
   });
 });
