@@ -1,5 +1,5 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Pool, PoolClient } from 'pg';
+import { Batcher } from '../../lib/batcher.js';
 import { observeCommit } from '../../observability/store-metrics.js';
 import type { Change, StoreQuotas } from '../store.js';
 import { runBatch, type Pending } from './batch.js';
@@ -11,43 +11,35 @@ import { runOn } from './transaction.js';
 /** The most updates one transaction takes; the rest wait for the next. */
 const MAX_BATCH = 100;
 
+/** An update as the store hands it over; the batcher adds its caller's resolve and reject. */
+type Update = Omit<Pending, 'resolve' | 'reject'>;
+
 /**
- * Group commit on PostgreSQL: updates that arrive while a transaction is in flight
- * share the next one (see runBatch), committed once; each caller is answered after
- * COMMIT returned. When the database fails the batch, each of its updates gets the
- * failure (a 503 when it cannot serve), and nothing of them is kept; when the
- * connection breaks during COMMIT, the database is asked whether it committed.
+ * Group commit on PostgreSQL (the batching is lib/batcher's): updates that arrive
+ * while a transaction is in flight share the next one (see runBatch), committed once;
+ * each caller is answered after COMMIT returned. When the database fails the batch,
+ * each of its updates gets the failure (a 503 when it cannot serve), and nothing of
+ * them is kept; when the connection breaks during COMMIT, the database is asked
+ * whether it committed.
  */
 export class GroupCommit {
-  private waiting: Pending[] = [];
-  private draining: Promise<void> | undefined;
+  private readonly batcher = new Batcher<Update, Change<unknown>>({
+    maxBatch: MAX_BATCH,
+    run: async (batch) => {
+      const client = await this.pool.connect().catch((error: unknown) => { throw storeErrorOf(error); });
+      await this.commit(client, batch);
+    },
+  });
 
   constructor(private readonly pool: Pool, private readonly quotas: StoreQuotas | undefined) {}
 
-  update(pending: Omit<Pending, 'resolve' | 'reject'>): Promise<Change<unknown>> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ ...pending, resolve, reject });
-      // Start on the next turn, so the updates of everything already received join in.
-      this.draining ??= nextTurn().then(() => this.drain());
-    });
+  update(pending: Update): Promise<Change<unknown>> {
+    return this.batcher.add(pending);
   }
 
   /** Resolves when nothing is waiting. */
-  async idle(): Promise<void> {
-    while (this.draining) await this.draining;
-  }
-
-  private async drain(): Promise<void> {
-    while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, MAX_BATCH);
-      const client = await this.pool.connect().catch((error: unknown) => error as Error);
-      if (client instanceof Error) {
-        for (const pending of batch) pending.reject(storeErrorOf(client));
-        continue;
-      }
-      await this.commit(client, batch);
-    }
-    this.draining = undefined;
+  idle(): Promise<void> {
+    return this.batcher.idle();
   }
 
   private async commit(client: PoolClient, batch: Pending[]): Promise<void> {
@@ -67,15 +59,11 @@ export class GroupCommit {
       if (!committing || !isUnavailable(error)) {
         // A statement failed, or the server refused it: the connection is fine, and nothing of the batch is kept.
         await client.query('ROLLBACK').then(() => client.release(), (broken: Error) => client.release(broken));
-        for (const pending of batch) pending.reject(storeErrorOf(error));
-        return;
+        throw storeErrorOf(error); // the batcher rejects each update still waiting for its answer
       }
       client.release(true); // in an unknown state: closing it rolls back whatever was not committed
       // The connection broke during COMMIT: if the database says the batch was kept, it is acknowledged.
-      if (xid === undefined || (await commitOutcome(this.pool, xid, TIMEOUT_MS)) !== 'committed') {
-        for (const pending of batch) pending.reject(storeErrorOf(error));
-        return;
-      }
+      if (xid === undefined || (await commitOutcome(this.pool, xid, TIMEOUT_MS)) !== 'committed') throw storeErrorOf(error);
     }
     for (const [pending, change] of succeeded) pending.resolve(change);
   }
