@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { Limits } from '../config/limits.js';
+import { FixedWindows } from '../lib/fixed-windows.js';
 import type { HitCounter } from '../store/store.js';
 import { callerOf } from './caller.js';
 import { HttpProblem } from '../errors/problem.js';
@@ -45,39 +46,15 @@ export function limitWriteRate(limits: RateLimits, hits?: HitCounter): RequestHa
       next();
     };
   }
-  const windows = new Windows(limits.rateWindowMs);
+  const windows = new FixedWindows();
   return (req, res, next) => {
     if (!WRITES.has(req.method)) return next();
     const user = callerOf(res);
-    const window = windows.hit(user);
+    const window = windows.hit(user, limits.rateWindowMs);
     const refused = answer(res, user, window.count, window.resetAt);
     if (refused) throw refused;
     next();
   };
-}
-
-/** Hits per user in this process, in fixed windows; users idle for a window are forgotten. */
-class Windows {
-  private readonly byUser = new Map<string, { count: number; resetAt: number }>();
-  private sweepAt: number;
-
-  constructor(private readonly windowMs: number) {
-    this.sweepAt = Date.now() + windowMs;
-  }
-
-  hit(user: string): { count: number; resetAt: number } {
-    const now = Date.now();
-    if (now >= this.sweepAt) this.sweep(now);
-    let window = this.byUser.get(user);
-    if (!window || now >= window.resetAt) this.byUser.set(user, (window = { count: 0, resetAt: now + this.windowMs }));
-    window.count++;
-    return window;
-  }
-
-  private sweep(now: number): void {
-    for (const [user, window] of this.byUser) if (now >= window.resetAt) this.byUser.delete(user);
-    this.sweepAt = now + this.windowMs;
-  }
 }
 
 /**
