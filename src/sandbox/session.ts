@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../lib/clock.js';
+import { memoryHits } from '../store/memory/hit-counter.js';
 import type { HitCounter, Store } from '../store/store.js';
 import { RequestLog } from './history.js';
 
@@ -19,7 +20,7 @@ export class Session implements Clock {
   clockMs: number | undefined;
   private ids: (() => string) | undefined;
   private random: () => number;
-  readonly hits: HitCounter = new FixedWindows();
+  readonly hits: HitCounter = memoryHits(); // per session, so one session's writes never use up another's allowance
   readonly log = new RequestLog();
 
   constructor(readonly name: string, readonly store: Store, readonly settings: SessionSettings) {
@@ -65,20 +66,4 @@ function seededRandom(seed: string): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** Rate-limit hits in fixed windows, per session, so one session's writes never use up another's allowance. */
-class FixedWindows implements HitCounter {
-  private readonly windows = new Map<string, { hits: number; resetAt: Date }>();
-
-  async hit(key: string, windowMs: number): Promise<{ hits: number; resetAt: Date }> {
-    let window = this.windows.get(key);
-    if (!window || Date.now() >= window.resetAt.getTime()) this.windows.set(key, (window = { hits: 0, resetAt: new Date(Date.now() + windowMs) }));
-    window.hits++;
-    return { ...window };
-  }
-
-  async reset(key: string): Promise<void> {
-    this.windows.delete(key);
-  }
 }

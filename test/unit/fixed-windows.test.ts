@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { FixedWindows } from '../../src/lib/fixed-windows.js';
+import { memoryHits } from '../../src/store/memory/hit-counter.js';
 
 const WINDOW = 60_000;
 const start = Date.parse('2026-11-24T03:00:00.000Z');
@@ -54,5 +55,21 @@ describe('FixedWindows (lib/fixed-windows: hits per key, in this process)', () =
     const { count, resetAt } = windows.hit('ana', WINDOW);
     expect(count).to.equal(1);
     expect(resetAt).to.be.within(before + WINDOW, Date.now() + WINDOW);
+  });
+});
+
+describe('memoryHits (a HitCounter over FixedWindows: a sandbox session\'s)', () => {
+  it('when keys are hit and one is reset, then each counts in its own window, with resetAt as a Date, and the reset one starts over', async () => {
+    const hits = memoryHits();
+    const before = Date.now();
+    await hits.hit('writes:ana', WINDOW);
+    const second = await hits.hit('writes:ana', WINDOW);
+    expect(second.hits).to.equal(2);
+    expect(second.resetAt).to.be.instanceOf(Date);
+    expect(second.resetAt.getTime()).to.be.within(before + WINDOW, Date.now() + WINDOW);
+    expect((await hits.hit('writes:bo', WINDOW)).hits).to.equal(1);
+    await hits.reset('writes:ana');
+    expect((await hits.hit('writes:ana', WINDOW)).hits).to.equal(1);
+    expect((await hits.hit('writes:bo', WINDOW)).hits).to.equal(2);
   });
 });
