@@ -4,6 +4,8 @@
 // container's start (or a CLI in it) later.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import console from 'node:console';
+import process from 'node:process';
 
 const folder = process.argv[2] ?? 'dist/src';
 // tsc writes each static import on one line; dynamic imports of a literal are caught too.
