@@ -1,5 +1,5 @@
 # One target per npm script, same names. Every target installs what is missing first.
-.PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic sandbox fuzz contract-diff release-contract image
+.PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic sandbox fuzz contract-diff release-contract image test-image
 
 # Node.js is the version in .nvmrc. When the machine's node is another major, that exact
 # version is unpacked into .tools/ from the npm registry (as mvnw does for Maven) and goes
@@ -126,3 +126,7 @@ backup: $(INSTALLED)
 image:
 	IMAGE_BASE="$(IMAGE_BASE)" deploy/image.sh
 
+# The image tier (test/image/): builds the image with make image, runs it, writes through it, stops it. Minutes;
+# .ci/run runs it after make test.
+test-image: $(INSTALLED)
+	npm run test:image
