@@ -16,6 +16,7 @@ import { handleError } from './errors/error-handler.js';
 import { allowHosts } from './edge/host-check.js';
 import { jsonBody } from './edge/json-body.js';
 import { EXACT_ROUTING } from './edge/routing.js';
+import type { Stopping } from './edge/shutdown.js';
 import { startResponse } from './edge/start-response.js';
 import { limitWriteRate } from './edge/rate-limit.js';
 import { shedLoad } from './edge/shed-load.js';
@@ -39,10 +40,12 @@ export interface AppOptions {
   logger?: Logger;
   /** Load shedding and write rate limits (on unless false); off only in the bench, for its baseline. */
   guarded?: boolean;
+  /** Set once the process is shutting down: /readyz answers 503 from then on (src/edge/shutdown.ts). */
+  stopping?: Stopping;
 }
 
 /** Builds the service: check the Host, authenticate, shed load, limit, parse, guard, validate against openapi.yaml, route, report errors. */
-export function createApp({ config, store, extraRoutes, hooks = {}, cors = {}, partition, logger, guarded = true }: AppOptions): Express {
+export function createApp({ config, store, extraRoutes, hooks = {}, cors = {}, partition, logger, guarded = true, stopping }: AppOptions): Express {
   const spec = loadSpec();
   const limits = config.limits ?? DEFAULT_LIMITS;
   const app = express();
@@ -72,7 +75,7 @@ export function createApp({ config, store, extraRoutes, hooks = {}, cors = {}, p
   if (hooks.validated) app.use(hooks.validated);
   app.use('/api', apiRoutes(store, limits));
   // In the contract, outside /api: after it, so API requests never try these routes.
-  app.use(healthRoutes(store), metricsRoutes());
+  app.use(healthRoutes(store, stopping), metricsRoutes());
   app.use(handleError);
   return app;
 }
