@@ -2,7 +2,8 @@
 // memory store, without load shedding, rate limits or quotas), `guarded` (the same
 // with them), `observed` (validated with request logs, to a file, and metrics),
 // `bare` (express.json() and the same handler work), `raw` and `fastify` (see
-// reference-servers.ts), `durable RECORDS` (guarded, on
+// reference-servers.ts), `sandbox` (make sandbox: one session, `default`, its limits
+// as `guarded`'s), `durable RECORDS` (guarded, on
 // the real lowdb store, seeded with RECORDS read markers), `durable-validated RECORDS`
 // (the same without load shedding, rate limits or quotas), or `postgres URL RECORDS`
 // (guarded, on PostgreSQL, seeded beforehand by test/bench/postgres.ts).
@@ -25,6 +26,7 @@ import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { keyOf, type Store } from '../../src/store/store.js';
 import { benchStreamId } from './ids.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
+import { createSandbox } from '../../src/sandbox/sandbox.js';
 import { fastifyServer, rawServer } from './reference-servers.js';
 
 const [mode = 'validated', ...args] = process.argv.slice(2);
@@ -65,6 +67,10 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
   if (mode === 'guarded') {
     const store = openMemoryStore({ quotas });
     return { app: createApp({ config, store }), store };
+  }
+  if (mode === 'sandbox') {
+    const { app } = await createSandbox({ config });
+    return { app, store: openMemoryStore() }; // the sessions hold stores of their own; this one is there to be closed
   }
   if (mode === 'observed') {
     const store = openMemoryStore();
