@@ -30,7 +30,7 @@ export function enterSession(sessions: Sessions): RequestHandler {
     const session = await sessions.get(name);
     res.setHeader(SESSION_HEADER, name);
     const clock = req.headers[CLOCK_HEADER.toLowerCase()];
-    if (typeof clock === 'string') session.clockMs = instantOf(clock, `/headers/${CLOCK_HEADER.toLowerCase()}`);
+    if (typeof clock === 'string') session.clock.fixedMs = instantOf(clock, `/headers/${CLOCK_HEADER.toLowerCase()}`);
     const locals: SandboxLocals = { session };
     localsOf(res).sandbox = locals;
     const json = res.json.bind(res);

@@ -26,10 +26,10 @@ export function sandboxRoutes(sessions: Sessions, bodyLimit: number): Router {
   only('/sandbox/reset', 'POST', 'puts this session back to the seed');
   router.get('/sandbox/session', async (req, res) => {
     const session = await sessions.get(sessions.nameOf(req));
-    const { clockMs, settings } = session;
+    const { clock: { fixedMs }, settings } = session;
     res.json({
       name: session.name,
-      ...(clockMs === undefined ? {} : { clock: new Date(clockMs).toISOString() }),
+      ...(fixedMs === undefined ? {} : { clock: new Date(fixedMs).toISOString() }),
       ...(settings.seed === undefined ? {} : { seed: settings.seed }),
       failureRate: settings.failureRate ?? 0,
       sessions: { held: sessions.size, max: sessions.max },

@@ -36,7 +36,7 @@ export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS
     await seedStore(store, examples);
     return new Session(name, store, settings);
   }, maxSessions);
-  useClocks(() => sessions.current());
+  useClocks(() => sessions.current()?.clock);
   const app = createApp({
     config: { ...config, limits, corsOrigins: '*' },
     store: sessions.store(),
