@@ -11,6 +11,7 @@ import { DOCS_PATHS, docsRoutes } from './reference/handler.js';
 import { healthRoutes } from './features/health/handler.js';
 import { limitBodyDepth } from './edge/body-depth.js';
 import { allowOrigins, type CorsExtras } from './edge/cors.js';
+import { serveFrom } from './edge/scope.js';
 import { deprecatedOperations, deprecationHeaders } from './edge/deprecation.js';
 import { handleError } from './errors/error-handler.js';
 import { allowHosts } from './edge/host-check.js';
@@ -20,6 +21,7 @@ import { startResponse } from './edge/start-response.js';
 import { limitWriteRate } from './edge/rate-limit.js';
 import { shedLoad } from './edge/shed-load.js';
 import { inOrder, inSteps } from './edge/steps.js';
+import { SYSTEM_CLOCK } from './lib/clock.js';
 import { metricsRoutes } from './observability/metrics-route.js';
 import { observeRequests } from './observability/observe.js';
 import type { Store } from './store/store.js';
@@ -51,6 +53,7 @@ export function createApp({ config, store, extraRoutes, hooks = {}, cors = {}, p
   app.disable('x-powered-by');
   // First, so every response carries X-Request-Id and the security headers, and every request is logged and measured, errors included.
   app.use(startResponse(logger && observeRequests(logger, [...Object.keys(spec.paths), ...DOCS_PATHS])));
+  app.use(serveFrom({ store, clock: SYSTEM_CLOCK })); // handlers read and write the one store, and stamp with the machine's clock
   // Without authentication, a page elsewhere could reach this machine under its own name (DNS rebinding): only this machine's names.
   if (!config.auth) app.use(allowHosts(config.allowedHosts ?? []));
   if (hooks.first) app.use(hooks.first);
@@ -70,9 +73,9 @@ export function createApp({ config, store, extraRoutes, hooks = {}, cors = {}, p
   if (deprecatedOperations(spec).size > 0) app.use(deprecationHeaders(spec));
   app.use(inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), shapeRequestBodies(spec)));
   if (hooks.validated) app.use(hooks.validated);
-  app.use('/api', apiRoutes(store, limits));
+  app.use('/api', apiRoutes(limits));
   // In the contract, outside /api: after it, so API requests never try these routes.
-  app.use(healthRoutes(store), metricsRoutes());
+  app.use(healthRoutes(), metricsRoutes());
   app.use(handleError);
   return app;
 }

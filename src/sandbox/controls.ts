@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
 import { operationIdOf } from '../contract/operation-id.js';
 import { HttpProblem } from '../errors/problem.js';
+import { useScope } from '../edge/scope.js';
 import { requestIdOf } from '../observability/request-id.js';
 import type { Contract } from '../contract/declared-responses.js';
 import { ControlError, parsePrefer, preferredResponse } from './prefer.js';
@@ -33,6 +34,7 @@ export function enterSession(sessions: Sessions): RequestHandler {
     if (typeof clock === 'string') session.clock.fixedMs = instantOf(clock, `/headers/${CLOCK_HEADER.toLowerCase()}`);
     const locals: SandboxLocals = { session };
     localsOf(res).sandbox = locals;
+    useScope(res, session); // the handlers read and write the session's store, stamped by its clock
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode >= 400) locals.problem = body;

@@ -6,7 +6,6 @@ import type { Config } from '../config/index.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../config/limits.js';
 import { readContract } from '../contract/declared-responses.js';
 import { specPath } from '../contract/spec.js';
-import { useClocks } from '../lib/clock.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
 import { CLOCK_HEADER, enterSession, preferControls } from './controls.js';
 import { sandboxRoutes } from './routes.js';
@@ -36,7 +35,6 @@ export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS
     await seedStore(store, examples);
     return new Session(name, store, settings);
   }, maxSessions);
-  useClocks(() => sessions.current()?.clock);
   const app = createApp({
     config: { ...config, limits, corsOrigins: '*' },
     store: sessions.store(),

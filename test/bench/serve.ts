@@ -19,6 +19,7 @@ import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../../src/config/limits.js';
 import { registerDevice } from '../../src/features/devices/devices.js';
+import { SYSTEM_CLOCK } from '../../src/lib/clock.js';
 import { createLogger, logDestination } from '../../src/observability/logger.js';
 import { markRead } from '../../src/features/reads/reads.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
@@ -55,7 +56,7 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
     const store = openMemoryStore();
     const app = express().use(express.json({ limit: config.bodyLimit }));
     app.put('/api/notifications/devices', async (req, res) => {
-      const { device, created } = await registerDevice(store, 'local', req.body);
+      const { device, created } = await registerDevice(store, SYSTEM_CLOCK, 'local', req.body);
       res.status(created ? 201 : 200).json(device);
     });
     return { app, store };
@@ -90,7 +91,7 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
   const dataFile = join(await mkdtemp(join(tmpdir(), 'collab-bench-')), 'db.json');
   const store = await openLowdbStore(dataFile, { checkpointBytes: loadConfig().checkpointBytes, ...(guarded ? { quotas } : {}) });
   await Promise.all(Array.from({ length: Number(records) }, (_, index) =>
-    markRead(store, 'local', { streamId: benchStreamId(index), lastReadMessageId: randomUUID() })));
+    markRead(store, SYSTEM_CLOCK, 'local', { streamId: benchStreamId(index), lastReadMessageId: randomUUID() })));
   return { app: createApp({ config, store, guarded }), store, dataFile };
 }
 
