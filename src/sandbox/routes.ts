@@ -3,7 +3,6 @@ import { isDateTime } from '../contract/formats.js';
 import { jsonBody } from '../edge/json-body.js';
 import { HttpProblem, type FieldError } from '../errors/problem.js';
 import { EXACT_ROUTING } from '../edge/routing.js';
-import { afterBody } from './controls.js';
 import type { SessionSettings } from './session.js';
 import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
 
@@ -12,7 +11,7 @@ import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
  * validation, and only here, never in the real service.
  */
 export function sandboxRoutes(sessions: Sessions, bodyLimit: number): Router {
-  const router = Router(EXACT_ROUTING).use(afterBody(sessions));
+  const router = Router(EXACT_ROUTING);
   const only = (path: string, method: string, what: string) => router.all(path, () => {
     throw new HttpProblem('method-not-allowed', `${method} ${path} ${what}; no other method is served here.`, { headers: { Allow: method } });
   });

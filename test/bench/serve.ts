@@ -29,6 +29,7 @@ import { benchStreamId } from './ids.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
 import { createSandbox } from '../../src/sandbox/sandbox.js';
 import { fastifyServer, rawServer } from './reference-servers.js';
+import { unguardedApp } from './unguarded.js';
 
 const [mode = 'validated', ...args] = process.argv.slice(2);
 /**
@@ -63,7 +64,7 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
   }
   if (mode === 'validated') {
     const store = openMemoryStore();
-    return { app: createApp({ config, store, guarded: false }), store };
+    return { app: unguardedApp(config, store), store };
   }
   if (mode === 'guarded') {
     const store = openMemoryStore({ quotas });
@@ -77,7 +78,7 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
     const store = openMemoryStore();
     const logFile = join(await mkdtemp(join(tmpdir(), 'collab-bench-')), 'requests.log');
     const logger = createLogger('info', logDestination(logFile));
-    return { app: createApp({ config, store, logger, guarded: false }), store };
+    return { app: unguardedApp(config, store, logger), store };
   }
   if (mode === 'postgres') {
     const [url = '', records = '0'] = args;
@@ -92,7 +93,7 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
   const store = await openLowdbStore(dataFile, { checkpointBytes: loadConfig().checkpointBytes, ...(guarded ? { quotas } : {}) });
   await Promise.all(Array.from({ length: Number(records) }, (_, index) =>
     markRead(store, SYSTEM_CLOCK, 'local', { streamId: benchStreamId(index), lastReadMessageId: randomUUID() })));
-  return { app: createApp({ config, store, guarded }), store, dataFile };
+  return { app: guarded ? createApp({ config, store }) : unguardedApp(config, store), store, dataFile };
 }
 
 const { app, store, dataFile } = await build();
