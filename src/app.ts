@@ -33,7 +33,7 @@ export type AppConfig = Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'>
 export interface AppOptions {
   config: AppConfig;
   store: Store;
-  /** Every request is logged to it and measured; tests that read no log leave it out. */
+  /** Every request is logged to it and measured; left out where no log is read (tests, the bench's baselines). */
   logger?: Logger;
 }
 
