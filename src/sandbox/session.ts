@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Scope } from '../edge/scope.js';
 import type { HitCounter, Store } from '../store/store.js';
 import { RequestLog } from './history.js';
 import { SessionClock } from './session-clock.js';
@@ -13,8 +14,8 @@ export interface SessionSettings {
   failureRate?: number;
 }
 
-/** One isolated sandbox: its own store, clock and ids, failures, rate-limit counts and request log. */
-export class Session {
+/** One isolated sandbox: its own store, clock and ids, failures, rate-limit counts and request log; its requests are served from it. */
+export class Session implements Scope {
   readonly clock: SessionClock;
   private random: () => number;
   readonly hits: HitCounter = new FixedWindows();
