@@ -148,7 +148,7 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
     const stopped = await podman('stop', '--time', String(GRACE_SECONDS), first.name);
     expect(stopped.code, stopped.stderr).to.equal(0);
     expect(await mustPodman('inspect', '--format', '{{.State.ExitCode}}', first.name)).to.equal('0');
-    expect((await podman('logs', first.name)).stdout).to.match(/SIGTERM: finishing in-flight requests/).and.to.match(/"msg":"Stopped/);
+    expect((await podman('logs', first.name)).stdout).to.match(/SIGTERM: \/readyz answers 503 from now/).and.to.match(/"msg":"Stopped/);
 
     const second = await start({ AUTH_JWT_SECRET: SECRET });
     await serving(second);
