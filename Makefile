@@ -84,7 +84,7 @@ mock-dynamic: $(INSTALLED)
 	npx prism mock openapi.yaml --host 127.0.0.1 --port $${PORT:-4010} --json-schema-faker-fillProperties=false --dynamic --seed "$${SEED:-1}"
 
 # The service itself as a stateful mock: in memory, seeded from mocks/examples, any origin; PORT defaults to 4020.
-sandbox: $(INSTALLED)
+sandbox: $(INSTALLED) build
 	PORT=$${PORT:-4020} npm run sandbox
 
 # Schemathesis against the live service (installs itself into .venv on first use).

@@ -29,7 +29,9 @@ export const handleError: ErrorRequestHandler = (error: unknown, req, res, next)
   for (const [name, value] of Object.entries(problem.options.headers ?? {})) res.set(name, value);
   // A body refused unread may never finish arriving: close the connection rather than wait for it (RFC 9112 §9.6).
   if (hasUnreadBody(req)) res.set('Connection', 'close');
-  res.status(problem.status).type('application/problem+json').json({ ...problem.toJSON(), requestId: requestIdOf(res) });
+  const document = { ...problem.toJSON(), requestId: requestIdOf(res) };
+  res.locals.problem = document; // for whoever reports the request afterwards (the sandbox's request history)
+  res.status(problem.status).type('application/problem+json').json(document);
 };
 
 function hasUnreadBody(req: Request): boolean {

@@ -7,7 +7,7 @@ import { useScope } from '../edge/scope.js';
 import { requestIdOf } from '../observability/request-id.js';
 import type { Contract } from '../contract/declared-responses.js';
 import { ControlError, parsePrefer, preferredResponse } from './prefer.js';
-import { loggedBody } from './history.js';
+import { loggedBody, loggedPath } from './history.js';
 import type { Session } from './session.js';
 import { SESSION_HEADER, type Sessions } from './sessions.js';
 
@@ -15,7 +15,8 @@ export const CLOCK_HEADER = 'X-Sandbox-Clock';
 
 interface SandboxLocals {
   session: Session;
-  body?: unknown;
+  body?: { body: unknown; bytes: number };
+  /** A problem the sandbox answered itself (Prefer); the app's own are in res.locals.problem (the error handler's). */
   problem?: unknown;
 }
 const localsOf = (res: Response) => res.locals as { sandbox: SandboxLocals };
@@ -38,11 +39,6 @@ export function enterSession(sessions: Sessions): RequestHandler {
     const locals: SandboxLocals = { session };
     localsOf(res).sandbox = locals;
     useScope(res, session); // the handlers read and write the session's store, stamped by its clock
-    const json = res.json.bind(res);
-    res.json = (body: unknown) => {
-      if (res.statusCode >= 400) locals.problem = body;
-      return json(body);
-    };
     res.once('close', () => logRequest(req, res, locals));
     next();
   };
@@ -50,7 +46,10 @@ export function enterSession(sessions: Sessions): RequestHandler {
 
 /** Once the body is parsed, before validation: keeps it for the log, as sent. */
 export const keepBody: RequestHandler = (req, res, next) => {
-  if (req.body !== undefined) localsOf(res).sandbox.body = loggedBody(req.body);
+  if (req.body !== undefined) {
+    const declared = req.headers['content-length'];
+    localsOf(res).sandbox.body = loggedBody(req.body, declared === undefined ? undefined : Number(declared));
+  }
   next();
 };
 
@@ -62,6 +61,8 @@ export const keepBody: RequestHandler = (req, res, next) => {
 export function preferControls(contract: Contract): RequestHandler {
   return async (req, res, next) => {
     const session = sessionOf(res);
+    // Most requests ask for nothing: no header to parse, no failure to draw.
+    if (req.headers.prefer === undefined && !session.settings.failureRate) return next();
     let preferences;
     try {
       preferences = parsePrefer(typeof req.headers.prefer === 'string' ? req.headers.prefer : undefined);
@@ -79,6 +80,7 @@ export function preferControls(contract: Contract): RequestHandler {
       if (preferred.body === undefined) return void res.end();
       const { body } = preferred;
       const sent = typeof body === 'object' && body !== null && 'requestId' in body ? { ...body, requestId: requestIdOf(res) } : body;
+      if (preferred.status >= 400) localsOf(res).sandbox.problem = sent;
       res.type(preferred.response.mediaType ?? 'application/json').json(sent);
     } catch (error) {
       if (!(error instanceof ControlError)) throw error;
@@ -110,14 +112,18 @@ export function instantOf(text: string, path: string): number {
 
 function logRequest(req: Request, res: Response, locals: SandboxLocals): void {
   if (req.method === 'OPTIONS' || req.originalUrl.startsWith('/sandbox/')) return;
+  const path = loggedPath(req.originalUrl);
+  const problem = res.statusCode >= 400 ? locals.problem ?? (res.locals as { problem?: unknown }).problem : undefined;
+  // Problems are few and small; only they are measured here (bodies were, as they came in).
+  const bytes = path.length + (locals.body?.bytes ?? 0) + (problem === undefined ? 0 : JSON.stringify(problem).length);
   locals.session.log.add({
     at: new Date().toISOString(),
     requestId: requestIdOf(res),
     method: req.method,
-    path: req.originalUrl,
+    path,
     status: res.statusCode,
     ...(typeof req.headers.prefer === 'string' ? { prefer: req.headers.prefer } : {}),
-    ...(locals.body === undefined ? {} : { body: locals.body }),
-    ...(res.statusCode >= 400 && locals.problem !== undefined ? { problem: locals.problem } : {}),
-  });
+    ...(locals.body === undefined ? {} : { body: locals.body.body }),
+    ...(problem === undefined ? {} : { problem }),
+  }, bytes);
 }

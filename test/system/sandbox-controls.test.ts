@@ -107,6 +107,14 @@ describe('GET /sandbox/requests: what the app sent, per session', () => {
     expect(Date.parse(items[0]!.at as string)).to.be.closeTo(Date.now(), 60_000);
   });
 
+  it('when a request\'s query string is 60 KB, then the log keeps its first 2048 characters and says how long it was', async () => {
+    await call(sandbox, 'POST', '/sandbox/reset', in_('query'));
+    const path = `/api/streams/nav?q=${'x'.repeat(60_000)}`;
+    await call(sandbox, 'GET', path, in_('query'));
+    const { items } = (await call(sandbox, 'GET', '/sandbox/requests', in_('query'))).body;
+    expect(items[0].path).to.equal(`${path.slice(0, 2048)}…(${path.length} characters)`);
+  });
+
   it('when more than 100 requests are sent, then the log keeps the last 100', async () => {
     await call(sandbox, 'POST', '/sandbox/reset', in_('long'));
     for (let i = 0; i < 105; i++) await call(sandbox, 'GET', `/api/streams/nav?n=${i}`, in_('long'));
