@@ -45,7 +45,10 @@ export class RequestLog {
 
   list(): LoggedRequest[] {
     const newestFirst: LoggedRequest[] = [];
-    for (let back = 1; back <= this.count; back++) newestFirst.push(this.entries[(this.next - back + LOG_SIZE) % LOG_SIZE]!.entry);
+    for (let back = 1; back <= this.count; back++) {
+      const kept = this.entries[(this.next - back + LOG_SIZE) % LOG_SIZE];
+      if (kept) newestFirst.push(kept.entry);
+    }
     return newestFirst;
   }
 
