@@ -59,14 +59,16 @@ generate: $(INSTALLED)
 	rm -rf generated
 	npm run generate
 
-# Regenerates both generators (the types in generated/, the client in generated/client/)
-# and the client's extras (scripts/client/extras.ts: problems, guards, MSW handlers,
-# package.json) into a scratch folder and fails on any difference from generated/.
+# Regenerates both generators (the types in generated/, the client in generated/client/),
+# the client's extras (scripts/client/extras.ts: problems, guards, MSW handlers,
+# package.json) and the one-file contract (scripts/contract/bundle.ts: generated/openapi.yaml)
+# into a scratch folder and fails on any difference from generated/.
 check-generated: $(INSTALLED)
 	@scratch=$$(mktemp -d) && \
 	cp -r openapi.yaml openapitools.json templates mocks "$$scratch"/ && \
 	(cd "$$scratch" && PWD="$$scratch" "$(CURDIR)/node_modules/.bin/openapi-generator-cli" generate >/dev/null) && \
 	node_modules/.bin/tsx scripts/client/extras.ts "$$scratch" && \
+	node_modules/.bin/tsx scripts/contract/bundle.ts "$$scratch" && \
 	if diff -r generated "$$scratch/generated"; then echo "generated/ is in step with openapi.yaml"; \
 	else echo "generated/ is stale: run 'make generate' and commit the result" >&2; exit 1; fi
 
