@@ -1,6 +1,7 @@
 // The parts of generated/client/ that openapi-generator does not make, from the same
 // openapi.yaml and mocks/examples: typed problems per operation, type guards for the
-// content tree's variants, MSW handlers, and the package's package.json.
+// content tree's variants, MSW handlers, the package's package.json, and the runtime's parts
+// written by hand (scripts/client/runtime/: retries, each call's options).
 // `npm run generate` runs it after the generator; `make check-generated` too.
 // Usage: tsx scripts/client/extras.ts [root]   (root defaults to the working directory)
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -40,3 +41,8 @@ writeFileSync(join(folder, 'package.json'), `${JSON.stringify({
   peerDependencies: { msw: '^2.7.0 || ^3.0.0' },
   peerDependenciesMeta: { msw: { optional: true } },
 }, null, 2)}\n`);
+// The client's own runtime (retries, each call's options), written by hand and type-checked in scripts/client/runtime/.
+for (const name of readdirSync(join(import.meta.dirname, 'runtime'))) {
+  const source = readFileSync(join(import.meta.dirname, 'runtime', name), 'utf8').replace(/^\/\/ Written by hand.*\n/, '');
+  writeFileSync(join(folder, name), `/* eslint-disable */\n/**\n * Copied from scripts/client/runtime/${name} by scripts/client/extras.ts.\n * Do not edit: change that file and run \`make generate\`.\n */\n${source}`);
+}
