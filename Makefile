@@ -1,5 +1,5 @@
 # One target per npm script, same names. Every target installs what is missing first.
-.PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic sandbox fuzz contract-diff release-contract image test-image
+.PHONY: run test generate check-generated client lint typecheck build install bench mock mock-dynamic sandbox fuzz contract-diff release-contract image test-image
 
 # Node.js is the version in .nvmrc. When the machine's node is another major, that exact
 # version is unpacked into .tools/ from the npm registry (as mvnw does for Maven) and goes
@@ -71,6 +71,12 @@ check-generated: $(INSTALLED)
 	node_modules/.bin/tsx scripts/contract/bundle.ts "$$scratch" && \
 	if diff -r generated "$$scratch/generated"; then echo "generated/ is in step with openapi.yaml"; \
 	else echo "generated/ is stale: run 'make generate' and commit the result" >&2; exit 1; fi
+
+# The client as a package (mocks/README.md): generated/client/ compiled to ESM JavaScript with .d.ts
+# and packed into dist/client/collab-client-<info.version>.tgz, for `npm install <that file>`.
+# Built here and in the tests, not committed: generated/client/ holds its sources.
+client: $(INSTALLED)
+	npm run --silent client
 
 bench: $(INSTALLED)
 	npm run bench
