@@ -1,5 +1,5 @@
 # One target per npm script, same names. Every target installs what is missing first.
-.PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic sandbox fuzz contract-diff release-contract image test-image
+.PHONY: run test generate check-generated client lint typecheck build install bench mock mock-dynamic sandbox fuzz contract-diff release-contract image test-image
 
 # Node.js is the version in .nvmrc. When the machine's node is another major, that exact
 # version is unpacked into .tools/ from the npm registry (as mvnw does for Maven) and goes
@@ -59,16 +59,24 @@ generate: $(INSTALLED)
 	rm -rf generated
 	npm run generate
 
-# Regenerates both generators (the types in generated/, the client in generated/client/)
-# and the client's extras (scripts/client/extras.ts: problems, guards, MSW handlers,
-# package.json) into a scratch folder and fails on any difference from generated/.
+# Regenerates both generators (the types in generated/, the client in generated/client/),
+# the client's extras (scripts/client/extras.ts: problems, guards, MSW handlers,
+# package.json) and the one-file contract (scripts/contract/bundle.ts: generated/openapi.yaml)
+# into a scratch folder and fails on any difference from generated/.
 check-generated: $(INSTALLED)
 	@scratch=$$(mktemp -d) && \
 	cp -r openapi.yaml openapitools.json templates mocks "$$scratch"/ && \
 	(cd "$$scratch" && PWD="$$scratch" "$(CURDIR)/node_modules/.bin/openapi-generator-cli" generate >/dev/null) && \
 	node_modules/.bin/tsx scripts/client/extras.ts "$$scratch" && \
+	node_modules/.bin/tsx scripts/contract/bundle.ts "$$scratch" && \
 	if diff -r generated "$$scratch/generated"; then echo "generated/ is in step with openapi.yaml"; \
 	else echo "generated/ is stale: run 'make generate' and commit the result" >&2; exit 1; fi
+
+# The client as a package (mocks/README.md): generated/client/ compiled to ESM JavaScript with .d.ts
+# and packed into dist/client/collab-client-<info.version>.tgz, for `npm install <that file>`.
+# Built here and in the tests, not committed: generated/client/ holds its sources.
+client: $(INSTALLED)
+	npm run --silent client
 
 bench: $(INSTALLED)
 	npm run bench

@@ -799,9 +799,9 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "413", mediaType: "application/problem+json", headers: {}, examples: [["tooLarge", "payload-too-large"]] },
         { status: "415", mediaType: "application/problem+json", headers: {}, examples: [["textPlain", "unsupported-media-type"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
-        { status: "429", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
+        { status: "429", mediaType: "application/problem+json", headers: { "Retry-After": "1", RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
         { status: "507", mediaType: "application/problem+json", headers: {}, examples: [["storageFull", "storage-full"]] },
     ] },
     { operationId: "getNavigationPreferences", method: "get", path: "/api/streams/nav", responses: [
@@ -812,7 +812,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
     ] },
     { operationId: "patchNavigationPreferences", method: "patch", path: "/api/streams/nav", responses: [
         { status: "200", mediaType: "application/json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["merged", "nav-preferences"]] },
@@ -824,9 +824,9 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "413", mediaType: "application/problem+json", headers: {}, examples: [["tooLarge", "payload-too-large"], ["documentTooLarge", "document-too-large"]] },
         { status: "415", mediaType: "application/problem+json", headers: {}, examples: [["textPlain", "unsupported-media-type"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
-        { status: "429", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
+        { status: "429", mediaType: "application/problem+json", headers: { "Retry-After": "1", RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
         { status: "507", mediaType: "application/problem+json", headers: {}, examples: [["storageFull", "storage-full"]] },
     ] },
     { operationId: "getNotificationSettings", method: "get", path: "/api/notifications/settings", responses: [
@@ -837,7 +837,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
     ] },
     { operationId: "patchNotificationSettings", method: "patch", path: "/api/notifications/settings", responses: [
         { status: "200", mediaType: "application/json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["merged", "notification-settings"]] },
@@ -849,9 +849,9 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "413", mediaType: "application/problem+json", headers: {}, examples: [["tooLarge", "payload-too-large"], ["documentTooLarge", "document-too-large"]] },
         { status: "415", mediaType: "application/problem+json", headers: {}, examples: [["textPlain", "unsupported-media-type"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
-        { status: "429", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
+        { status: "429", mediaType: "application/problem+json", headers: { "Retry-After": "1", RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
         { status: "507", mediaType: "application/problem+json", headers: {}, examples: [["storageFull", "storage-full"]] },
     ] },
     { operationId: "listDevices", method: "get", path: "/api/notifications/devices", responses: [
@@ -862,7 +862,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
     ] },
     { operationId: "registerDevice", method: "put", path: "/api/notifications/devices", responses: [
         { status: "200", mediaType: "application/json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["replaced", "device-replaced"]] },
@@ -875,9 +875,9 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "413", mediaType: "application/problem+json", headers: {}, examples: [["tooLarge", "payload-too-large"]] },
         { status: "415", mediaType: "application/problem+json", headers: {}, examples: [["textPlain", "unsupported-media-type"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
-        { status: "429", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
+        { status: "429", mediaType: "application/problem+json", headers: { "Retry-After": "1", RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
         { status: "507", mediaType: "application/problem+json", headers: {}, examples: [["storageFull", "storage-full"]] },
     ] },
     { operationId: "markRead", method: "put", path: "/api/chat/reads", responses: [
@@ -890,9 +890,9 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "413", mediaType: "application/problem+json", headers: {}, examples: [["tooLarge", "payload-too-large"]] },
         { status: "415", mediaType: "application/problem+json", headers: {}, examples: [["textPlain", "unsupported-media-type"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
-        { status: "429", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
+        { status: "429", mediaType: "application/problem+json", headers: { "Retry-After": "1", RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
         { status: "507", mediaType: "application/problem+json", headers: {}, examples: [["storageFull", "storage-full"]] },
     ] },
     { operationId: "getStream", method: "get", path: "/api/streams/:streamId", responses: [
@@ -904,7 +904,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
     ] },
     { operationId: "getCycleTemplateDraft", method: "get", path: "/api/cycles/templates/:templateId/draft", responses: [
         { status: "200", mediaType: "application/json", headers: {}, examples: [["draft", "draft-replaced"]] },
@@ -915,7 +915,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
     ] },
     { operationId: "saveCycleTemplateDraft", method: "put", path: "/api/cycles/templates/:templateId/draft", responses: [
         { status: "200", mediaType: "application/json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["replaced", "draft-replaced"]] },
@@ -929,9 +929,9 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "413", mediaType: "application/problem+json", headers: {}, examples: [["tooLarge", "payload-too-large"]] },
         { status: "415", mediaType: "application/problem+json", headers: {}, examples: [["textPlain", "unsupported-media-type"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
-        { status: "429", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
+        { status: "429", mediaType: "application/problem+json", headers: { "Retry-After": "1", RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
         { status: "507", mediaType: "application/problem+json", headers: {}, examples: [["storageFull", "storage-full"]] },
     ] },
     { operationId: "getIdentitySettings", method: "get", path: "/api/identity/settings/:namespace", responses: [
@@ -942,7 +942,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
     ] },
     { operationId: "patchIdentitySettings", method: "patch", path: "/api/identity/settings/:namespace", responses: [
         { status: "200", mediaType: "application/json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["merged", "identity-settings"]] },
@@ -954,9 +954,9 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "413", mediaType: "application/problem+json", headers: {}, examples: [["tooLarge", "payload-too-large"], ["documentTooLarge", "document-too-large"]] },
         { status: "415", mediaType: "application/problem+json", headers: {}, examples: [["textPlain", "unsupported-media-type"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
-        { status: "429", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
+        { status: "429", mediaType: "application/problem+json", headers: { "Retry-After": "1", RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
         { status: "507", mediaType: "application/problem+json", headers: {}, examples: [["storageFull", "storage-full"]] },
     ] },
     { operationId: "listReadMarkers", method: "get", path: "/api/chat/reads/:streamId", responses: [
@@ -967,7 +967,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
     ] },
     { operationId: "unregisterDevice", method: "delete", path: "/api/notifications/devices/:appId/:installationId", responses: [
         { status: "204", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [] },
@@ -977,9 +977,9 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "405", mediaType: "application/problem+json", headers: { Allow: "GET, PATCH" }, examples: [["methodNotAllowed", "method-not-allowed"]] },
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
-        { status: "429", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
+        { status: "429", mediaType: "application/problem+json", headers: { "Retry-After": "1", RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
     ] },
 ];
 

@@ -5,6 +5,12 @@
  * Do not edit: change openapi.yaml and run `make generate`.
  */
 
+import { newIdempotencyKey, splitCallInit, type CallInit } from './call-options.js';
+import { sendWithRetries, type RetryOptions } from './retry.js';
+// Written by hand in scripts/client/runtime/ and copied beside this file: retries, each call's options, ETags.
+export * from './call-options.js';
+export * from './retry.js';
+
 export const BASE_PATH = "http://127.0.0.1:3000".replace(/\/+$/, "");
 
 export interface ConfigurationParameters {
@@ -18,6 +24,7 @@ export interface ConfigurationParameters {
     accessToken?: string | Promise<string> | ((name?: string, scopes?: string[]) => string | Promise<string>); // parameter for oauth2 security
     headers?: HTTPHeaders; //header params we want to use on every request
     credentials?: RequestInit["credentials"]; //value for the credentials param we want to use on each request
+    retry?: RetryOptions | false; // retries after 429, 503 and network errors where safe (retry.ts); false: none
 }
 
 export class Configuration {
@@ -78,6 +85,10 @@ export class Configuration {
     get credentials(): RequestInit["credentials"] | undefined {
         return this.configuration.credentials;
     }
+
+    get retry(): RetryOptions | false | undefined {
+        return this.configuration.retry;
+    }
 }
 
 export const DefaultConfig = new Configuration();
@@ -129,16 +140,20 @@ export class BaseAPI {
         return BaseAPI.jsonRegex.test(mime);
     }
 
-    protected async request(context: RequestOpts, initOverrides?: RequestInit | InitOverrideFunction): Promise<Response> {
-        const { url, init } = await this.createFetchParams(context, initOverrides);
-        const response = await this.fetchApi(url, init);
+    protected async request(context: RequestOpts, initOverrides?: CallInit | InitOverrideFunction): Promise<Response> {
+        const call = typeof initOverrides === 'function' ? { init: initOverrides, headers: {}, retry: undefined } : splitCallInit(initOverrides);
+        const { url, init } = await this.createFetchParams(context, call.init, call.headers);
+        const configured = this.configuration.retry;
+        const retry = call.retry === undefined || call.retry === false ? call.retry ?? configured : { ...(configured || {}), ...call.retry };
+        // Tried again after 429, 503 or a network error where safe, with the same init (and Idempotency-Key); each try passes the middleware.
+        const response = await sendWithRetries(url, init, retry, (attempt) => this.fetchApi(url, attempt));
         if (response && (response.status >= 200 && response.status < 300)) {
             return response;
         }
         throw new ResponseError(response, 'Response returned an error code');
     }
 
-    private async createFetchParams(context: RequestOpts, initOverrides?: RequestInit | InitOverrideFunction) {
+    private async createFetchParams(context: RequestOpts, initOverrides?: RequestInit | InitOverrideFunction, callHeaders: HTTPHeaders = {}) {
         let url = this.configuration.basePath + context.path;
         if (context.query !== undefined && Object.keys(context.query).length !== 0) {
             // only add the querystring to the URL if there are query parameters.
@@ -167,10 +182,15 @@ export class BaseAPI {
             context,
         });
         // Headers given for one call join the defaults (Content-Type, Authorization, the Configuration's) instead of replacing them.
+        const mergedHeaders = mergeHeaders(mergeHeaders(headers, overrides?.headers), callHeaders);
+        // Every POST carries an Idempotency-Key, so that it may be retried and a repeat is answered as the first.
+        if (context.method === 'POST' && !Object.keys(mergedHeaders).some((name) => name.toLowerCase() === 'idempotency-key')) {
+            mergedHeaders['Idempotency-Key'] = newIdempotencyKey();
+        }
         const overriddenInit: RequestInit = {
             ...initParams,
             ...overrides,
-            headers: mergeHeaders(headers, overrides?.headers),
+            headers: mergedHeaders,
         };
 
         let body: any;

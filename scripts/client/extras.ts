@@ -1,6 +1,7 @@
 // The parts of generated/client/ that openapi-generator does not make, from the same
 // openapi.yaml and mocks/examples: typed problems per operation, type guards for the
-// content tree's variants, MSW handlers, and the package's package.json.
+// content tree's variants, MSW handlers, the package's package.json, and the runtime's parts
+// written by hand (scripts/client/runtime/: retries, each call's options).
 // `npm run generate` runs it after the generator; `make check-generated` too.
 // Usage: tsx scripts/client/extras.ts [root]   (root defaults to the working directory)
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { readContract } from '../../src/contract/declared-responses.js';
 import { guardsFile } from './guards.js';
 import { mswFile } from './msw.js';
+import { packageJsonOf } from './package-json.js';
 import { problemsFile } from './problems.js';
 
 const root = resolve(process.argv[2] ?? '.');
@@ -23,20 +25,9 @@ const HEADER = `/* eslint-disable */\n/**\n * Generated from openapi.yaml (${con
 writeFileSync(join(folder, 'problems.ts'), HEADER + problemsFile(contract));
 writeFileSync(join(folder, 'guards.ts'), HEADER + guardsFile(contract));
 writeFileSync(join(folder, 'msw.ts'), HEADER + mswFile(contract, exampleFiles));
-writeFileSync(join(folder, 'package.json'), `${JSON.stringify({
-  name: '@collab/client',
-  version: contract.version,
-  description: `Typed fetch client of ${contract.title} ${contract.version}, generated from its openapi.yaml; MSW handlers from its examples at @collab/client/msw.`,
-  private: true,
-  type: 'module',
-  sideEffects: false,
-  // TypeScript source, for bundlers (Vite, webpack, esbuild), Vitest and tsx; it compiles under Vite's strict settings.
-  exports: {
-    '.': { types: './index.ts', default: './index.ts' },
-    './msw': { types: './msw.ts', default: './msw.ts' },
-    './package.json': './package.json',
-  },
-  types: './index.ts',
-  peerDependencies: { msw: '^2.7.0 || ^3.0.0' },
-  peerDependenciesMeta: { msw: { optional: true } },
-}, null, 2)}\n`);
+writeFileSync(join(folder, 'package.json'), packageJsonOf(contract));
+// The client's own runtime (retries, each call's options), written by hand and type-checked in scripts/client/runtime/.
+for (const name of readdirSync(join(import.meta.dirname, 'runtime'))) {
+  const source = readFileSync(join(import.meta.dirname, 'runtime', name), 'utf8').replace(/^\/\/ Written by hand.*\n/, '');
+  writeFileSync(join(folder, name), `/* eslint-disable */\n/**\n * Copied from scripts/client/runtime/${name} by scripts/client/extras.ts.\n * Do not edit: change that file and run \`make generate\`.\n */\n${source}`);
+}

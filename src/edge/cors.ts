@@ -4,9 +4,14 @@ import type { CorsOrigins } from '../config/cors-origins.js';
 import { requestIdOf } from '../observability/request-id.js';
 import { HttpProblem } from '../errors/problem.js';
 
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'X-Request-Id'];
-// Link pages the device and read-marker lists; Retry-After comes with a 429 or 503; RateLimit fields with every write.
-const EXPOSED_HEADERS = ['Location', 'X-Request-Id', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Deprecation', 'Sunset'];
+/** The sandbox's own request headers: the service allows them in a preflight and ignores them, so one front end serves all three. */
+export const SANDBOX_HEADERS = { session: 'X-Sandbox-Session', clock: 'X-Sandbox-Clock' } as const;
+// What the client and the mock's users send: Prefer (the mock's and sandbox's controls, ignored here), retries' keys,
+// conditional requests, request ids and W3C trace context.
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'Idempotency-Key', 'If-Match', 'If-None-Match', 'X-Request-Id',
+  'traceparent', 'tracestate', ...Object.values(SANDBOX_HEADERS)];
+// ETag for conditional requests; Link pages the lists; Retry-After comes with a 429 or 503; RateLimit fields with every write.
+const EXPOSED_HEADERS = ['ETag', 'Location', 'X-Request-Id', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Deprecation', 'Sunset'];
 
 /** What a deployment of the app allows beyond the service's own CORS (the sandbox: its headers, and cookies). */
 export interface CorsExtras {

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request, RequestHandler, Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
 import { operationIdOf } from '../contract/operation-id.js';
+import { SANDBOX_HEADERS } from '../edge/cors.js';
 import { HttpProblem } from '../errors/problem.js';
 import { useScope } from '../edge/scope.js';
 import { requestIdOf } from '../observability/request-id.js';
@@ -11,7 +12,7 @@ import { loggedBody, loggedPath } from './history.js';
 import type { Session } from './session.js';
 import { SESSION_HEADER, type Sessions } from './sessions.js';
 
-export const CLOCK_HEADER = 'X-Sandbox-Clock';
+export const CLOCK_HEADER = SANDBOX_HEADERS.clock;
 
 interface SandboxLocals {
   session: Session;

@@ -8,7 +8,7 @@ import { readContract } from '../contract/declared-responses.js';
 import { specPath } from '../contract/spec.js';
 import { docsRoutes } from '../reference/handler.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
-import { CLOCK_HEADER, enterSession, keepBody, preferControls } from './controls.js';
+import { enterSession, keepBody, preferControls } from './controls.js';
 import { sessionGuards } from './guards.js';
 import { sandboxRoutes } from './routes.js';
 import { getExamples, seedStore } from './seed.js';
@@ -23,8 +23,8 @@ export interface SandboxOptions {
   logger?: Logger;
 }
 
-/** Pages may send the session's cookie and headers, and read which session answered. */
-const SANDBOX_CORS = { credentials: true, allowedHeaders: [SESSION_HEADER, CLOCK_HEADER], exposedHeaders: [SESSION_HEADER] };
+/** Pages may send the session's cookie, and read which session answered (its headers the service's CORS allows too). */
+const SANDBOX_CORS = { credentials: true, exposedHeaders: [SESSION_HEADER] };
 
 /**
  * The service itself as a stateful mock: in memory, one isolated store per

@@ -1,8 +1,9 @@
 import type { Request } from 'express';
+import { SANDBOX_HEADERS } from '../edge/cors.js';
 import { HttpProblem } from '../errors/problem.js';
 import { Session, type SessionSettings } from './session.js';
 
-export const SESSION_HEADER = 'X-Sandbox-Session';
+export const SESSION_HEADER = SANDBOX_HEADERS.session;
 export const SESSION_COOKIE = 'sandbox-session';
 export const DEFAULT_SESSION = 'default';
 /** The default bound on sessions held at once (SANDBOX_SESSIONS); the least recently used is dropped past it. */

@@ -12,6 +12,11 @@ const preflight = (service: Service, origin: string, path = '/api/streams', meth
     headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type,prefer,x-request-id' },
   });
 
+/** What one front-end configuration sends to the mock, the sandbox and the service alike (the sandbox's own are ignored here). */
+const ONE_CONFIGURATION = ['prefer', 'x-sandbox-session', 'x-sandbox-clock', 'idempotency-key', 'if-match', 'if-none-match', 'x-request-id', 'traceparent', 'tracestate'];
+/** What a page may read of every response. */
+const EXPOSED = ['etag', 'location', 'link', 'retry-after', 'ratelimit', 'ratelimit-policy', 'x-request-id', 'deprecation', 'sunset'];
+
 const listed = (reply: Reply, header: string) => (reply.headers.get(header) ?? '').split(',').map((name) => name.trim().toLowerCase());
 
 describe('CORS_ORIGINS (configuration)', () => {
@@ -56,8 +61,21 @@ describe('CORS on the wire (an allowed origin, authentication on)', () => {
     expect(reply.headers.get('access-control-allow-origin')).to.equal(APP);
     expect(listed(reply, 'vary')).to.include('origin');
     expect(listed(reply, 'access-control-allow-methods')).to.include.members(['get', 'post', 'put', 'patch', 'delete']);
-    expect(listed(reply, 'access-control-allow-headers')).to.have.members(['authorization', 'content-type', 'prefer', 'x-request-id']);
+    expect(listed(reply, 'access-control-allow-headers')).to.have.members(['authorization', 'content-type', ...ONE_CONFIGURATION]);
     expect(reply.headers.get('www-authenticate')).to.equal(null);
+  });
+  it('when a preflight asks for every header of the one front-end configuration, then all are allowed, and a request with them is served (the sandbox\'s ignored)', async () => {
+    const reply = await call(service, 'OPTIONS', '/api/streams', {
+      headers: { origin: APP, 'access-control-request-method': 'POST', 'access-control-request-headers': ['authorization', 'content-type', ...ONE_CONFIGURATION].join(',') },
+    });
+    expect(reply.status).to.equal(204);
+    expect(listed(reply, 'access-control-allow-headers')).to.include.members(ONE_CONFIGURATION);
+    const jwt = await new SignJWT({ sub: 'cy' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(new TextEncoder().encode(SECRET));
+    const created = await call(service, 'POST', '/api/streams', { body: { title: 'one configuration' }, headers: {
+      origin: APP, authorization: `Bearer ${jwt}`, 'x-sandbox-session': 'mine', 'x-sandbox-clock': 'not a date', prefer: 'code=409', 'x-request-id': 'one-config',
+      traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', tracestate: 'collab=1',
+    } });
+    expect([created.status, created.headers.get('x-request-id')]).to.deep.equal([201, 'one-config']);
   });
   it('when a preflight names any path, even one no route serves, then it is answered 204 (the request itself gets its 404)', async () => {
     for (const path of ['/api/streams/nav', '/api/cycles/templates/x/draft', '/API/streams', '/api/nothing-here']) {
@@ -68,7 +86,7 @@ describe('CORS on the wire (an allowed origin, authentication on)', () => {
     const reply = await call(service, 'GET', '/api/streams/nav', { headers: { origin: APP } });
     expect(reply.status).to.equal(401);
     expect(reply.headers.get('access-control-allow-origin')).to.equal(APP);
-    expect(listed(reply, 'access-control-expose-headers')).to.include.members(['location', 'x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy']);
+    expect(listed(reply, 'access-control-expose-headers')).to.have.members(EXPOSED);
   });
   it('when an allowed origin creates a stream, then Location is exposed to the page', async () => {
     const jwt = await new SignJWT({ sub: 'ann' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(new TextEncoder().encode(SECRET));

@@ -52,6 +52,24 @@ describe('the client as a package (generated/client/)', () => {
     });
   });
 
+  describe('retries', () => {
+    it('when the sandbox fails half the requests on purpose (503, Retry-After: 1), then every call still succeeds, POSTs and GETs alike', async () => {
+      const session = `retries-${uuid()}`;
+      await call(sandbox, 'POST', '/sandbox/reset', { headers: { 'x-sandbox-session': session }, body: { seed: 'half', failureRate: 0.5 } }); // this seed fails the 1st, 3rd and 4th tries
+      const retried: number[] = [];
+      const devices = new DevicesApi(new Configuration({ basePath: sandbox.url, headers: { 'X-Sandbox-Session': session },
+        retry: { attempts: 8, onRetry: (retry) => retried.push(retry.status ?? 0) } }));
+      const registered = [];
+      for (let count = 0; count < 3; count++) registered.push(await devices.registerDevice({ deviceRegistration: aDevice() as unknown as DeviceRegistration }));
+      const page = await devices.listDevices({ limit: 100 });
+      expect(page.items.map((item) => item.installationId)).to.include.members(registered.map((device) => device.installationId));
+      const log = await call(sandbox, 'GET', '/sandbox/requests', { headers: { 'x-sandbox-session': session } });
+      const statuses = (log.body.items as { status: number }[]).map((item) => item.status);
+      expect(retried).to.deep.equal([503, 503, 503]);
+      expect(statuses.filter((status) => status === 503)).to.have.length(3);
+    });
+  });
+
   describe('problemOf(error, operationId)', () => {
     it('when the status is one the operation declares, then the problem typed by it: a draft save\'s 409 has updatedAt', async () => {
       const problem = await problemOf(problemResponse(409, conflict), 'saveCycleTemplateDraft');

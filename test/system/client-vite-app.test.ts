@@ -1,16 +1,21 @@
 import { expect } from 'chai';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { packClient, run } from '../helpers/client-package.js';
 import { needs } from '../helpers/needs.js';
 
-const exec = promisify(execFile);
-// npm and npx of the Node.js running the tests (.nvmrc's), whatever else is on PATH.
-const env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` };
-const run = (command: string, args: string[], cwd: string) => exec(command, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+/** What mocks/README.md's snippets say stand for the reader's own: declared, so each ```ts block compiles alone. */
+const YOUR_OWN = `import type { CycleTemplateDraftInput as YourDraft, ParagraphElement as YourParagraph } from '@collab/client';
+declare const token: string;
+declare const templateId: string;
+declare const draft: YourDraft;
+declare function reload(updatedAt: string | null): void; // null: no draft any more
+declare function show(items: readonly unknown[]): void;
+declare const paragraph: YourParagraph;
+`;
+const snippets = async () => [...(await readFile('mocks/README.md', 'utf8')).matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
 
 /** What a front end writes on the client: follow the pages, read a typed problem, tell nodes apart, mock with its MSW handlers. */
 const MAIN = `import { Configuration, DevicesApi, StreamsApi, isTextNode, problemOf } from '@collab/client';
@@ -42,18 +47,19 @@ async function show(): Promise<void> {
 void show();
 `;
 
-describe('a scratch Vite vanilla-ts app on the client package (npm install ./generated/client)', function () {
+describe('a scratch Vite vanilla-ts app on the packed client (make client, npm install <tarball>)', function () {
   this.timeout(600_000);
   let folder: string;
   let app: string;
   before(async function () {
     const registry = await run('npm', ['view', 'create-vite@9', 'version'], tmpdir()).then(() => undefined, () => 'the npm registry (npm view create-vite)');
     needs(this, registry);
+    const tarball = await packClient();
     folder = await mkdtemp(join(tmpdir(), 'client-vite-app-'));
     await run('npx', ['--yes', 'create-vite@9', 'app', '--template', 'vanilla-ts', '--no-interactive'], folder);
     app = join(folder, 'app');
     await writeFile(join(app, 'src', 'main.ts'), MAIN);
-    await run('npm', ['install', '--no-audit', '--no-fund', resolve('generated/client'), 'msw'], app);
+    await run('npm', ['install', '--no-audit', '--no-fund', tarball, 'msw'], app);
   });
   after(async () => {
     if (folder) await rm(folder, { recursive: true, force: true });
@@ -73,6 +79,16 @@ describe('a scratch Vite vanilla-ts app on the client package (npm install ./gen
     const scripts = (await readdir(assets)).filter((name) => name.endsWith('.js'));
     const code = (await Promise.all(scripts.map((name) => readFile(join(assets, name), 'utf8')))).join('\n');
     expect(code).to.include('/api/notifications/devices').and.include('/api/streams/:streamId');
+  });
+
+  it('when every ```ts block of mocks/README.md is a module of the app, then the template\'s TypeScript and settings compile each', async () => {
+    const blocks = await snippets();
+    expect(blocks).to.have.length.above(4);
+    await mkdir(join(app, 'src', 'readme'));
+    await Promise.all(blocks.map((block, index) => writeFile(join(app, 'src', 'readme', `snippet-${index + 1}.ts`), `${YOUR_OWN}${block}export {};\n`)));
+    await run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], app).catch((error: { stdout?: string }) => {
+      throw new Error(`mocks/README.md's snippets do not compile:\n${error.stdout ?? String(error)}`);
+    });
   });
 
   it('when TypeScript 5 checks it (this project\'s, strict and noUncheckedIndexedAccess), then it compiles too', async () => {

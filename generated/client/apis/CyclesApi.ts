@@ -82,7 +82,7 @@ export class CyclesApi extends runtime.BaseAPI {
     /**
      * Reads the draft of a cycle template.
      */
-    async getCycleTemplateDraftRaw(requestParameters: GetCycleTemplateDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CycleTemplateDraft>> {
+    async getCycleTemplateDraftRaw(requestParameters: GetCycleTemplateDraftRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CycleTemplateDraft>> {
         const requestOptions = await this.getCycleTemplateDraftRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
@@ -92,7 +92,7 @@ export class CyclesApi extends runtime.BaseAPI {
     /**
      * Reads the draft of a cycle template.
      */
-    async getCycleTemplateDraft(requestParameters: GetCycleTemplateDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CycleTemplateDraft> {
+    async getCycleTemplateDraft(requestParameters: GetCycleTemplateDraftRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<CycleTemplateDraft> {
         const response = await this.getCycleTemplateDraftRaw(requestParameters, initOverrides);
         return await response.value();
     }
@@ -146,7 +146,7 @@ export class CyclesApi extends runtime.BaseAPI {
      * One draft per `templateId`. With `createOnly: true` the save fails with 409 when a draft already exists. With `expectedDraftUpdatedAt` the save succeeds only if it names the same instant as the stored draft\'s `updatedAt` (compared as instants); otherwise, or when no draft exists yet, 409. Every 409 carries the current `updatedAt` (null when there is no draft). `updatedAt` strictly increases on every save. Phase `id`s must be unique within the draft (400 otherwise). 
      * Saves the draft of a cycle template.
      */
-    async saveCycleTemplateDraftRaw(requestParameters: SaveCycleTemplateDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CycleTemplateDraft>> {
+    async saveCycleTemplateDraftRaw(requestParameters: SaveCycleTemplateDraftRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CycleTemplateDraft>> {
         const requestOptions = await this.saveCycleTemplateDraftRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
@@ -157,7 +157,7 @@ export class CyclesApi extends runtime.BaseAPI {
      * One draft per `templateId`. With `createOnly: true` the save fails with 409 when a draft already exists. With `expectedDraftUpdatedAt` the save succeeds only if it names the same instant as the stored draft\'s `updatedAt` (compared as instants); otherwise, or when no draft exists yet, 409. Every 409 carries the current `updatedAt` (null when there is no draft). `updatedAt` strictly increases on every save. Phase `id`s must be unique within the draft (400 otherwise). 
      * Saves the draft of a cycle template.
      */
-    async saveCycleTemplateDraft(requestParameters: SaveCycleTemplateDraftRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CycleTemplateDraft> {
+    async saveCycleTemplateDraft(requestParameters: SaveCycleTemplateDraftRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<CycleTemplateDraft> {
         const response = await this.saveCycleTemplateDraftRaw(requestParameters, initOverrides);
         return await response.value();
     }

@@ -98,7 +98,7 @@ export class DevicesApi extends runtime.BaseAPI {
      * Paged: at most `limit` devices a page, in one stable order that holds across pages (by the text `appId/installationId`, so `com.example.chat.desktop` sorts before `com.example.chat`). When more follow, the `Link` header gives the next page. 
      * Lists the caller\'s registered devices.
      */
-    async listDevicesRaw(requestParameters: ListDevicesRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<DeviceList>> {
+    async listDevicesRaw(requestParameters: ListDevicesRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<DeviceList>> {
         const requestOptions = await this.listDevicesRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
@@ -109,7 +109,7 @@ export class DevicesApi extends runtime.BaseAPI {
      * Paged: at most `limit` devices a page, in one stable order that holds across pages (by the text `appId/installationId`, so `com.example.chat.desktop` sorts before `com.example.chat`). When more follow, the `Link` header gives the next page. 
      * Lists the caller\'s registered devices.
      */
-    async listDevices(requestParameters: ListDevicesRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.Paged<DeviceList>> {
+    async listDevices(requestParameters: ListDevicesRequest = {}, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.Paged<DeviceList>> {
         const response = await this.listDevicesRaw(requestParameters, initOverrides);
         return runtime.withNextCursor(response.raw, await response.value());
     }
@@ -155,7 +155,7 @@ export class DevicesApi extends runtime.BaseAPI {
      * A registration is keyed by `(appId, installationId)`. Registering the same key again replaces the stored record (a new token replaces the old) and moves it to the calling user. 
      * Registers a device.
      */
-    async registerDeviceRaw(requestParameters: RegisterDeviceRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Device>> {
+    async registerDeviceRaw(requestParameters: RegisterDeviceRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Device>> {
         const requestOptions = await this.registerDeviceRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
@@ -166,7 +166,7 @@ export class DevicesApi extends runtime.BaseAPI {
      * A registration is keyed by `(appId, installationId)`. Registering the same key again replaces the stored record (a new token replaces the old) and moves it to the calling user. 
      * Registers a device.
      */
-    async registerDevice(requestParameters: RegisterDeviceRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Device> {
+    async registerDevice(requestParameters: RegisterDeviceRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<Device> {
         const response = await this.registerDeviceRaw(requestParameters, initOverrides);
         return await response.value();
     }
@@ -217,7 +217,7 @@ export class DevicesApi extends runtime.BaseAPI {
     /**
      * Unregisters one of the caller\'s devices.
      */
-    async unregisterDeviceRaw(requestParameters: UnregisterDeviceRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<void>> {
+    async unregisterDeviceRaw(requestParameters: UnregisterDeviceRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<void>> {
         const requestOptions = await this.unregisterDeviceRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
@@ -227,7 +227,7 @@ export class DevicesApi extends runtime.BaseAPI {
     /**
      * Unregisters one of the caller\'s devices.
      */
-    async unregisterDevice(requestParameters: UnregisterDeviceRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<void> {
+    async unregisterDevice(requestParameters: UnregisterDeviceRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<void> {
         await this.unregisterDeviceRaw(requestParameters, initOverrides);
     }
 

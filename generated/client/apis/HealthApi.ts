@@ -41,7 +41,7 @@ export class HealthApi extends runtime.BaseAPI {
      * The liveness probe; it does not look at the store (see `/readyz`).
      * Reports that the service can serve.
      */
-    async checkLivenessRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Health>> {
+    async checkLivenessRaw(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Health>> {
         const requestOptions = await this.checkLivenessRequestOpts();
         const response = await this.request(requestOptions, initOverrides);
 
@@ -52,7 +52,7 @@ export class HealthApi extends runtime.BaseAPI {
      * The liveness probe; it does not look at the store (see `/readyz`).
      * Reports that the service can serve.
      */
-    async checkLiveness(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Health> {
+    async checkLiveness(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<Health> {
         const response = await this.checkLivenessRaw(initOverrides);
         return await response.value();
     }
@@ -80,7 +80,7 @@ export class HealthApi extends runtime.BaseAPI {
      * The readiness probe: 200 while the process takes new work and its store is open and, for PostgreSQL, answers within 1 s; otherwise 503. From the moment a shutdown starts (SIGTERM) it answers 503 `stopping` while everything else is still served for `SHUTDOWN_DELAY` seconds, so a load balancer takes the instance out before its listener closes. Load balancers send traffic only to instances that answer 200. 
      * Reports whether the service can serve requests now.
      */
-    async checkReadinessRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Health>> {
+    async checkReadinessRaw(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Health>> {
         const requestOptions = await this.checkReadinessRequestOpts();
         const response = await this.request(requestOptions, initOverrides);
 
@@ -91,7 +91,7 @@ export class HealthApi extends runtime.BaseAPI {
      * The readiness probe: 200 while the process takes new work and its store is open and, for PostgreSQL, answers within 1 s; otherwise 503. From the moment a shutdown starts (SIGTERM) it answers 503 `stopping` while everything else is still served for `SHUTDOWN_DELAY` seconds, so a load balancer takes the instance out before its listener closes. Load balancers send traffic only to instances that answer 200. 
      * Reports whether the service can serve requests now.
      */
-    async checkReadiness(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Health> {
+    async checkReadiness(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<Health> {
         const response = await this.checkReadinessRaw(initOverrides);
         return await response.value();
     }
@@ -119,7 +119,7 @@ export class HealthApi extends runtime.BaseAPI {
      * For Prometheus to scrape. `http_request_duration_seconds` is a histogram labelled by `method`, `route` (the path template in this document, or `unmatched`) and `status`; `store_commit_duration_seconds` and `store_commit_batch_size` describe the store\'s group commits; the rest are the Node.js process defaults (`process_*`, `nodejs_*`). No label holds an id from a path or a user. 
      * Reports the service\'s metrics in the Prometheus text format.
      */
-    async scrapeMetricsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<string>> {
+    async scrapeMetricsRaw(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<string>> {
         const requestOptions = await this.scrapeMetricsRequestOpts();
         const response = await this.request(requestOptions, initOverrides);
 
@@ -134,7 +134,7 @@ export class HealthApi extends runtime.BaseAPI {
      * For Prometheus to scrape. `http_request_duration_seconds` is a histogram labelled by `method`, `route` (the path template in this document, or `unmatched`) and `status`; `store_commit_duration_seconds` and `store_commit_batch_size` describe the store\'s group commits; the rest are the Node.js process defaults (`process_*`, `nodejs_*`). No label holds an id from a path or a user. 
      * Reports the service\'s metrics in the Prometheus text format.
      */
-    async scrapeMetrics(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<string> {
+    async scrapeMetrics(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<string> {
         const response = await this.scrapeMetricsRaw(initOverrides);
         return await response.value();
     }

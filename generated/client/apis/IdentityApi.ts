@@ -80,7 +80,7 @@ export class IdentityApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s identity settings in one namespace.
      */
-    async getIdentitySettingsRaw(requestParameters: GetIdentitySettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IdentitySettings>> {
+    async getIdentitySettingsRaw(requestParameters: GetIdentitySettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IdentitySettings>> {
         const requestOptions = await this.getIdentitySettingsRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
@@ -90,7 +90,7 @@ export class IdentityApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s identity settings in one namespace.
      */
-    async getIdentitySettings(requestParameters: GetIdentitySettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<IdentitySettings> {
+    async getIdentitySettings(requestParameters: GetIdentitySettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<IdentitySettings> {
         const response = await this.getIdentitySettingsRaw(requestParameters, initOverrides);
         return await response.value();
     }
@@ -143,7 +143,7 @@ export class IdentityApi extends runtime.BaseAPI {
     /**
      * Patches identity settings in one namespace.
      */
-    async patchIdentitySettingsRaw(requestParameters: PatchIdentitySettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IdentitySettings>> {
+    async patchIdentitySettingsRaw(requestParameters: PatchIdentitySettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IdentitySettings>> {
         const requestOptions = await this.patchIdentitySettingsRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
@@ -153,7 +153,7 @@ export class IdentityApi extends runtime.BaseAPI {
     /**
      * Patches identity settings in one namespace.
      */
-    async patchIdentitySettings(requestParameters: PatchIdentitySettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<IdentitySettings> {
+    async patchIdentitySettings(requestParameters: PatchIdentitySettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<IdentitySettings> {
         const response = await this.patchIdentitySettingsRaw(requestParameters, initOverrides);
         return await response.value();
     }

@@ -61,7 +61,7 @@ export class NavigationApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s navigation preferences.
      */
-    async getNavigationPreferencesRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
+    async getNavigationPreferencesRaw(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
         const requestOptions = await this.getNavigationPreferencesRequestOpts();
         const response = await this.request(requestOptions, initOverrides);
 
@@ -71,7 +71,7 @@ export class NavigationApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s navigation preferences.
      */
-    async getNavigationPreferences(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {
+    async getNavigationPreferences(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {
         const response = await this.getNavigationPreferencesRaw(initOverrides);
         return await response.value();
     }
@@ -116,7 +116,7 @@ export class NavigationApi extends runtime.BaseAPI {
     /**
      * Updates navigation preferences; every field optional.
      */
-    async patchNavigationPreferencesRaw(requestParameters: PatchNavigationPreferencesRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
+    async patchNavigationPreferencesRaw(requestParameters: PatchNavigationPreferencesRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
         const requestOptions = await this.patchNavigationPreferencesRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
@@ -126,7 +126,7 @@ export class NavigationApi extends runtime.BaseAPI {
     /**
      * Updates navigation preferences; every field optional.
      */
-    async patchNavigationPreferences(requestParameters: PatchNavigationPreferencesRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {
+    async patchNavigationPreferences(requestParameters: PatchNavigationPreferencesRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {
         const response = await this.patchNavigationPreferencesRaw(requestParameters, initOverrides);
         return await response.value();
     }

@@ -61,7 +61,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s notification settings.
      */
-    async getNotificationSettingsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
+    async getNotificationSettingsRaw(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
         const requestOptions = await this.getNotificationSettingsRequestOpts();
         const response = await this.request(requestOptions, initOverrides);
 
@@ -71,7 +71,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s notification settings.
      */
-    async getNotificationSettings(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
+    async getNotificationSettings(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
         const response = await this.getNotificationSettingsRaw(initOverrides);
         return await response.value();
     }
@@ -116,7 +116,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     /**
      * Updates notification settings; every top-level field is optional.
      */
-    async patchNotificationSettingsRaw(requestParameters: PatchNotificationSettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
+    async patchNotificationSettingsRaw(requestParameters: PatchNotificationSettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
         const requestOptions = await this.patchNotificationSettingsRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
@@ -126,7 +126,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     /**
      * Updates notification settings; every top-level field is optional.
      */
-    async patchNotificationSettings(requestParameters: PatchNotificationSettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
+    async patchNotificationSettings(requestParameters: PatchNotificationSettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
         const response = await this.patchNotificationSettingsRaw(requestParameters, initOverrides);
         return await response.value();
     }

@@ -98,7 +98,7 @@ export class ReadsApi extends runtime.BaseAPI {
     /**
      * Lists the caller\'s read markers in one stream.
      */
-    async listReadMarkersRaw(requestParameters: ListReadMarkersRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ReadMarkerList>> {
+    async listReadMarkersRaw(requestParameters: ListReadMarkersRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ReadMarkerList>> {
         const requestOptions = await this.listReadMarkersRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
@@ -108,7 +108,7 @@ export class ReadsApi extends runtime.BaseAPI {
     /**
      * Lists the caller\'s read markers in one stream.
      */
-    async listReadMarkers(requestParameters: ListReadMarkersRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.Paged<ReadMarkerList>> {
+    async listReadMarkers(requestParameters: ListReadMarkersRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.Paged<ReadMarkerList>> {
         const response = await this.listReadMarkersRaw(requestParameters, initOverrides);
         return runtime.withNextCursor(response.raw, await response.value());
     }
@@ -154,7 +154,7 @@ export class ReadsApi extends runtime.BaseAPI {
      * A marker is keyed by `(caller, streamId, threadSessionId or none)`; the latest write wins. Stream, session and message ids are not checked for existence: they belong to other parts of the product. 
      * Records the last message read in a stream, optionally in one thread session.
      */
-    async markReadRaw(requestParameters: MarkReadRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ReadMarker>> {
+    async markReadRaw(requestParameters: MarkReadRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ReadMarker>> {
         const requestOptions = await this.markReadRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
@@ -165,7 +165,7 @@ export class ReadsApi extends runtime.BaseAPI {
      * A marker is keyed by `(caller, streamId, threadSessionId or none)`; the latest write wins. Stream, session and message ids are not checked for existence: they belong to other parts of the product. 
      * Records the last message read in a stream, optionally in one thread session.
      */
-    async markRead(requestParameters: MarkReadRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ReadMarker> {
+    async markRead(requestParameters: MarkReadRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<ReadMarker> {
         const response = await this.markReadRaw(requestParameters, initOverrides);
         return await response.value();
     }

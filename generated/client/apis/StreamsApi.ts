@@ -78,7 +78,7 @@ export class StreamsApi extends runtime.BaseAPI {
     /**
      * Creates a stream, optionally with an initial message.
      */
-    async createStreamRaw(requestParameters: CreateStreamOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Stream>> {
+    async createStreamRaw(requestParameters: CreateStreamOperationRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Stream>> {
         const requestOptions = await this.createStreamRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
@@ -88,7 +88,7 @@ export class StreamsApi extends runtime.BaseAPI {
     /**
      * Creates a stream, optionally with an initial message.
      */
-    async createStream(requestParameters: CreateStreamOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Stream> {
+    async createStream(requestParameters: CreateStreamOperationRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<Stream> {
         const response = await this.createStreamRaw(requestParameters, initOverrides);
         return await response.value();
     }
@@ -132,7 +132,7 @@ export class StreamsApi extends runtime.BaseAPI {
      * Who may read a stream: its `members` (the creator is always one), and, when its `visibility` is exactly `public`, every authenticated user. Any other `visibility` (`private`, `Public`, none at all) keeps it to its members. Anyone else gets the same 404 as for a stream that does not exist: the same `type`, `title`, `detail` (naming the id as sent) and headers, so an id tells an outsider nothing. Without authentication every request is the user `local`, so every stream written that way is its own. 
      * Reads a stream with its initial message.
      */
-    async getStreamRaw(requestParameters: GetStreamRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Stream>> {
+    async getStreamRaw(requestParameters: GetStreamRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Stream>> {
         const requestOptions = await this.getStreamRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
@@ -143,7 +143,7 @@ export class StreamsApi extends runtime.BaseAPI {
      * Who may read a stream: its `members` (the creator is always one), and, when its `visibility` is exactly `public`, every authenticated user. Any other `visibility` (`private`, `Public`, none at all) keeps it to its members. Anyone else gets the same 404 as for a stream that does not exist: the same `type`, `title`, `detail` (naming the id as sent) and headers, so an id tells an outsider nothing. Without authentication every request is the user `local`, so every stream written that way is its own. 
      * Reads a stream with its initial message.
      */
-    async getStream(requestParameters: GetStreamRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Stream> {
+    async getStream(requestParameters: GetStreamRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<Stream> {
         const response = await this.getStreamRaw(requestParameters, initOverrides);
         return await response.value();
     }

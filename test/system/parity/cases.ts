@@ -186,6 +186,8 @@ function otherCases(): ParityCase[] {
     { name: 'unknown route', method: 'GET', path: '/api/nothing-here', expect: 404 },
     { name: 'wrong method', method: 'DELETE', path: '/api/streams/nav', expect: 405 },
     { name: 'stream id not a uuid', method: 'GET', path: '/api/streams/general', expect: 400 },
+    { name: 'list with an empty cursor=', method: 'GET', path: '/api/notifications/devices?cursor=', expect: 400 },
+    { name: 'list with an empty limit=', method: 'GET', path: `/api/chat/reads/${uuid()}?limit=`, expect: 400 },
     { name: 'device path id over 128', method: 'DELETE', path: `/api/notifications/devices/app/${text(129)}`, expect: 400 },
     { ...patch('/api/identity/settings/deep', deepPatch, 400, 'body nested 300 levels'),
       knownDifference: 'The service refuses bodies nested deeper than 256 levels before validating them; the mock has no such limit.' },
