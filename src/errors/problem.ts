@@ -17,6 +17,7 @@ export const catalogue = {
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'request-timeout': { status: 408, title: 'The request took too long to arrive' },
   'conflict': { status: 409, title: 'The request conflicts with the stored state' },
+  'precondition-failed': { status: 412, title: 'A precondition does not hold' },
   'payload-too-large': { status: 413, title: 'The body is too large' },
   'document-too-large': { status: 413, title: 'The document would be too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },

@@ -138,6 +138,11 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
     await call(quota, 'PUT', '/api/notifications/devices', { body: aDevice() });
     return call(quota, 'PUT', '/api/notifications/devices', { body: aDevice() });
   },
+  'precondition-failed.json': async ({ plain }) => {
+    const first = await call(plain, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } });
+    await call(plain, 'PATCH', '/api/streams/nav', { body: { sort: 'name' } });
+    return call(plain, 'PATCH', '/api/streams/nav', { body: { sort: 'unread' }, headers: { 'if-match': first.headers.get('etag')! } });
+  },
   'storage-full.json': ({ full }) => call(full, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } }),
   'rate-limited.json': async ({ strict }) => {
     await call(strict, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM } });
