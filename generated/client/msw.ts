@@ -343,6 +343,33 @@ export const examples = {
         "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000421",
         "host": "attacker.test:3000"
     },
+    "idempotency-key-in-flight": {
+        "type": "urn:problem:collab:idempotency-key-in-flight",
+        "title": "A request with this idempotency key is still being served",
+        "status": 409,
+        "detail": "A request with this Idempotency-Key is still being served; nothing was done. Retry a little later for its answer.",
+        "requestId": "2f6d8e1a-9b3c-4d5e-a7f8-1b2c3d4e5f6a"
+    },
+    "idempotency-key-invalid": {
+        "type": "urn:problem:collab:validation-failed",
+        "title": "The request breaks the contract",
+        "status": 400,
+        "detail": "The request does not match openapi.yaml.",
+        "errors": [
+            {
+                "path": "/headers/idempotency-key",
+                "message": "must match format \"idempotency-key\""
+            }
+        ],
+        "requestId": "4b5c6d7e-8f9a-4b0c-9d1e-2f3a4b5c6d7e"
+    },
+    "idempotency-key-reused": {
+        "type": "urn:problem:collab:idempotency-key-reused",
+        "title": "The idempotency key was used for another request",
+        "status": 422,
+        "detail": "This Idempotency-Key was used for another request (another body, or another operation) within the last 24 h. Nothing was done; a new request needs a new key.",
+        "requestId": "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d"
+    },
     "identity-invalid": {
         "type": "urn:problem:collab:validation-failed",
         "title": "The request breaks the contract",
@@ -798,14 +825,16 @@ const table: readonly Operation<keyof typeof examples>[] = [
     ] },
     { operationId: "createStream", method: "post", path: "/api/streams", responses: [
         { status: "201", mediaType: "application/json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:", Location: "/api/streams/0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e", ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [["created", "stream-created"]] },
-        { status: "400", mediaType: "application/problem+json", headers: {}, examples: [["titleMissing", "stream-title-missing"]] },
+        { status: "400", mediaType: "application/problem+json", headers: {}, examples: [["titleMissing", "stream-title-missing"], ["idempotencyKeyTooLong", "idempotency-key-invalid"]] },
         { status: "401", mediaType: "application/problem+json", headers: {}, examples: [["expired", "unauthenticated"]] },
         { status: "403", mediaType: "application/problem+json", headers: {}, examples: [["devices", "quota-exceeded"]] },
         { status: "405", mediaType: "application/problem+json", headers: { Allow: "GET, PATCH" }, examples: [["methodNotAllowed", "method-not-allowed"]] },
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
+        { status: "409", mediaType: "application/problem+json", headers: {}, examples: [["inFlight", "idempotency-key-in-flight"]] },
         { status: "413", mediaType: "application/problem+json", headers: {}, examples: [["tooLarge", "payload-too-large"]] },
         { status: "415", mediaType: "application/problem+json", headers: {}, examples: [["textPlain", "unsupported-media-type"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
+        { status: "422", mediaType: "application/problem+json", headers: {}, examples: [["reused", "idempotency-key-reused"]] },
         { status: "429", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["rateLimited", "rate-limited"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
         { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"]] },
