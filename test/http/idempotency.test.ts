@@ -119,11 +119,12 @@ describe('POST /api/streams with an Idempotency-Key: users, failures, requests i
     }
   });
 
-  it('when keys are kept, then they count against their user\'s bytes: fewer creates with keys fit in QUOTA_BYTES than without', async () => {
+  it('when keys are kept, then they count against their user\'s bytes: fewer creates with keys fit in QUOTA_BYTES than without', async function () {
+    this.timeout(90_000); // two services, some 40 creates: slow on PostgreSQL on a busy machine
     const fit = async (withKeys: boolean) => {
       const service = await startService({ quotas: { bytes: 4096 } });
       try {
-        for (let made = 0; ; made++) {
+        for (let made = 0; made < 200; made++) {
           const reply = await create(service, stream(), withKeys ? keyed(uuid()) : {});
           if (reply.status === 403) {
             expect(reply.body).to.include({ type: 'urn:problem:collab:quota-exceeded', quota: 'QUOTA_BYTES' });
@@ -131,6 +132,7 @@ describe('POST /api/streams with an Idempotency-Key: users, failures, requests i
           }
           expect(reply.status).to.equal(201);
         }
+        throw new Error('200 creates fitted in QUOTA_BYTES=4096');
       } finally {
         await service.close();
       }
@@ -143,9 +145,13 @@ describe('POST /api/streams with an Idempotency-Key: users, failures, requests i
     const service = await startService({ limits: { idempotencyKeyTtlMs: 1500 } });
     try {
       const key = uuid();
+      const sent = Date.now();
       const first = await create(service, stream(), keyed(key));
-      expect(seen(await create(service, stream(), keyed(key)))).to.deep.equal(seen(first));
-      await new Promise((resolve) => setTimeout(resolve, 1600));
+      const answered = Date.now(); // the key was claimed between sent and answered, so it expires by answered + TTL
+      const repeat = await create(service, stream(), keyed(key));
+      // On a machine too busy to repeat within the TTL, the key may be gone; the store conformance suite tests the edges exactly.
+      if (Date.now() - sent < 1500) expect(seen(repeat)).to.deep.equal(seen(first));
+      await new Promise((resolve) => setTimeout(resolve, answered + 1500 + 50 - Date.now()));
       const after = await create(service, stream({ title: 'Later' }), keyed(key));
       expect(after.status).to.equal(201);
       expect(after.body.id).to.not.equal(first.body.id);
