@@ -10,10 +10,10 @@ import type { Limits } from './config/limits.js';
 import { streamsRoutes } from './features/streams/handler.js';
 
 /** Every operation under /api, on one router; its handlers serve each request from its scope (src/edge/scope.ts). */
-export function apiRoutes(limits: Pick<Limits, 'pageBytes'>): Router {
+export function apiRoutes(limits: Pick<Limits, 'pageBytes' | 'idempotencyKeyTtlMs' | 'idempotencyKeyLeaseMs'>): Router {
   const api = Router(EXACT_ROUTING);
   navRoutes(api); // /streams/nav before /streams/:streamId
-  streamsRoutes(api);
+  streamsRoutes(api, { ttlMs: limits.idempotencyKeyTtlMs, leaseMs: limits.idempotencyKeyLeaseMs });
   notificationRoutes(api);
   deviceRoutes(api, limits.pageBytes);
   cycleRoutes(api);

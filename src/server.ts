@@ -4,8 +4,10 @@ import { createApp } from './app.js';
 import { isLoopback, loadConfig, storeSettings } from './config/index.js';
 import { createHttpServer } from './edge/listen.js';
 import { gracefulShutdown } from './edge/shutdown.js';
+import { SYSTEM_CLOCK } from './lib/clock.js';
 import { createLogger } from './observability/logger.js';
 import { linesWritten } from './observability/observe.js';
+import { sweepExpiredKeys } from './store/idempotency-sweep.js';
 import { openStore, refusalOf, whereDataLives } from './store/open-store.js';
 
 // A refusal to start is one human line on stderr, without a stack; everything else is logged.
@@ -35,6 +37,7 @@ const store = await openStore(storeSettings(config), logger).catch((error: unkno
   process.exit(1);
 });
 
+const sweeping = sweepExpiredKeys(store, SYSTEM_CLOCK, logger); // idempotency keys past IDEMPOTENCY_KEY_TTL
 const stopping = { stopping: false };
 const server = createHttpServer(createApp({ config, store, logger, stopping }));
 const shutdown = gracefulShutdown(server, config.shutdown, stopping, (line) => logger.info(line));
@@ -42,7 +45,7 @@ const shutdown = gracefulShutdown(server, config.shutdown, stopping, (line) => l
 server.once('error', (error: NodeJS.ErrnoException) => {
   const reason = error.code === 'EADDRINUSE' ? 'is in use by another process' : error.code === 'EACCES' ? 'may not be bound by this user' : `cannot be listened on (${error.code ?? error.message})`;
   console.error(`Refusing to start: port ${config.port} on ${config.host} ${reason}; set PORT to another.`);
-  void store.close().finally(() => process.exit(1));
+  void sweeping.stop().then(() => store.close()).finally(() => process.exit(1));
 });
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
@@ -57,6 +60,7 @@ server.listen(config.port, config.host, () => {
 closeWithGrace({ delay: false, logger: false, skip: ['uncaughtException', 'unhandledRejection', 'beforeExit'],
   onSecondSignal: (signal) => logger.warn(`${signal} again: exiting now, without waiting for requests in flight`) }, async ({ signal }) => {
   await shutdown.stop(signal ?? 'stop');
+  await sweeping.stop();
   // A store that could not write everything out says so; the lowdb journal still holds every change.
   const unsaved = await store.close().then(() => undefined, (error: unknown) => error);
   await linesWritten();

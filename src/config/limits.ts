@@ -32,6 +32,10 @@ export interface Limits {
   pageBytes: number;
   /** The longest a token may be valid, `exp` − `iat` (or − now), in milliseconds (AUTH_MAX_TOKEN_LIFETIME). */
   tokenLifetimeMs: number;
+  /** How long an Idempotency-Key is kept: a repeat within it gets the first answer; after it, the key starts anew (IDEMPOTENCY_KEY_TTL). */
+  idempotencyKeyTtlMs: number;
+  /** How long an attempt holds its key (a repeat: 409) before a retry may take it over, its process gone (IDEMPOTENCY_KEY_LEASE). */
+  idempotencyKeyLeaseMs: number;
   quotas: Quotas;
   /** The embedded store's stated size: stored bytes (compact JSON) past which it takes no growth (STORE_MAX_BYTES). */
   storeMaxBytes: number;
@@ -49,6 +53,9 @@ export const DEFAULT_LIMITS: Limits = {
   rateWindowMs: 60_000,
   pageBytes: 4 * 1024 ** 2,
   tokenLifetimeMs: 24 * 3_600_000,
+  idempotencyKeyTtlMs: 24 * 3_600_000,
+  // Longer than a request is served (its whole request within 30 s, a store's statements time out sooner).
+  idempotencyKeyLeaseMs: 60_000,
   quotas: {
     streams: 10_000,
     devices: 100,
@@ -80,6 +87,8 @@ export function loadLimits(env: NodeJS.ProcessEnv): Limits {
     rateWindowMs: duration('RATE_LIMIT_WINDOW', DEFAULT_LIMITS.rateWindowMs),
     pageBytes: size('PAGE_MAX_BYTES', DEFAULT_LIMITS.pageBytes),
     tokenLifetimeMs: duration('AUTH_MAX_TOKEN_LIFETIME', DEFAULT_LIMITS.tokenLifetimeMs),
+    idempotencyKeyTtlMs: duration('IDEMPOTENCY_KEY_TTL', DEFAULT_LIMITS.idempotencyKeyTtlMs),
+    idempotencyKeyLeaseMs: duration('IDEMPOTENCY_KEY_LEASE', DEFAULT_LIMITS.idempotencyKeyLeaseMs),
     quotas: {
       streams: count('QUOTA_STREAMS', quotas.streams),
       devices: count('QUOTA_DEVICES', quotas.devices),

@@ -11,6 +11,12 @@ const HH_MM = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 const LAST_MINUTE_OF_DAY = 23 * 60 + 59;
 
+/** An Idempotency-Key: a Structured Field string of 1 to 255 characters (`"…"`, `\"` and `\\` escaped), or bare. */
+const IDEMPOTENCY_KEY = /^(?:"(?:[ !#-[\]-~]|\\["\\]){1,255}"|[!#-~][ -~]{0,254})$/;
+
+/** If-Match, If-None-Match: `*`, or entity tags separated by commas (RFC 9110 §8.8.3, §13.1; empty list elements allowed). */
+const ENTITY_TAGS = /^(?:\*|[ \t]*(?:,[ \t]*)*(?:W\/)?"[!#-~]*"(?:[ \t]*,[ \t]*(?:,[ \t]*)*(?:W\/)?"[!#-~]*")*[ \t]*(?:,[ \t]*)*)$/;
+
 export function isUuid(text: string): boolean {
   return UUID.test(text);
 }
@@ -54,4 +60,6 @@ export const contractFormats = {
   'uuid': { type: 'string' as const, validate: isUuid },
   'date-time': { type: 'string' as const, validate: isDateTime },
   'time-hhmm': { type: 'string' as const, validate: isTimeOfDay },
+  'idempotency-key': { type: 'string' as const, validate: (text: string) => IDEMPOTENCY_KEY.test(text) },
+  'entity-tags': { type: 'string' as const, validate: (text: string) => ENTITY_TAGS.test(text) },
 };

@@ -1,6 +1,4 @@
-import type { Request } from 'express';
-
 /** The operationId of the operation express-openapi-validator matched the request to; undefined before it ran, or for no operation. */
-export function operationIdOf(req: Request): string | undefined {
+export function operationIdOf(req: object): string | undefined {
   return (req as { openapi?: { schema?: { operationId?: string } } }).openapi?.schema?.operationId;
 }

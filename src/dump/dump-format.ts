@@ -16,8 +16,14 @@ export const DUMP_FORMAT_VERSION = 1;
  * (src/store/store.ts's keyOf, the handlers' placements), and the values' shapes
  * (openapi.yaml's schemas). A dump of a newer schema is refused; an older one
  * would be brought up to this one record by record before it is checked.
+ * 2: the collection idempotencyKeys (a dump of schema 1 holds the first seven).
  */
-export const RECORDS_SCHEMA_VERSION = 1;
+export const RECORDS_SCHEMA_VERSION = 2;
+
+/** The collections a dump of records schema `version` holds: its trailer counts these. */
+export function collectionsOf(version: number): readonly Collection[] {
+  return version >= 2 ? COLLECTIONS : COLLECTIONS.slice(0, 7);
+}
 
 export interface DumpHeader {
   format: typeof DUMP_FORMAT;

@@ -4,7 +4,7 @@ import { MAX_BODY_DEPTH, nestsDeeperThan } from '../lib/json-depth.js';
 import { recordLine } from '../store/records.js';
 import { COLLECTIONS, type Collection, type StoredRecord } from '../store/store.js';
 import {
-  followsInDumpOrder, DUMP_FORMAT, DUMP_FORMAT_VERSION, noCounts, RECORDS_SCHEMA_VERSION, type DumpHeader, type DumpTrailer,
+  collectionsOf, followsInDumpOrder, DUMP_FORMAT, DUMP_FORMAT_VERSION, noCounts, RECORDS_SCHEMA_VERSION, type DumpHeader, type DumpTrailer,
 } from './dump-format.js';
 import { DumpError, linesOf, type Line } from './dump-lines.js';
 import type { RecordCheck } from './record-check.js';
@@ -45,10 +45,13 @@ export async function verifyDump(path: string, check: RecordCheck): Promise<Veri
     if (!header) {
       header = headerOf(path, line);
     } else if (isTrailerLine(line.text)) {
-      trailer = trailerOf(path, line);
+      trailer = trailerOf(path, line, collectionsOf(header.schemaVersion));
       continue;
     } else {
       const record = recordOf(path, line);
+      if (!collectionsOf(header.schemaVersion).includes(record.collection)) {
+        throw new DumpError(path, line.number, `is a record of ${record.collection}, which no dump of records schema ${header.schemaVersion} holds`);
+      }
       const problem = check(record);
       if (problem !== undefined) throw new DumpError(path, line.number, `${record.collection} ${JSON.stringify(record.key)}: ${problem}`);
       if (!followsInDumpOrder(previous, record)) {
@@ -65,7 +68,8 @@ export async function verifyDump(path: string, check: RecordCheck): Promise<Veri
   if (!trailer) throw new DumpError(path, undefined, 'ends before its trailer: the dump is incomplete (cut short?)');
   if (trailer.records !== records) throw new DumpError(path, undefined, `holds ${records} records, but its trailer says ${trailer.records}`);
   for (const collection of COLLECTIONS) {
-    if (trailer.counts[collection] !== counts[collection]) {
+    // A dump of an earlier schema counts only its collections; it holds none of the others (checked above).
+    if ((trailer.counts[collection] ?? 0) !== counts[collection]) {
       throw new DumpError(path, undefined, `holds ${counts[collection]} ${collection} records, but its trailer says ${trailer.counts[collection]}`);
     }
   }
@@ -124,10 +128,10 @@ function isTrailerLine(text: string): boolean {
   return text.startsWith('{"end":');
 }
 
-function trailerOf(path: string, line: Line): DumpTrailer {
+function trailerOf(path: string, line: Line, collections: readonly Collection[]): DumpTrailer {
   const trailer = parse(path, line);
   const valid = isObject(trailer) && trailer.end === DUMP_FORMAT && Number.isInteger(trailer.records) && typeof trailer.sha256 === 'string' &&
-    isObject(trailer.counts) && COLLECTIONS.every((collection) => Number.isInteger((trailer.counts as Record<string, unknown>)[collection]));
+    isObject(trailer.counts) && collections.every((collection) => Number.isInteger((trailer.counts as Record<string, unknown>)[collection]));
   if (!valid) throw new DumpError(path, line.number, 'is a damaged trailer (end, records, counts, sha256)');
   return trailer as unknown as DumpTrailer;
 }

@@ -4,12 +4,16 @@ import { loadSpec } from '../contract/spec.js';
 import { MAX_DOCUMENT_BYTES, MAX_TRANSPORT_METADATA_BYTES } from '../lib/document-cap.js';
 import { isObject } from '../lib/json.js';
 import { keyOf, partsOf, type Collection, type StoredRecord } from '../store/store.js';
+import { keyRecordCheck } from './key-record-check.js';
 
 /** What is wrong with a record, in words, or undefined when nothing is. */
 export type RecordCheck = (record: StoredRecord) => string | undefined;
 
+/** The collections whose values are read back by a GET; idempotency keys are checked on their own (key-record-check.ts). */
+type ReadBack = Exclude<Collection, 'idempotencyKeys'>;
+
 /** The schema in openapi.yaml that each collection's values are read back as. */
-const SCHEMAS: Record<Collection, string> = {
+const SCHEMAS: Record<ReadBack, string> = {
   streams: 'Stream',
   notificationSettings: 'NotificationSettings',
   navigation: 'NavigationPreferences',
@@ -30,11 +34,11 @@ interface Placed {
 type Value = Record<string, unknown>;
 
 /** The documents a merge patch grows, which the write path caps at MAX_DOCUMENT_BYTES (src/features/shared/merge-document.ts). */
-const DOCUMENTS: ReadonlySet<Collection> = new Set(['notificationSettings', 'navigation', 'identitySettings']);
+const DOCUMENTS: ReadonlySet<ReadBack> = new Set(['notificationSettings', 'navigation', 'identitySettings']);
 const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 const text = (value: unknown) => (typeof value === 'string' ? value : '\u0000not a string');
 
-const PLACEMENTS: Record<Collection, (value: Value, user: string) => Placed> = {
+const PLACEMENTS: Record<ReadBack, (value: Value, user: string) => Placed> = {
   streams: (value) => ({ key: text(value.id), owner: text(value.createdBy) }),
   drafts: (value) => ({ key: text(value.templateId), owner: text(value.updatedBy) }),
   notificationSettings: (_value, user) => ({ key: keyOf(user), owner: user }),
@@ -60,9 +64,12 @@ const PLACEMENTS: Record<Collection, (value: Value, user: string) => Placed> = {
 export function contractRecordCheck(): RecordCheck {
   const ajv = contractAjv(loadSpec());
   const validators = Object.fromEntries(Object.entries(SCHEMAS).map(([collection, schema]) =>
-    [collection, ajv.compile({ $ref: `#/components/schemas/${schema}` })])) as Record<Collection, ValidateFunction>;
+    [collection, ajv.compile({ $ref: `#/components/schemas/${schema}` })])) as Record<ReadBack, ValidateFunction>;
+  const keyCheck = keyRecordCheck(ajv, loadSpec());
   return (record) => {
-    const { collection, value } = record;
+    if (record.collection === 'idempotencyKeys') return keyCheck(record);
+    const { value } = record;
+    const collection: ReadBack = record.collection;
     if (!isObject(value)) return `its value is not a JSON object, as every ${collection} record is`;
     const tooLarge = sizeProblem(collection, value);
     if (tooLarge !== undefined) return tooLarge;
@@ -82,7 +89,7 @@ export function contractRecordCheck(): RecordCheck {
 }
 
 /** What passes a size the write path caps, in words; else undefined. */
-function sizeProblem(collection: Collection, value: Value): string | undefined {
+function sizeProblem(collection: ReadBack, value: Value): string | undefined {
   if (DOCUMENTS.has(collection)) {
     const bytes = bytesOf(value);
     if (bytes > MAX_DOCUMENT_BYTES) return `its value takes ${bytes} bytes as compact JSON; a stored document holds at most ${MAX_DOCUMENT_BYTES} bytes (256 KiB)`;

@@ -6,10 +6,12 @@ export type Collection =
   | 'identitySettings'
   | 'devices'
   | 'drafts'
-  | 'readMarkers';
+  | 'readMarkers'
+  | 'idempotencyKeys';
 
+/** In dump order; a new collection goes last, so the dumps and files of earlier builds keep their order. */
 export const COLLECTIONS: readonly Collection[] = [
-  'streams', 'notificationSettings', 'navigation', 'identitySettings', 'devices', 'drafts', 'readMarkers',
+  'streams', 'notificationSettings', 'navigation', 'identitySettings', 'devices', 'drafts', 'readMarkers', 'idempotencyKeys',
 ];
 
 export interface Change<T> {

@@ -32,7 +32,7 @@ function writeOne(store: Store, index: number): Promise<unknown> {
   if (kind === 0) {
     return createStream(store, SYSTEM_CLOCK, user, { title: `Stream ${index}`, memberUserIds: ['a', 'b'], initialMessage: {
       content: { blocks: [{ type: 'rich_text', elements: [{ type: 'paragraph', children: [{ type: 'text', text: `Hello ${index}` }] }] }] } as never,
-    } });
+    } }, SYSTEM_CLOCK.newId());
   }
   if (kind <= 3) {
     return registerDevice(store, SYSTEM_CLOCK, user, { installationId: `install-${index}`, appId: 'com.example.chat', platform: 'mobile_a', token: 'x'.repeat(64),

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Store, StoreQuotas } from '../../src/store/store.js';
 import { describeGroupsAndKeys } from './conformance-groups.js';
+import { describeIdempotencyKeys } from './conformance-idempotency.js';
 import { describeQuotas } from './conformance-quotas.js';
 import { describeQuotasAtOnce } from './conformance-quotas-at-once.js';
 import { describeRecords as describeSnapshots } from './conformance-records.js';
@@ -41,6 +42,7 @@ export function describeStore(name: string, subject: StoreUnderTest): void {
     describeQuotas(subject);
     describeQuotasAtOnce(subject);
     describeSnapshots(fixture);
+    describeIdempotencyKeys(fixture, subject);
 
     describe('ping and close', () => {
       it('when the store is open, then ping resolves; once closed, ping rejects', async () => {
@@ -119,6 +121,15 @@ function describeRecords(fixture: Fixture): void {
       })));
       expect(await fixture.store.get('notificationSettings', 'counter')).to.equal(40);
       expect([...seen].sort((a, b) => a - b)).to.deep.equal(Array.from({ length: 40 }, (_, i) => i));
+    });
+    it('when 20 updates race, each only over the value all read before (If-Match), then exactly one changes it and the rest refuse', async () => {
+      await fixture.store.update('drafts', 'd', () => ({ version: 0 }));
+      const replies = await Promise.all(Array.from({ length: 20 }, (_, writer) => fixture.store.update<{ version: number; writer?: number }>('drafts', 'd', (previous) => {
+        if (previous?.version !== 0) throw new Error('stale');
+        return { version: 1, writer };
+      }).then(() => 'changed', () => 'refused')));
+      expect([...replies].sort()).to.deep.equal(['changed', ...Array<string>(19).fill('refused')]);
+      expect(await fixture.store.get('drafts', 'd')).to.have.property('version', 1);
     });
   });
 }

@@ -59,7 +59,7 @@ describe('a damaged data file', () => {
   const cases: [name: string, file: (dataFile: string) => string, content: string, problem: RegExp][] = [
     ['a truncated manifest', (f) => f, MANIFEST.slice(0, 20), /is not valid JSON, perhaps truncated/],
     ['a manifest that is not JSON', (f) => f, 'hello', /is not valid JSON/],
-    ['a manifest of the wrong shape', (f) => f, '{"streams":{}}', /is JSON but not a collab-lowdb-v3 manifest/],
+    ['a manifest of the wrong shape', (f) => f, '{"streams":{}}', /is JSON but not a collab-lowdb-v4 manifest/],
     ['an empty manifest', (f) => f, '', /is not valid JSON/],
     ['a truncated shard', (f) => `${f}.d/streams/7.json`, '{"a":{"id":', /is not valid JSON, perhaps truncated/],
     ['a shard of the wrong shape', (f) => `${f}.d/devices/3.json`, '[1,2]', /is JSON but not a JSON object of stored records/],

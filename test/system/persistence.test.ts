@@ -45,7 +45,7 @@ describe('storage in the lowdb file', () => {
       expect(existsSync(dataFile)).to.equal(false);
       await call(service, 'PATCH', '/api/streams/nav', { body: { sort: 'a' } });
       expect(existsSync(dataFile)).to.equal(true);
-      expect(JSON.parse(await readFile(dataFile, 'utf8'))).to.deep.equal({ format: 'collab-lowdb-v3', version: 3, shards: 256 });
+      expect(JSON.parse(await readFile(dataFile, 'utf8'))).to.deep.equal({ format: 'collab-lowdb-v4', version: 4, shards: 256 });
       const journal = await readFile(`${dataFile}.d/journal/1.ndjson`, 'utf8');
       expect(journal.endsWith('\n') && journal.split('\n')).to.have.length(2);
       const [[collection, key, stored]] = JSON.parse(journal);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { SignJWT } from 'jose';
 import { call, type Reply } from '../helpers/client.js';
 import { aDevice, aDraft, uuid } from '../helpers/factories.js';
-import { freshSchema, postgresUnavailable, type Schema } from '../helpers/postgres.js';
+import { admin, freshSchema, postgresUnavailable, type Schema } from '../helpers/postgres.js';
 import { startServerProcess, stop, type ServerProcess } from '../helpers/process.js';
 import { freshDataFile, type Service } from '../helpers/service.js';
 
@@ -89,6 +89,36 @@ describe('several instances on one PostgreSQL database', function () {
       const stamps = ordered.map((reply) => Date.parse(reply.body.updatedAt));
       for (let index = 1; index < stamps.length; index++) expect(stamps[index], document).to.be.above(stamps[index - 1]!);
     }
+  });
+
+  it('when one keyed create is sent 30 times at once across the instances, then one stream is made, and every answer is it or 409 in flight', async () => {
+    const key = uuid();
+    const body = { title: 'Once', memberUserIds: ['ana'] };
+    const create = (service: Service) => call(service, 'POST', '/api/streams', { body, headers: { 'idempotency-key': key } });
+    const replies = await spread(services, 30, (service) => create(service));
+    const made = replies.filter((reply) => reply.status === 201);
+    expect(made.length, 'at least the holder answers 201').to.be.above(0);
+    expect(made.length + replies.filter((reply) => reply.status === 409).length).to.equal(30);
+    const seen = (reply: Reply) => ({ status: reply.status, location: reply.headers.get('location'), etag: reply.headers.get('etag'), body: reply.body });
+    for (const reply of made) expect(seen(reply)).to.deep.equal(seen(made[0]!));
+    for (const service of services) expect(seen(await create(service))).to.deep.equal(seen(made[0]!));
+    const reused = await call(services[1]!, 'POST', '/api/streams', { body: { ...body, title: 'Other' }, headers: { 'idempotency-key': key } });
+    expect(reused.status).to.equal(422);
+    const titled = await admin((client) => client.query("SELECT count(*)::int AS n FROM records WHERE collection = 'streams' AND value->>'title' = 'Once'"), schema.url);
+    expect(titled.rows[0].n, 'streams titled Once in the database').to.equal(1);
+  });
+
+  it('when 30 patches holding one ETag race across the instances, then exactly one goes ahead and the rest get 412', async () => {
+    const path = `/api/identity/settings/etag-${uuid()}`;
+    const first = await call(services[0]!, 'PATCH', path, { body: { patch: { version: 0 } } });
+    const tag = first.headers.get('etag')!;
+    const replies = await spread(services, 30, (service, index) =>
+      call(service, 'PATCH', path, { body: { patch: { version: index + 1 } }, headers: { 'if-match': tag } }));
+    expect(statuses(replies)).to.deep.equal([200, ...Array<number>(29).fill(412)]);
+    const winner = replies.find((reply) => reply.status === 200)!;
+    const stored = await call(services[2]!, 'GET', path);
+    expect([stored.body, stored.headers.get('etag')]).to.deep.equal([winner.body, winner.headers.get('etag')]);
+    expect((await call(services[1]!, 'GET', path, { headers: { 'if-none-match': winner.headers.get('etag')! } })).status).to.equal(304);
   });
 
   it("when a user's writes go to two instances, then they share one rate limit", async () => {

@@ -18,6 +18,15 @@ describe('configuration from the environment', () => {
     });
   });
 
+  describe('IDEMPOTENCY_KEY_TTL, IDEMPOTENCY_KEY_LEASE', () => {
+    it('when unset, then keys are kept 24 h and an attempt holds its key 60 s; when set, durations; anything else refuses to start', () => {
+      expect(loadConfig({}).limits).to.include({ idempotencyKeyTtlMs: 86_400_000, idempotencyKeyLeaseMs: 60_000 });
+      expect(loadConfig({ IDEMPOTENCY_KEY_TTL: '7d', IDEMPOTENCY_KEY_LEASE: '2m' }).limits).to.include({ idempotencyKeyTtlMs: 604_800_000, idempotencyKeyLeaseMs: 120_000 });
+      expect(() => loadConfig({ IDEMPOTENCY_KEY_TTL: '24' })).to.throw('IDEMPOTENCY_KEY_TTL must be a duration such as 500ms, 60s, 15m or 24h, not "24"');
+      expect(loadConfig({ IDEMPOTENCY_KEY_TTLS: '1h' }).warnings).to.deep.equal(['IDEMPOTENCY_KEY_TTLS is not a setting of this service and is ignored; did you mean IDEMPOTENCY_KEY_TTL?']);
+    });
+  });
+
   describe('variables that look like a misspelt setting', () => {
     it('when a variable shares a setting\'s first word and is at most two edits from it, then a warning names it and what it likely means', () => {
       const { warnings } = loadConfig({ RATE_LIMT_WRITES: '5', QUTOA_STREAMS: '1', MAX_INFLIGHT: '9', AUTH_JWT_SECRT: 'x', SHUTDOWN_DEALY: '1' });

@@ -26,6 +26,13 @@ export interface GetCycleTemplateDraftRequest {
      * The cycle template's id.
      */
     templateId: string;
+    /**
+     * A 304 with no body while the current representation has one of these
+     * entity tags (weak comparison: `W/"x"` and `"x"` match), or, for `*`, while
+     * it exists (RFC 9110 §13.1.2). Sent only to a caller who may read it.
+     * 
+     */
+    ifNoneMatch?: string;
 }
 
 export interface SaveCycleTemplateDraftRequest {
@@ -37,6 +44,22 @@ export interface SaveCycleTemplateDraftRequest {
      * 
      */
     cycleTemplateDraftInput: CycleTemplateDraftInput;
+    /**
+     * The write goes ahead only while the resource's current representation has
+     * one of these entity tags (strong comparison: a weak `W/"…"` never
+     * matches), or, for `*`, while it exists (RFC 9110 §13.1.1); otherwise 412
+     * `precondition-failed` and nothing changes. Checked in the same atomic step
+     * as the write, so of two writers holding one `ETag` only the first succeeds.
+     * 
+     */
+    ifMatch?: string;
+    /**
+     * `*` makes the PUT create-only: 412 `precondition-failed` when the resource
+     * exists, and nothing changes. Entity tags: 412 while the current
+     * representation has one of them (weak comparison) (RFC 9110 §13.1.2).
+     * 
+     */
+    ifNoneMatch?: string;
 }
 
 /**
@@ -58,6 +81,10 @@ export class CyclesApi extends runtime.BaseAPI {
         const queryParameters: any = {};
 
         const headerParameters: runtime.HTTPHeaders = {};
+
+        if (requestParameters['ifNoneMatch'] != null) {
+            headerParameters['If-None-Match'] = String(requestParameters['ifNoneMatch']);
+        }
 
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;
@@ -120,6 +147,14 @@ export class CyclesApi extends runtime.BaseAPI {
         const headerParameters: runtime.HTTPHeaders = {};
 
         headerParameters['Content-Type'] = 'application/json';
+
+        if (requestParameters['ifMatch'] != null) {
+            headerParameters['If-Match'] = String(requestParameters['ifMatch']);
+        }
+
+        if (requestParameters['ifNoneMatch'] != null) {
+            headerParameters['If-None-Match'] = String(requestParameters['ifNoneMatch']);
+        }
 
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;

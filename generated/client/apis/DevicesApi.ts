@@ -41,6 +41,22 @@ export interface RegisterDeviceRequest {
      * 
      */
     deviceRegistration: DeviceRegistration;
+    /**
+     * The write goes ahead only while the resource's current representation has
+     * one of these entity tags (strong comparison: a weak `W/"…"` never
+     * matches), or, for `*`, while it exists (RFC 9110 §13.1.1); otherwise 412
+     * `precondition-failed` and nothing changes. Checked in the same atomic step
+     * as the write, so of two writers holding one `ETag` only the first succeeds.
+     * 
+     */
+    ifMatch?: string;
+    /**
+     * `*` makes the PUT create-only: 412 `precondition-failed` when the resource
+     * exists, and nothing changes. Entity tags: 412 while the current
+     * representation has one of them (weak comparison) (RFC 9110 §13.1.2).
+     * 
+     */
+    ifNoneMatch?: string;
 }
 
 export interface UnregisterDeviceRequest {
@@ -52,6 +68,15 @@ export interface UnregisterDeviceRequest {
      * The registration's `installationId`, percent-encoded.
      */
     installationId: string;
+    /**
+     * The write goes ahead only while the resource's current representation has
+     * one of these entity tags (strong comparison: a weak `W/"…"` never
+     * matches), or, for `*`, while it exists (RFC 9110 §13.1.1); otherwise 412
+     * `precondition-failed` and nothing changes. Checked in the same atomic step
+     * as the write, so of two writers holding one `ETag` only the first succeeds.
+     * 
+     */
+    ifMatch?: string;
 }
 
 /**
@@ -131,6 +156,14 @@ export class DevicesApi extends runtime.BaseAPI {
 
         headerParameters['Content-Type'] = 'application/json';
 
+        if (requestParameters['ifMatch'] != null) {
+            headerParameters['If-Match'] = String(requestParameters['ifMatch']);
+        }
+
+        if (requestParameters['ifNoneMatch'] != null) {
+            headerParameters['If-None-Match'] = String(requestParameters['ifNoneMatch']);
+        }
+
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;
             const tokenString = await token("bearerAuth", []);
@@ -192,6 +225,10 @@ export class DevicesApi extends runtime.BaseAPI {
         const queryParameters: any = {};
 
         const headerParameters: runtime.HTTPHeaders = {};
+
+        if (requestParameters['ifMatch'] != null) {
+            headerParameters['If-Match'] = String(requestParameters['ifMatch']);
+        }
 
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;

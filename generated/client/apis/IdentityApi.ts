@@ -24,6 +24,13 @@ export interface GetIdentitySettingsRequest {
      * The settings namespace; any non-empty string, percent-encoded.
      */
     namespace: string;
+    /**
+     * A 304 with no body while the current representation has one of these
+     * entity tags (weak comparison: `W/"x"` and `"x"` match), or, for `*`, while
+     * it exists (RFC 9110 §13.1.2). Sent only to a caller who may read it.
+     * 
+     */
+    ifNoneMatch?: string;
 }
 
 export interface PatchIdentitySettingsRequest {
@@ -35,6 +42,15 @@ export interface PatchIdentitySettingsRequest {
      * 
      */
     identitySettingsPatch: IdentitySettingsPatch;
+    /**
+     * The write goes ahead only while the resource's current representation has
+     * one of these entity tags (strong comparison: a weak `W/"…"` never
+     * matches), or, for `*`, while it exists (RFC 9110 §13.1.1); otherwise 412
+     * `precondition-failed` and nothing changes. Checked in the same atomic step
+     * as the write, so of two writers holding one `ETag` only the first succeeds.
+     * 
+     */
+    ifMatch?: string;
 }
 
 /**
@@ -56,6 +72,10 @@ export class IdentityApi extends runtime.BaseAPI {
         const queryParameters: any = {};
 
         const headerParameters: runtime.HTTPHeaders = {};
+
+        if (requestParameters['ifNoneMatch'] != null) {
+            headerParameters['If-None-Match'] = String(requestParameters['ifNoneMatch']);
+        }
 
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;
@@ -118,6 +138,10 @@ export class IdentityApi extends runtime.BaseAPI {
         const headerParameters: runtime.HTTPHeaders = {};
 
         headerParameters['Content-Type'] = 'application/json';
+
+        if (requestParameters['ifMatch'] != null) {
+            headerParameters['If-Match'] = String(requestParameters['ifMatch']);
+        }
 
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;

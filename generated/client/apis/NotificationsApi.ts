@@ -19,11 +19,30 @@ import type {
     QuotaProblem,
 } from '../models/index.js';
 
+export interface GetNotificationSettingsRequest {
+    /**
+     * A 304 with no body while the current representation has one of these
+     * entity tags (weak comparison: `W/"x"` and `"x"` match), or, for `*`, while
+     * it exists (RFC 9110 §13.1.2). Sent only to a caller who may read it.
+     * 
+     */
+    ifNoneMatch?: string;
+}
+
 export interface PatchNotificationSettingsRequest {
     /**
      * 
      */
     notificationSettingsPatch: NotificationSettingsPatch;
+    /**
+     * The write goes ahead only while the resource's current representation has
+     * one of these entity tags (strong comparison: a weak `W/"…"` never
+     * matches), or, for `*`, while it exists (RFC 9110 §13.1.1); otherwise 412
+     * `precondition-failed` and nothing changes. Checked in the same atomic step
+     * as the write, so of two writers holding one `ETag` only the first succeeds.
+     * 
+     */
+    ifMatch?: string;
 }
 
 /**
@@ -34,10 +53,14 @@ export class NotificationsApi extends runtime.BaseAPI {
     /**
      * Creates request options for getNotificationSettings without sending the request
      */
-    async getNotificationSettingsRequestOpts(): Promise<runtime.RequestOpts> {
+    async getNotificationSettingsRequestOpts(requestParameters: GetNotificationSettingsRequest): Promise<runtime.RequestOpts> {
         const queryParameters: any = {};
 
         const headerParameters: runtime.HTTPHeaders = {};
+
+        if (requestParameters['ifNoneMatch'] != null) {
+            headerParameters['If-None-Match'] = String(requestParameters['ifNoneMatch']);
+        }
 
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;
@@ -61,8 +84,8 @@ export class NotificationsApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s notification settings.
      */
-    async getNotificationSettingsRaw(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
-        const requestOptions = await this.getNotificationSettingsRequestOpts();
+    async getNotificationSettingsRaw(requestParameters: GetNotificationSettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
+        const requestOptions = await this.getNotificationSettingsRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
         return new runtime.JSONApiResponse(response);
@@ -71,8 +94,8 @@ export class NotificationsApi extends runtime.BaseAPI {
     /**
      * Reads the caller\'s notification settings.
      */
-    async getNotificationSettings(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
-        const response = await this.getNotificationSettingsRaw(initOverrides);
+    async getNotificationSettings(requestParameters: GetNotificationSettingsRequest = {}, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
+        const response = await this.getNotificationSettingsRaw(requestParameters, initOverrides);
         return await response.value();
     }
 
@@ -92,6 +115,10 @@ export class NotificationsApi extends runtime.BaseAPI {
         const headerParameters: runtime.HTTPHeaders = {};
 
         headerParameters['Content-Type'] = 'application/json';
+
+        if (requestParameters['ifMatch'] != null) {
+            headerParameters['If-Match'] = String(requestParameters['ifMatch']);
+        }
 
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;

@@ -24,6 +24,19 @@ export interface CreateStreamOperationRequest {
      * 
      */
     createStreamRequest: CreateStreamRequest;
+    /**
+     * Makes the create safe to retry (draft-ietf-httpapi-idempotency-key-header):
+     * a key of the client's choosing, unique per request it means, such as a
+     * UUID; 1 to 255 printable ASCII characters, as a Structured Field string
+     * (`"…"`, with `\"` and `\\` for a quote and a backslash) or bare
+     * (`8e03978e-…`; both name the key between the quotes). A repeat with the
+     * same key and request by the same user within 24 h (`IDEMPOTENCY_KEY_TTL`)
+     * gets the first answer again, exactly, and creates nothing; with another
+     * request, 422; while the first is still being served, 409. A longer or
+     * malformed key gets 400.
+     * 
+     */
+    idempotencyKey?: string;
 }
 
 export interface GetStreamRequest {
@@ -31,6 +44,13 @@ export interface GetStreamRequest {
      * The stream's id.
      */
     streamId: string;
+    /**
+     * A 304 with no body while the current representation has one of these
+     * entity tags (weak comparison: `W/"x"` and `"x"` match), or, for `*`, while
+     * it exists (RFC 9110 §13.1.2). Sent only to a caller who may read it.
+     * 
+     */
+    ifNoneMatch?: string;
 }
 
 /**
@@ -54,6 +74,10 @@ export class StreamsApi extends runtime.BaseAPI {
         const headerParameters: runtime.HTTPHeaders = {};
 
         headerParameters['Content-Type'] = 'application/json';
+
+        if (requestParameters['idempotencyKey'] != null) {
+            headerParameters['Idempotency-Key'] = String(requestParameters['idempotencyKey']);
+        }
 
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;
@@ -107,6 +131,10 @@ export class StreamsApi extends runtime.BaseAPI {
         const queryParameters: any = {};
 
         const headerParameters: runtime.HTTPHeaders = {};
+
+        if (requestParameters['ifNoneMatch'] != null) {
+            headerParameters['If-None-Match'] = String(requestParameters['ifNoneMatch']);
+        }
 
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;

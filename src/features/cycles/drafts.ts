@@ -1,6 +1,8 @@
 import type { CycleTemplateDraft, CycleTemplateDraftInput, Phase } from '../../../generated/index.js';
 import { HttpProblem, type FieldError } from '../../errors/problem.js';
+import type { Preconditions } from '../../lib/etag.js';
 import { nextTimestamp, sameInstant } from '../../lib/time.js';
+import { checkPreconditions } from '../shared/preconditions.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Store } from '../../store/store.js';
 
@@ -10,18 +12,20 @@ export async function getDraft(store: Store, templateId: string): Promise<CycleT
   return draft;
 }
 
-/** Saves the one draft of a template, honouring `createOnly` and `expectedDraftUpdatedAt`. */
+/** Saves the one draft of a template, honouring If-Match and If-None-Match (412), then `createOnly` and `expectedDraftUpdatedAt` (409). */
 export async function saveDraft(
   store: Store,
   clock: Clock,
   userId: string,
   templateId: string,
   input: CycleTemplateDraftInput,
+  preconditions: Preconditions = {},
 ): Promise<{ draft: CycleTemplateDraft; created: boolean }> {
   rejectRepeatedPhaseIds(input.phasesTemplate);
   const id = templateId.toLowerCase();
   const { previous, current } = await store.update<CycleTemplateDraft>('drafts', id, (stored) => {
-    checkPreconditions(input, stored);
+    checkPreconditions(preconditions, stored);
+    checkExpectations(input, stored);
     const updatedAt = nextTimestamp(stored?.updatedAt, clock.now());
     return {
       templateId: id,
@@ -36,7 +40,7 @@ export async function saveDraft(
   return { draft: current as CycleTemplateDraft, created: previous === undefined };
 }
 
-function checkPreconditions(input: CycleTemplateDraftInput, stored: CycleTemplateDraft | undefined): void {
+function checkExpectations(input: CycleTemplateDraftInput, stored: CycleTemplateDraft | undefined): void {
   if (input.createOnly === true && stored) {
     throw conflict('A draft of this template already exists and createOnly is true.', stored);
   }

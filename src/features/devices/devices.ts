@@ -2,24 +2,31 @@ import type { Device, DeviceRegistration } from '../../../generated/index.js';
 import { HttpProblem } from '../../errors/problem.js';
 import { MAX_TRANSPORT_METADATA_BYTES } from '../../lib/document-cap.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Preconditions } from '../../lib/etag.js';
 import { nextTimestamp } from '../../lib/time.js';
 import { keyOf, type Entry, type Page, type Store } from '../../store/store.js';
+import { checkPreconditions } from '../shared/preconditions.js';
 
 /** What is stored: the device and the user it belongs to. */
 type StoredDevice = Device & { userId: string };
 
 const deviceKey = (appId: string, installationId: string) => keyOf(appId, installationId);
 
-/** Stores the registration under (appId, installationId) for `userId`, replacing any earlier one. */
+/**
+ * Stores the registration under (appId, installationId) for `userId`, replacing any earlier one, if `preconditions`
+ * hold over the caller's registration (another user's is none to the caller, as for DELETE).
+ */
 export async function registerDevice(
   store: Store,
   clock: Clock,
   userId: string,
   registration: DeviceRegistration,
+  preconditions: Preconditions = {},
 ): Promise<{ device: Device; created: boolean }> {
   checkMetadataSize(registration.transportMetadata);
   const key = deviceKey(registration.appId, registration.installationId);
   const { previous, current } = await store.update<StoredDevice>('devices', key, (stored) => {
+    checkPreconditions(preconditions, stored?.userId === userId ? withoutOwner(stored) : undefined);
     const updatedAt = nextTimestamp(stored?.updatedAt, clock.now());
     return { ...registration, createdAt: stored?.createdAt ?? updatedAt, updatedAt, userId };
   }, { group: userId, owner: userId });
@@ -32,10 +39,11 @@ export async function listDevices(store: Store, userId: string, page: Page): Pro
   return entries.map(({ key, value }) => ({ key, value: withoutOwner(value) }));
 }
 
-/** Removes the caller's registration; another user's is reported as missing. */
-export async function unregisterDevice(store: Store, userId: string, appId: string, installationId: string) {
+/** Removes the caller's registration if `preconditions` hold over it; another user's is reported as missing, before any precondition. */
+export async function unregisterDevice(store: Store, userId: string, appId: string, installationId: string, preconditions: Preconditions = {}) {
   await store.update<StoredDevice>('devices', deviceKey(appId, installationId), (stored) => {
     if (stored?.userId !== userId) throw new HttpProblem('not-found', 'No such device is registered to you.');
+    checkPreconditions(preconditions, withoutOwner(stored));
     return undefined;
   });
 }

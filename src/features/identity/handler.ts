@@ -1,6 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import type { IdentitySettings, IdentitySettingsPatch } from '../../../generated/index.js';
 import { callerOf } from '../../edge/caller.js';
+import { preconditionsOf, sendTagged } from '../../edge/conditional.js';
 import { clockOf, storeOf } from '../../edge/scope.js';
 import { HttpProblem } from '../../errors/problem.js';
 import { mergeDocument } from '../shared/merge-document.js';
@@ -14,7 +15,7 @@ export function identityRoutes(api: Router): void {
       const key = keyOf(callerOf(res), req.params.namespace);
       const settings = await storeOf(res).get<IdentitySettings>('identitySettings', key);
       if (!settings) throw new HttpProblem('not-found', `No identity settings in namespace "${req.params.namespace}".`);
-      res.json(settings);
+      sendTagged(req, res, settings);
     })
     .patch(
       '/identity/settings/:namespace',
@@ -22,7 +23,8 @@ export function identityRoutes(api: Router): void {
         const userId = callerOf(res);
         const { namespace } = req.params;
         // The wrapper's `patch` merges into the namespace's `settings`: as a merge patch of the whole document, that is `{ settings: patch }`.
-        res.json(await mergeDocument<IdentitySettings>(storeOf(res), clockOf(res), 'identitySettings', keyOf(userId, namespace), { namespace, settings: req.body.patch }, userId));
+        const patch = { namespace, settings: req.body.patch };
+        sendTagged(req, res, await mergeDocument<IdentitySettings>(storeOf(res), clockOf(res), 'identitySettings', keyOf(userId, namespace), patch, userId, preconditionsOf(req)));
       },
     );
 }

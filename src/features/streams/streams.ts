@@ -3,10 +3,14 @@ import { HttpProblem } from '../../errors/problem.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Store } from '../../store/store.js';
 
-export async function createStream(store: Store, clock: Clock, userId: string, input: CreateStreamRequest): Promise<Stream> {
+/**
+ * Creates the stream `id` (new, or an Idempotency-Key's: then a retry of the request finds the stream an earlier
+ * attempt made, and answers with it, so one key makes one stream however often it is tried).
+ */
+export async function createStream(store: Store, clock: Clock, userId: string, input: CreateStreamRequest, id: string): Promise<Stream> {
   const createdAt = new Date(clock.now()).toISOString();
   const stream: Stream = {
-    id: clock.newId(),
+    id,
     title: input.title,
     ...(input.visibility === undefined ? {} : { visibility: input.visibility }),
     members: [...new Set([userId, ...(input.memberUserIds ?? [])])],
@@ -23,8 +27,8 @@ export async function createStream(store: Store, clock: Clock, userId: string, i
     };
     stream.initialMessage = message;
   }
-  await store.update<Stream>('streams', stream.id, () => stream, { owner: userId });
-  return stream;
+  const { current } = await store.update<Stream>('streams', stream.id, (earlier) => earlier ?? stream, { owner: userId });
+  return current as Stream;
 }
 
 /** Its members read a stream (the creator always); only the exact visibility `public` opens it to every user. */

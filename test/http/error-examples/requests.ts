@@ -7,7 +7,9 @@ import { StoreFullError, StoreUnavailableError, type Store } from '../../../src/
 import { call, type Reply } from '../../helpers/client.js';
 import { holdRequest } from '../../helpers/raw.js';
 import { aDevice, aDraft, anAvailability, aPhase, text, uuid } from '../../helpers/factories.js';
-import { startService, type Service } from '../../helpers/service.js';
+import { freshDataFile, openTestStore, startService, type Service } from '../../helpers/service.js';
+import { gatedStore } from '../../helpers/store-gates.js';
+import { retryRequests } from './retry-requests.js';
 
 export const SECRET = 'an-error-example-secret-long-enough-0123456789';
 
@@ -26,6 +28,8 @@ export interface Services {
   quota: Service;
   /** Headers within 0.5 s, the whole request within 1 s. */
   slow: Service;
+  /** Its next stream write waits until released: a create held in flight. */
+  held: Service & { arm: ReturnType<typeof gatedStore>['arm'] };
 }
 
 function failingStore(failure: () => Error): Store {
@@ -44,6 +48,10 @@ export async function startServices(): Promise<Services> {
     strict: await startService({ limits: { writesPerWindow: 1, inFlightPerUser: 1 } }),
     quota: await startService({ quotas: { devices: 1 } }),
     slow: await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } }),
+    held: await (async () => {
+      const store = gatedStore(await openTestStore(await freshDataFile()), 'streams');
+      return { ...await startService({ store }), arm: () => store.arm() };
+    })(),
   };
 }
 
@@ -81,6 +89,7 @@ function rawReply(service: Service, bytes: string): Promise<Reply> {
 
 /** By example file: the request (or requests) that produce it. */
 export const errorRequests: Record<string, (services: Services) => Promise<Reply>> = {
+  ...retryRequests,
   'stream-title-missing.json': ({ plain }) => call(plain, 'POST', '/api/streams', { body: { visibility: 'team' } }),
   'stream-id-invalid.json': ({ plain }) => call(plain, 'GET', '/api/streams/general'),
   'stream-not-found.json': ({ plain }) => call(plain, 'GET', `/api/streams/${STREAM}`),

@@ -75,7 +75,7 @@ describe('lowdb files of earlier data formats are upgraded at start-up', functio
       } finally {
         expect(await stop(server, 'SIGTERM')).to.equal(0);
       }
-      expect(JSON.parse(await readFile(dataFile, 'utf8'))).to.include({ format: 'collab-lowdb-v3', version: 3 });
+      expect(JSON.parse(await readFile(dataFile, 'utf8'))).to.include({ format: 'collab-lowdb-v4', version: 4 });
       const kept = KEPT[name];
       if (kept) expect(await readdir(`${dataFile}.upgraded-from-${kept}`)).to.deep.equal(['db.json', 'db.json.d']);
       // The upgraded records pass every check an import makes.
@@ -96,7 +96,7 @@ describe('lowdb files of earlier data formats are upgraded at start-up', functio
     const records = (JSON.parse((await readFile(dump, 'utf8')).trim().split('\n').at(-1)!) as { records: number }).records;
     expect(records).to.be.above(30);
     expect(imported.stdout).to.include(`: 0 written, ${records} already there`);
-    expect(JSON.parse(await readFile(old, 'utf8'))).to.include({ version: 3 });
+    expect(JSON.parse(await readFile(old, 'utf8'))).to.include({ version: 4 });
   });
 
   it('when an upgrade stopped half-way (the earlier files kept, the new ones not in place), then the next start finishes it from the kept files', async () => {
@@ -122,9 +122,9 @@ describe('lowdb files of earlier data formats are upgraded at start-up', functio
 
   it('when the files are of a format newer than this build knows, then it refuses to start and names it', async () => {
     const dataFile = await freshDataFile();
-    await writeFile(dataFile, JSON.stringify({ format: 'collab-lowdb-v4', version: 4, shards: 256 }));
+    await writeFile(dataFile, JSON.stringify({ format: 'collab-lowdb-v5', version: 5, shards: 256 }));
     const refused = await refusedStart(dataFile);
     expect(refused.code).to.equal(1);
-    expect(refused.stderr).to.match(/is data format collab-lowdb-v4 version 4, which this build does not know/);
+    expect(refused.stderr).to.match(/is data format collab-lowdb-v5 version 5, which this build does not know/);
   });
 });

@@ -13,18 +13,24 @@ import { DataFileError } from './durable-json-file.js';
  *    `<DATA_FILE>.d/<collection>/<n>.json` compact JSON `{ "<key>": value }`, no
  *    groups; keys by either keyOf (it changed during v1).
  * 2. `collab-lowdb-shards-v2`: the same, each record `{ value, group? }`.
- * 3. `collab-lowdb-v3` (current): v2's shards (compact, or one record to a line),
+ * 3. `collab-lowdb-v3`: v2's shards (compact, or one record to a line),
  *    records `{ value, group?, owner? }`, and the write-ahead journal in
  *    `<DATA_FILE>.d/journal/`; the manifest states `version: 3` (earlier v3
  *    manifests did not).
+ * 4. `collab-lowdb-v4` (current): v3 with the collection `idempotencyKeys`, which
+ *    a v3 build would take for damage in the journal, or drop as a torn last line.
  */
-export const DATA_FORMAT_VERSION = 3;
-export const FORMAT_NAMES = ['a single lowdb file (version 0)', 'collab-lowdb-shards-v1', 'collab-lowdb-shards-v2', 'collab-lowdb-v3'] as const;
+export const DATA_FORMAT_VERSION = 4;
+export const FORMAT_NAMES = ['a single lowdb file (version 0)', 'collab-lowdb-shards-v1', 'collab-lowdb-shards-v2', 'collab-lowdb-v3', 'collab-lowdb-v4'] as const;
+
+/** The collections of the single file (version 0): the first seven. */
+const SINGLE_FILE_COLLECTIONS = COLLECTIONS.slice(0, 7);
 
 export type DataFormat =
   | { version: 0; data: Record<string, Record<string, unknown>> }
   | { version: 1 | 2; shards: number }
-  | { version: 3; shards: number; stated: boolean };
+  | { version: 3; shards: number; stated: boolean }
+  | { version: 4; shards: number };
 
 /** The format of the files at `dataFile`; undefined when there is no file yet. A format of a newer build, or none, is a DataFileError. */
 export async function dataFormatOf(dataFile: string): Promise<DataFormat | undefined> {
@@ -46,7 +52,7 @@ export async function dataFormatOf(dataFile: string): Promise<DataFormat | undef
   if (format === undefined) {
     // The single file always held every collection, and nothing else.
     const names = Object.keys(data);
-    if (names.length === COLLECTIONS.length && COLLECTIONS.every((collection) => isObject(data[collection]))) {
+    if (names.length === SINGLE_FILE_COLLECTIONS.length && SINGLE_FILE_COLLECTIONS.every((collection) => isObject(data[collection]))) {
       return { version: 0, data: data as Record<string, Record<string, unknown>> };
     }
     throw notOurs(dataFile);
@@ -58,6 +64,7 @@ export async function dataFormatOf(dataFile: string): Promise<DataFormat | undef
       `(it reads versions 0 to ${DATA_FORMAT_VERSION}): a newer build wrote it; run that build, or export with it (make export) and import here`);
   }
   if (!Number.isInteger(shards) || (shards as number) <= 0) throw notOurs(dataFile);
+  if (known === 4) return { version: 4, shards: shards as number };
   if (known === 3) return { version: 3, shards: shards as number, stated: version === 3 };
   return { version: known as 1 | 2, shards: shards as number };
 }

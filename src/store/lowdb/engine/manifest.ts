@@ -4,13 +4,13 @@ import { DurableJsonFile } from './durable-json-file.js';
 
 export interface Manifest {
   format: typeof FORMAT;
-  /** The data-format version (see data-format.ts); manifests written before it was stated lack it. */
-  version?: typeof DATA_FORMAT_VERSION;
+  /** The data-format version (see data-format.ts). */
+  version: typeof DATA_FORMAT_VERSION;
   shards: number;
 }
 
-/** Unchanged by the one-record-a-line shards: files of the earlier compact form still load. */
-const FORMAT = 'collab-lowdb-v3';
+/** Unchanged by the one-record-a-line shards: files of the earlier compact form still load. v4: the collection idempotencyKeys. */
+const FORMAT = 'collab-lowdb-v4';
 /** Shards per collection of a new store: a checkpoint rewrites only the small files that changed. */
 export const SHARDS = 256;
 
@@ -27,6 +27,6 @@ export function manifestText(shards: number): string {
 function isManifest(data: unknown): data is Manifest {
   const manifest = data as Partial<Manifest> | null;
   return typeof manifest === 'object' && manifest !== null && manifest.format === FORMAT &&
-    (manifest.version === undefined || manifest.version === DATA_FORMAT_VERSION) &&
+    manifest.version === DATA_FORMAT_VERSION &&
     Number.isInteger(manifest.shards) && (manifest.shards ?? 0) > 0;
 }

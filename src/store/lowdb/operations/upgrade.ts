@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { isObject, whereJsonFails } from '../../../lib/json.js';
 import { FOLDER_MODE } from '../../files/modes.js';
 import { COLLECTIONS } from '../../store.js';
-import { dataFormatOf, FORMAT_NAMES, type DataFormat } from '../engine/data-format.js';
+import { DATA_FORMAT_VERSION, dataFormatOf, FORMAT_NAMES, type DataFormat } from '../engine/data-format.js';
 import { syncDirectory } from '../../files/folders.js';
 import { DataFileError, writeDurably } from '../engine/durable-json-file.js';
 import type { Stored } from '../engine/journal.js';
@@ -15,25 +15,23 @@ import { shardNumber } from '../engine/shards.js';
 
 /**
  * Brings the lowdb files at `dataFile` to the current data format, before the store
- * loads them; the caller holds the lock. A v3 manifest that does not state its
- * version is rewritten to state it; v2 is v3 without a journal, so its manifest is
- * rewritten; v1 and v0 are read whole and written anew beside them, then swapped
+ * loads them; the caller holds the lock. v3 is v4 without idempotency keys, and v2
+ * v3 without a journal, so their manifests are rewritten; v1 and v0 are read whole and written anew beside them, then swapped
  * in (see swapIn), keeping the earlier files in `<DATA_FILE>.upgraded-from-<format>/`.
  * Every step is atomic or redone from the start after a crash: the new manifest is
  * written last, and until it is, the earlier files are what is read.
  */
 export async function upgradeDataFiles(dataFile: string, logger?: Logger): Promise<void> {
   const format = await dataFormatOf(dataFile);
-  if (format === undefined || (format.version === 3 && format.stated)) return;
+  if (format === undefined || format.version === DATA_FORMAT_VERSION) return;
   if (format.version === 3 || format.version === 2) {
     await writeDurably(dataFile, (file) => file.writeFile(manifestText(format.shards)));
   } else {
     await swapIn(dataFile, format);
   }
-  if (format.version !== 3) {
-    logger?.info(`Upgraded ${dataFile} from ${FORMAT_NAMES[format.version]} to ${FORMAT_NAMES[3]}` +
-      (format.version < 2 ? `; the earlier files are kept in ${keptIn(dataFile, format)}: remove them once the service runs well` : ''));
-  }
+  logger?.info(`Upgraded ${dataFile} from ${FORMAT_NAMES[format.version]} to ${FORMAT_NAMES[DATA_FORMAT_VERSION]}` +
+    (format.version < 2 ? `; the earlier files are kept in ${keptIn(dataFile, format)}: remove them once the service runs well` : '') +
+    (format.version >= 2 ? `; builds before ${FORMAT_NAMES[DATA_FORMAT_VERSION]} refuse it now` : ''));
 }
 
 /** Where the files of an earlier format go. */
@@ -49,7 +47,7 @@ function keptIn(dataFile: string, format: DataFormat): string {
  * goes last. A kept folder whose copy is not the DATA_FILE of now is someone
  * else's: nothing is touched.
  */
-async function swapIn(dataFile: string, format: Exclude<DataFormat, { version: 2 | 3 }>): Promise<void> {
+async function swapIn(dataFile: string, format: Exclude<DataFormat, { version: 2 | 3 | 4 }>): Promise<void> {
   const kept = keptIn(dataFile, format);
   const base = basename(dataFile);
   const folder = `${dataFile}.d`;
