@@ -48,11 +48,11 @@ export class GroupCommit {
     let succeeded: Awaited<ReturnType<typeof runBatch>>['succeeded'] = [];
     let committing = false;
     try {
-      await run('collab-begin', 'BEGIN');
+      await run('BEGIN');
       ({ xid, succeeded } = await runBatch(run, batch, this.quotas));
       const started = performance.now();
       committing = true;
-      await run('collab-commit', 'COMMIT');
+      await run('COMMIT');
       observeCommit((performance.now() - started) / 1000, succeeded.length);
       client.release();
     } catch (error) {

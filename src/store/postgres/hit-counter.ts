@@ -41,16 +41,15 @@ async function countHits(pool: Pool, batch: Entry<Hit, Counted>[]): Promise<void
   try {
     const keys = [...byKey.keys()];
     const texts = keys.map(keyToText);
-    const { rows } = await pool.query<{ key: string; count: number; reset_at: Date }>({
-      name: 'collab-hits',
-      text: `INSERT INTO hits AS h (key, count, reset_at)
+    const { rows } = await pool.query<{ key: string; count: number; reset_at: Date }>(
+      `INSERT INTO hits AS h (key, count, reset_at)
           SELECT k, n, clock_timestamp() + w * interval '1 millisecond' FROM unnest($1::text[], $2::int[], $3::float8[]) AS t(k, n, w)
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN h.reset_at <= clock_timestamp() THEN EXCLUDED.count ELSE h.count + EXCLUDED.count END,
           reset_at = CASE WHEN h.reset_at <= clock_timestamp() THEN EXCLUDED.reset_at ELSE h.reset_at END
         RETURNING key, count, reset_at`,
-      values: [texts, keys.map((key) => byKey.get(key)?.length ?? 0), keys.map((key) => byKey.get(key)?.[0]?.windowMs ?? 0)],
-    });
+      [texts, keys.map((key) => byKey.get(key)?.length ?? 0), keys.map((key) => byKey.get(key)?.[0]?.windowMs ?? 0)],
+    );
     const counted = new Map(rows.map((row) => [row.key, row]));
     for (const [position, key] of keys.entries()) {
       const hits = byKey.get(key) ?? [];

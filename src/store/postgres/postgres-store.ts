@@ -47,19 +47,19 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
   pool.on('connect', (client) => client.on('error', () => {})); // reported to the query that was running
   let open = true;
   const writes = new GroupCommit(pool, options.quotas);
-  const query = <Row extends object>(name: string, text: string, values: unknown[]) =>
-    pool.query<Row>({ name, text, values }).catch((error: unknown) => { throw storeErrorOf(error); });
+  const query = <Row extends object>(text: string, values: unknown[]) =>
+    pool.query<Row>(text, values).catch((error: unknown) => { throw storeErrorOf(error); });
 
   return {
     async get<T>(collection: Collection, key: string) {
-      const { rows } = await query<{ value: T }>('collab-get', 'SELECT value FROM records WHERE collection = $1 AND key = $2', [collection, keyToText(key)]);
+      const { rows } = await query<{ value: T }>('SELECT value FROM records WHERE collection = $1 AND key = $2', [collection, keyToText(key)]);
       return rows[0]?.value;
     },
     async list<T>(collection: Collection, group: string, { limit, after }: Page) {
       const { rows } = after === undefined
-        ? await query<{ key: string; value: T }>('collab-list',
+        ? await query<{ key: string; value: T }>(
           'SELECT key, value FROM records WHERE collection = $1 AND grp = $2 ORDER BY key LIMIT $3', [collection, keyToText(group), limit])
-        : await query<{ key: string; value: T }>('collab-list-after',
+        : await query<{ key: string; value: T }>(
           'SELECT key, value FROM records WHERE collection = $1 AND grp = $2 AND key > $3 ORDER BY key LIMIT $4',
           [collection, keyToText(group), keyToText(after), limit]);
       return rows.map((row): Entry<T> => ({ key: textToKey(row.key), value: row.value }));
