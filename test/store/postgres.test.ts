@@ -50,7 +50,7 @@ describe('PostgreSQL store: migrations and transactions', function () {
   });
   beforeEach(async () => { schema = await freshSchema(); });
   afterEach(async () => { await schema?.drop(); });
-  const inSchema = <T>(work: Parameters<typeof admin<T>>[0]) => admin(work, schema.url);
+  const inSchema = <T>(work: Parameters<typeof admin<T>>[0]) => admin(work, schema.directUrl);
 
   it('when three instances start at once on an empty schema, then each migration runs once and is recorded', async () => {
     const stores = await Promise.all([1, 2, 3].map(() => openPostgresStore(schema.url)));
