@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import { beginSql } from './transaction.js';
 
 interface Migration {
   version: number;
@@ -56,14 +57,15 @@ const LOCK_CLASS = 0x636f6c6c; // "coll"
 const LOCK = `${LOCK_CLASS}, hashtext(coalesce(current_schema(), ''))`;
 
 /**
- * Brings the schema to the latest version, in one transaction under a transaction-level
+ * Brings the schema (an identifier ready for SQL, or undefined for the role's
+ * search_path) to the latest version, in one transaction under a transaction-level
  * advisory lock: instances starting together take turns, so each step runs once,
  * and the lock holds through a transaction pooler, which keeps a transaction on one
  * server connection (a session-level lock would be taken on one and released on another).
  * DDL is transactional in PostgreSQL: a failed step leaves the schema as it was.
  */
-export async function migrate(client: ClientBase): Promise<void> {
-  await client.query('BEGIN');
+export async function migrate(client: ClientBase, schema: string | undefined): Promise<void> {
+  await client.query(beginSql({ schema }));
   try {
     await client.query(`SELECT pg_advisory_xact_lock(${LOCK})`);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
