@@ -13,6 +13,7 @@ import { GroupCommit } from './group-commit.js';
 import { postgresHits } from './hit-counter.js';
 import { keyToText } from './key-text.js';
 import { migrate } from './migrations.js';
+import { pingWrite } from './ping.js';
 import { readRecords } from './reads.js';
 import { postgresRecords } from './snapshot.js';
 import { PING_TIMEOUT_MS, TIMEOUT_MS } from './timeouts.js';
@@ -63,7 +64,7 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
     records: () => postgresRecords(url),
     async ping() {
       if (!open) throw new StoreUnavailableError('the store is closed');
-      await withTimeout(pool.query('SELECT 1'), PING_TIMEOUT_MS).catch((error: unknown) => { throw storeErrorOf(error); });
+      await withTimeout(pingWrite(pool, connection.schema), PING_TIMEOUT_MS).catch((error: unknown) => { throw storeErrorOf(error); });
     },
     async close() {
       if (!open) return;
