@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { FILE_MODE } from '../files/modes.js';
 import { makeBackupFolder } from '../files/folders.js';
 import { connectionOf, type Connection } from './connection.js';
+import { mustReachPostgresItself } from './direct-only.js';
 
 /**
  * DATABASE_URL as node-postgres reads it, in libpq's variables: libpq would read
@@ -34,9 +35,11 @@ function libpqSettings(url: string): Record<string, string> {
  * taken while the service serves. Restore it with pg_restore into an empty database.
  * The file is made here, its owner's only, and given to pg_dump as its output
  * (a plain file, so the archive is as seekable as with --file), so no umask widens it.
+ * pg_dump needs PostgreSQL itself, not a pooler (direct-only.ts): refused before anything is made.
  */
 export async function backupPostgres(url: string, into: string): Promise<{ file: string; bytes: number }> {
   const connection = connectionOf(url);
+  await mustReachPostgresItself(connection.connectionString); // before anything is made
   await makeBackupFolder(into);
   const file = join(into, 'collab.pgdump');
   const output = await open(file, 'wx', FILE_MODE);
