@@ -1,5 +1,5 @@
 # One target per npm script, same names. Every target installs what is missing first.
-.PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic sandbox fuzz contract-diff release-contract
+.PHONY: run test generate check-generated lint typecheck build install bench mock mock-dynamic sandbox fuzz contract-diff release-contract image test-image
 
 # Node.js is the version in .nvmrc. When the machine's node is another major, that exact
 # version is unpacked into .tools/ from the npm registry (as mvnw does for Maven) and goes
@@ -118,3 +118,15 @@ import: $(INSTALLED)
 backup: $(INSTALLED)
 	@test -n "$(DIR)" || { echo 'make backup DIR=<new folder>' >&2; exit 2; }
 	npm run --silent backup -- "$(DIR)"
+
+# The container image (deploy/Dockerfile, docs/operators/deployment.md#the-container): collab-service:<info.version
+# of openapi.yaml> and :latest, with podman, else docker. The default base, collab-base:bookworm, is made from
+# Debian's packages with debootstrap first when missing (as root); IMAGE_BASE=debian:bookworm-slim takes one
+# from a registry instead. Builds inside the image: needs neither node_modules nor dist/ here.
+image:
+	IMAGE_BASE="$(IMAGE_BASE)" deploy/image.sh
+
+# The image tier (test/image/): builds the image with make image, runs it, writes through it, stops it. Minutes;
+# .ci/run runs it after make test.
+test-image: $(INSTALLED)
+	npm run test:image

@@ -1,13 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import closeWithGrace from 'close-with-grace';
 import { createApp } from './app.js';
 import { isLoopback, loadConfig, storeSettings } from './config/index.js';
 import { createHttpServer } from './edge/listen.js';
+import { gracefulShutdown } from './edge/shutdown.js';
 import { createLogger } from './observability/logger.js';
 import { linesWritten } from './observability/observe.js';
 import { openStore, refusalOf, whereDataLives } from './store/open-store.js';
-
-/** How long in-flight requests get to finish after SIGTERM or SIGINT. */
-const DRAIN_MS = 10_000;
 
 // A refusal to start is one human line on stderr, without a stack; everything else is logged.
 const config = (() => {
@@ -19,6 +18,7 @@ const config = (() => {
   }
 })();
 const logger = createLogger(config.logLevel);
+for (const warning of config.warnings) logger.warn(warning);
 if (!config.auth && !isLoopback(config.host)) {
   if (!config.allowUnauthenticated) {
     console.error(`Refusing to listen on ${config.host} without authentication: anyone who can reach it would act as the user "local".
@@ -35,7 +35,16 @@ const store = await openStore(storeSettings(config), logger).catch((error: unkno
   process.exit(1);
 });
 
-const server = createHttpServer(createApp({ config, store, logger })).listen(config.port, config.host, () => {
+const stopping = { stopping: false };
+const server = createHttpServer(createApp({ config, store, logger, stopping }));
+const shutdown = gracefulShutdown(server, config.shutdown, stopping, (line) => logger.info(line));
+// A port in use, or one this user may not bind, is a refusal to start: one line, not a stack.
+server.once('error', (error: NodeJS.ErrnoException) => {
+  const reason = error.code === 'EADDRINUSE' ? 'is in use by another process' : error.code === 'EACCES' ? 'may not be bound by this user' : `cannot be listened on (${error.code ?? error.message})`;
+  console.error(`Refusing to start: port ${config.port} on ${config.host} ${reason}; set PORT to another.`);
+  void store.close().finally(() => process.exit(1));
+});
+server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   const host = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
   const self = host.includes(':') ? `[${host}]` : host;
@@ -43,22 +52,14 @@ const server = createHttpServer(createApp({ config, store, logger })).listen(con
   void fetch(`http://${self}:${port}/healthz`).then(() => logger.info(`Serving on http://${config.host}:${port} (data in ${whereDataLives(config)})`));
 });
 
-/** Stop accepting, let in-flight requests finish, flush, release the data file, exit 0. */
-async function shutDown(signal: string): Promise<void> {
-  logger.info(`${signal}: finishing in-flight requests`);
-  const drained = new Promise((resolve) => server.close(resolve));
-  server.closeIdleConnections();
-  const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-  await drained;
-  clearTimeout(timer);
+// SIGTERM, SIGINT and the like: readiness off, a delay, the listener closed, requests in flight finished, the
+// store written out and released, exit 0. A second signal exits at once (close-with-grace), with 1.
+closeWithGrace({ delay: false, logger: false, skip: ['uncaughtException', 'unhandledRejection', 'beforeExit'],
+  onSecondSignal: (signal) => logger.warn(`${signal} again: exiting now, without waiting for requests in flight`) }, async ({ signal }) => {
+  await shutdown.stop(signal ?? 'stop');
   // A store that could not write everything out says so; the lowdb journal still holds every change.
   const unsaved = await store.close().then(() => undefined, (error: unknown) => error);
   await linesWritten();
   if (unsaved === undefined) logger.info('Stopped: every request answered, the data file released');
   else logger.warn({ err: unsaved }, `Stopped: every request answered and the data file released, but not all is written out: ${(unsaved as Error).message}`);
-  process.exit(0); // pino flushes pending lines on exit
-}
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => void shutDown(signal));
-}
+});

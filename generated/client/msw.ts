@@ -607,6 +607,13 @@ export const examples = {
         "detail": "The request did not arrive in time: headers within 10 s, the whole request within 30 s. The connection is closed.",
         "requestId": "3c9e7a51-2d4f-4b6a-8e1c-5f7a9b0c2d4e"
     },
+    "stopping": {
+        "type": "urn:problem:collab:stopping",
+        "title": "This process is shutting down",
+        "status": 503,
+        "detail": "Not ready: this process is shutting down. Send no new traffic here.",
+        "requestId": "0b8e2f4c-7d1a-4e6b-9c3f-000000000503"
+    },
     "storage-full": {
         "type": "urn:problem:collab:storage-full",
         "title": "The store is full",
@@ -774,7 +781,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "405", mediaType: "application/problem+json", headers: { Allow: "GET, PATCH" }, examples: [["methodNotAllowed", "method-not-allowed"]] },
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
-        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["notReady", "not-ready"]] },
+        { status: "503", mediaType: "application/problem+json", headers: {}, examples: [["notReady", "not-ready"], ["stopping", "stopping"]] },
     ] },
     { operationId: "scrapeMetrics", method: "get", path: "/metrics", responses: [
         { status: "200", mediaType: "text/plain", headers: {}, examples: [["metrics", "metrics"]] },

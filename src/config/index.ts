@@ -6,7 +6,8 @@ import type { StoreSettings } from '../store/open-store.js';
 import { parseAllowedHosts } from './allowed-hosts.js';
 import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './cors-origins.js';
 import { loadLimits, storeQuotas, type Limits } from './limits.js';
-import { parseSize } from './parse.js';
+import { parseDuration, parseSize } from './parse.js';
+import { misspeltSettings, recordingReads } from './settings-read.js';
 
 export { parseSize };
 
@@ -43,10 +44,28 @@ export interface Config {
   logLevel: LevelWithSilent;
   /** What one client may take: in flight, per window, per page, per token, kept (src/config/limits.ts). */
   limits: Limits;
+  /** The shutdown timeline after SIGTERM (src/edge/shutdown.ts). */
+  shutdown: ShutdownTimes;
+  /** A line for each variable that looks like a misspelt setting (`RATE_LIMT_WRITES`), to log at start-up. */
+  warnings: string[];
 }
 
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `ALLOWED_HOSTS`, `CORS_ORIGINS`, `LOG_LEVEL`, the `AUTH_JWT_*` settings and the limits (src/config/limits.ts). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export interface ShutdownTimes {
+  /** How long everything but /readyz is served after the signal, so a load balancer notices first (SHUTDOWN_DELAY). */
+  delayMs: number;
+  /** How long requests in flight get to finish once the listener is closed (SHUTDOWN_TIMEOUT). */
+  timeoutMs: number;
+}
+
+/** The time a balancer needs to see /readyz fail (HAProxy: 3 checks 1 s apart; Kubernetes: a probe period or two). */
+export const SHUTDOWN_DELAY_MS = 5_000;
+/** As long as a request may take to arrive (the server's request timeout, src/edge/listen.ts), so no upload is cut. */
+export const SHUTDOWN_TIMEOUT_MS = 30_000;
+
+/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `ALLOWED_HOSTS`, `CORS_ORIGINS`, `LOG_LEVEL`, `SHUTDOWN_DELAY`, `SHUTDOWN_TIMEOUT`, the `AUTH_JWT_*` settings and the limits (src/config/limits.ts). */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  refuseEmptyAuth(environment);
+  const { env, read } = recordingReads(environment);
   const auth = loadAuth(env);
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   const host = env.HOST ?? '127.0.0.1';
@@ -64,7 +83,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: env.CORS_ORIGINS === undefined ? (auth || !isLoopback(host) ? [] : LOOPBACK_ORIGINS) : parseCorsOrigins(env.CORS_ORIGINS),
     logLevel: parseLogLevel(env.LOG_LEVEL ?? 'info'),
     limits: loadLimits(env),
+    shutdown: {
+      delayMs: seconds(env.SHUTDOWN_DELAY, 'SHUTDOWN_DELAY', SHUTDOWN_DELAY_MS),
+      timeoutMs: seconds(env.SHUTDOWN_TIMEOUT, 'SHUTDOWN_TIMEOUT', SHUTDOWN_TIMEOUT_MS),
+    },
+    get warnings() {
+      return misspeltSettings(environment, read);
+    },
   };
+}
+
+/** Seconds (`5`), or a duration (`500ms`, `1m`); unset or empty, the default. */
+function seconds(text: string | undefined, name: string, fallback: number): number {
+  if (text === undefined || text === '') return fallback;
+  return /^\d+$/.test(text.trim()) ? Number(text) * 1000 : parseDuration(text, name);
 }
 
 /** What opening the store takes (src/store/open-store.ts): where the data lives, and the limits the store itself enforces. */
@@ -95,10 +127,13 @@ function parseDatabaseUrl(text: string | undefined): string | undefined {
   return text;
 }
 
-function loadAuth(env: NodeJS.ProcessEnv): AuthConfig | undefined {
-  // An empty setting is a mistake (a secret left out of a deployment), never a way to turn authentication off.
+/** An empty AUTH_ setting is a mistake (a secret left out of a deployment), never a way to turn authentication off. */
+function refuseEmptyAuth(env: NodeJS.ProcessEnv): void {
   const empty = Object.keys(env).filter((name) => name.startsWith('AUTH_') && env[name] === '');
   if (empty.length > 0) throw new Error(`${empty.join(', ')} ${empty.length > 1 ? 'are' : 'is'} set but empty: give ${empty.length > 1 ? 'them values' : 'it a value'}, or unset ${empty.length > 1 ? 'them' : 'it'}`);
+}
+
+function loadAuth(env: NodeJS.ProcessEnv): AuthConfig | undefined {
   const { AUTH_JWT_SECRET: secret, AUTH_JWT_PUBLIC_KEY: keyFile, AUTH_JWT_ISSUER: issuer, AUTH_JWT_AUDIENCE: audience } = env;
   if (secret && keyFile) throw new Error('Set AUTH_JWT_SECRET or AUTH_JWT_PUBLIC_KEY, not both');
   if (!secret && !keyFile) return undefined;

@@ -25,6 +25,7 @@ export const catalogue = {
   'internal': { status: 500, title: 'Internal error' },
   'unavailable': { status: 503, title: 'The service cannot serve this now' },
   'overloaded': { status: 503, title: 'The service is overloaded' },
+  'stopping': { status: 503, title: 'This process is shutting down' },
   'storage-full': { status: 507, title: 'The store is full' },
 } as const;
 

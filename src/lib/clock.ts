@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 
-/** Where the service's instants and ids come from. */
+/** Where the service's instants and ids come from: handlers are given one per request (src/edge/scope.ts). */
 export interface Clock {
   /** Milliseconds since the epoch, as Date.now(). */
   now(): number;
@@ -8,13 +8,5 @@ export interface Clock {
   newId(): string;
 }
 
-const SYSTEM: Clock = { now: () => Date.now(), newId: () => uuidv7() };
-let pick: () => Clock = () => SYSTEM;
-
-export const now = (): number => pick().now();
-export const newId = (): string => pick().newId();
-
-/** The sandbox gives each session its own clock (src/sandbox/session.ts); the service never calls this. */
-export function useClocks(current: () => Clock | undefined): void {
-  pick = () => current() ?? SYSTEM;
-}
+/** The machine's clock and random ids: the service's; a sandbox session has its own (src/sandbox/session-clock.ts). */
+export const SYSTEM_CLOCK: Clock = { now: () => Date.now(), newId: () => uuidv7() };

@@ -1,15 +1,13 @@
-import { now as clockNow } from './clock.js';
-
 const INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})$/;
 
 /** The last timestamp made: a record saved again and again has it as its `updatedAt`, and saves in one millisecond share it. */
 let last = { text: '', ms: Number.NaN };
 
 /**
- * A timestamp later than `previous` (when given), so that `updatedAt` strictly
- * increases even when two saves land in the same millisecond.
+ * A timestamp at `now` (the request's clock) and later than `previous` (when given),
+ * so that `updatedAt` strictly increases even when two saves land in the same millisecond.
  */
-export function nextTimestamp(previous?: string, now: number = clockNow()): string {
+export function nextTimestamp(previous: string | undefined, now: number): string {
   const floor = previous === undefined ? -Infinity : (previous === last.text ? last.ms : Math.floor(Date.parse(previous))) + 1;
   const ms = Math.max(now, floor);
   if (ms !== last.ms) last = { text: isoText(ms), ms };

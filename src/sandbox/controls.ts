@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
 import { operationIdOf } from '../contract/operation-id.js';
 import { HttpProblem } from '../errors/problem.js';
+import { useScope } from '../edge/scope.js';
 import { requestIdOf } from '../observability/request-id.js';
 import type { Contract } from '../contract/declared-responses.js';
 import { ControlError, parsePrefer, preferredResponse } from './prefer.js';
@@ -19,10 +20,13 @@ interface SandboxLocals {
 }
 const localsOf = (res: Response) => res.locals as { sandbox: SandboxLocals };
 
+/** The session of the request, as enterSession picked it. */
+export const sessionOf = (res: Response): Session => localsOf(res).sandbox.session;
+
 /**
- * First on every request: picks the session (and sets its clock when
- * X-Sandbox-Clock says so), logs the request to it when answered, and runs the
- * rest as a request of that session.
+ * Right after the Host check: picks the session (and sets its clock when
+ * X-Sandbox-Clock says so), serves the request from the session's store and
+ * clock, and logs the request to it when answered.
  */
 export function enterSession(sessions: Sessions): RequestHandler {
   return async (req, res, next) => {
@@ -30,27 +34,25 @@ export function enterSession(sessions: Sessions): RequestHandler {
     const session = await sessions.get(name);
     res.setHeader(SESSION_HEADER, name);
     const clock = req.headers[CLOCK_HEADER.toLowerCase()];
-    if (typeof clock === 'string') session.clockMs = instantOf(clock, `/headers/${CLOCK_HEADER.toLowerCase()}`);
+    if (typeof clock === 'string') session.clock.fixedMs = instantOf(clock, `/headers/${CLOCK_HEADER.toLowerCase()}`);
     const locals: SandboxLocals = { session };
     localsOf(res).sandbox = locals;
+    useScope(res, session); // the handlers read and write the session's store, stamped by its clock
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode >= 400) locals.problem = body;
       return json(body);
     };
     res.once('close', () => logRequest(req, res, locals));
-    sessions.enter(session, next);
+    next();
   };
 }
 
-/** After the body is parsed (which loses the async context), keeps it for the log and enters the session again. */
-export function afterBody(sessions: Sessions): RequestHandler {
-  return (req, res, next) => {
-    const locals = localsOf(res).sandbox;
-    if (req.body !== undefined) locals.body = loggedBody(req.body);
-    sessions.enter(locals.session, next);
-  };
-}
+/** Once the body is parsed, before validation: keeps it for the log, as sent. */
+export const keepBody: RequestHandler = (req, res, next) => {
+  if (req.body !== undefined) localsOf(res).sandbox.body = loggedBody(req.body);
+  next();
+};
 
 /**
  * After validation, before the handlers: `Prefer: delay=<ms>` waits; the session's
@@ -59,7 +61,7 @@ export function afterBody(sessions: Sessions): RequestHandler {
  */
 export function preferControls(contract: Contract): RequestHandler {
   return async (req, res, next) => {
-    const { session } = localsOf(res).sandbox;
+    const session = sessionOf(res);
     let preferences;
     try {
       preferences = parsePrefer(typeof req.headers.prefer === 'string' ? req.headers.prefer : undefined);

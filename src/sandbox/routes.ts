@@ -3,7 +3,6 @@ import { isDateTime } from '../contract/formats.js';
 import { jsonBody } from '../edge/json-body.js';
 import { HttpProblem, type FieldError } from '../errors/problem.js';
 import { EXACT_ROUTING } from '../edge/routing.js';
-import { afterBody } from './controls.js';
 import type { SessionSettings } from './session.js';
 import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
 
@@ -12,7 +11,7 @@ import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
  * validation, and only here, never in the real service.
  */
 export function sandboxRoutes(sessions: Sessions, bodyLimit: number): Router {
-  const router = Router(EXACT_ROUTING).use(afterBody(sessions));
+  const router = Router(EXACT_ROUTING);
   const only = (path: string, method: string, what: string) => router.all(path, () => {
     throw new HttpProblem('method-not-allowed', `${method} ${path} ${what}; no other method is served here.`, { headers: { Allow: method } });
   });
@@ -26,10 +25,10 @@ export function sandboxRoutes(sessions: Sessions, bodyLimit: number): Router {
   only('/sandbox/reset', 'POST', 'puts this session back to the seed');
   router.get('/sandbox/session', async (req, res) => {
     const session = await sessions.get(sessions.nameOf(req));
-    const { clockMs, settings } = session;
+    const { clock: { fixedMs }, settings } = session;
     res.json({
       name: session.name,
-      ...(clockMs === undefined ? {} : { clock: new Date(clockMs).toISOString() }),
+      ...(fixedMs === undefined ? {} : { clock: new Date(fixedMs).toISOString() }),
       ...(settings.seed === undefined ? {} : { seed: settings.seed }),
       failureRate: settings.failureRate ?? 0,
       sessions: { held: sessions.size, max: sessions.max },

@@ -1,25 +1,30 @@
 import { dirname } from 'node:path';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import { createApp } from '../app.js';
-import type { Config } from '../config/index.js';
+import { admit, allowPages, checkHost, finish, startApp, validate, type AppConfig } from '../app.js';
+import { apiRoutes } from '../api.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../config/limits.js';
 import { readContract } from '../contract/declared-responses.js';
 import { specPath } from '../contract/spec.js';
-import { useClocks } from '../lib/clock.js';
+import { docsRoutes } from '../reference/handler.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
-import { CLOCK_HEADER, enterSession, preferControls } from './controls.js';
+import { CLOCK_HEADER, enterSession, keepBody, preferControls } from './controls.js';
+import { sessionGuards } from './guards.js';
 import { sandboxRoutes } from './routes.js';
 import { getExamples, seedStore } from './seed.js';
 import { Session } from './session.js';
 import { DEFAULT_MAX_SESSIONS, SESSION_HEADER, Sessions } from './sessions.js';
 
 export interface SandboxOptions {
-  config: Pick<Config, 'bodyLimit' | 'validateResponses'> & Partial<Pick<Config, 'limits'>>;
+  /** As the service's, but for CORS: the sandbox allows any origin. */
+  config: Omit<AppConfig, 'corsOrigins'>;
   /** Sessions held at once (SANDBOX_SESSIONS); past it the least recently used is dropped. */
   maxSessions?: number;
   logger?: Logger;
 }
+
+/** Pages may send the session's cookie and headers, and read which session answered. */
+const SANDBOX_CORS = { credentials: true, allowedHeaders: [SESSION_HEADER, CLOCK_HEADER], exposedHeaders: [SESSION_HEADER] };
 
 /**
  * The service itself as a stateful mock: in memory, one isolated store per
@@ -36,15 +41,13 @@ export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS
     await seedStore(store, examples);
     return new Session(name, store, settings);
   }, maxSessions);
-  useClocks(() => sessions.current());
-  const app = createApp({
-    config: { ...config, limits, corsOrigins: '*' },
-    store: sessions.store(),
-    cors: { credentials: true, allowedHeaders: [SESSION_HEADER, CLOCK_HEADER], exposedHeaders: [SESSION_HEADER] },
-    partition: (res) => String(res.getHeader(SESSION_HEADER)), // in-flight limits count per session
-    hooks: { first: enterSession(sessions), validated: preferControls(contract) },
-    extraRoutes: sandboxRoutes(sessions, config.bodyLimit),
-    ...(logger ? { logger } : {}),
-  });
-  return { app, sessions };
+  // The service's parts in the service's order (createApp in src/app.ts), with the sandbox's between them.
+  const app = startApp(logger);
+  app.use(...checkHost(config), enterSession(sessions), allowPages('*', SANDBOX_CORS, logger));
+  app.use('/api', admit(config, limits, ...sessionGuards(limits, config.bodyLimit)));
+  // Outside the contract, as /docs: before validation, which refuses every path openapi.yaml does not name.
+  app.use(docsRoutes(), keepBody, sandboxRoutes(sessions, config.bodyLimit));
+  app.use(...validate(config), preferControls(contract));
+  app.use('/api', apiRoutes(limits));
+  return { app: finish(app), sessions };
 }

@@ -1,7 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Request } from 'express';
 import { HttpProblem } from '../errors/problem.js';
-import type { Collection, HitCounter, Placement, Store } from '../store/store.js';
 import { Session, type SessionSettings } from './session.js';
 
 export const SESSION_HEADER = 'X-Sandbox-Session';
@@ -14,13 +12,11 @@ const SESSION_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /**
  * The sandbox's sessions: each an isolated store seeded from the examples on first
- * use, held in least-recently-used order, at most `max` at once. The request being
- * served finds its session through `current()` (AsyncLocalStorage), so the service's
- * handlers, unchanged, read and write the session's store.
+ * use, held in least-recently-used order, at most `max` at once. A request is served
+ * from its session's store and clock (enterSession in controls.ts).
  */
 export class Sessions {
   private readonly held = new Map<string, Session>();
-  private readonly context = new AsyncLocalStorage<Session>();
 
   constructor(private readonly open: (name: string, settings: SessionSettings) => Promise<Session>, readonly max: number) {}
 
@@ -59,41 +55,7 @@ export class Sessions {
     }
     return session;
   }
-
-  /** Runs `next` (and everything it starts) as a request of `session`. */
-  enter(session: Session, next: () => void): void {
-    this.context.run(session, next);
-  }
-
-  current(): Session | undefined {
-    return this.context.getStore();
-  }
-
-  /** The store the service's handlers are given: the current request's session's. */
-  store(): Store {
-    const store = () => {
-      const session = this.current();
-      if (!session) throw new Error('a sandbox request ran outside its session');
-      return session.store;
-    };
-    const hits: HitCounter = {
-      hit: (key, windowMs) => (this.current()?.hits ?? FALLBACK).hit(key, windowMs),
-      reset: (key) => (this.current()?.hits ?? FALLBACK).reset(key),
-    };
-    return {
-      get: <T>(collection: Collection, key: string) => store().get<T>(collection, key),
-      list: <T>(collection: Collection, group: string, page: Parameters<Store['list']>[2]) => store().list<T>(collection, group, page),
-      update: <T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, placement?: Placement) =>
-        store().update<T>(collection, key, change, placement),
-      ping: async () => undefined,
-      hits,
-      close: async () => undefined,
-    };
-  }
 }
-
-/** Hits outside any session (none are expected): never limited. */
-const FALLBACK: HitCounter = { hit: async () => ({ hits: 0, resetAt: new Date() }), reset: async () => undefined };
 
 /** The session cookie's value, percent-decoded; as sent when it does not decode (`%`), which no session name matches. */
 function cookieOf(header: string | undefined): string | undefined {

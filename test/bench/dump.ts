@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { registerDevice } from '../../src/features/devices/devices.js';
 import { mergeDocument } from '../../src/features/shared/merge-document.js';
 import { markRead } from '../../src/features/reads/reads.js';
+import { SYSTEM_CLOCK } from '../../src/lib/clock.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import { keyOf, type Store } from '../../src/store/store.js';
 import { createStream } from '../../src/features/streams/streams.js';
@@ -29,19 +30,19 @@ function writeOne(store: Store, index: number): Promise<unknown> {
   const user = `user-${index % 1000}`;
   const kind = index % 20;
   if (kind === 0) {
-    return createStream(store, user, { title: `Stream ${index}`, memberUserIds: ['a', 'b'], initialMessage: {
+    return createStream(store, SYSTEM_CLOCK, user, { title: `Stream ${index}`, memberUserIds: ['a', 'b'], initialMessage: {
       content: { blocks: [{ type: 'rich_text', elements: [{ type: 'paragraph', children: [{ type: 'text', text: `Hello ${index}` }] }] }] } as never,
     } });
   }
   if (kind <= 3) {
-    return registerDevice(store, user, { installationId: `install-${index}`, appId: 'com.example.chat', platform: 'mobile_a', token: 'x'.repeat(64),
+    return registerDevice(store, SYSTEM_CLOCK, user, { installationId: `install-${index}`, appId: 'com.example.chat', platform: 'mobile_a', token: 'x'.repeat(64),
       environment: 'production', transport: 'push_gateway', appVersion: '5.2.0', locale: 'de-DE' } as never);
   }
   if (kind <= 5) {
     const namespace = `namespace-${index}`;
-    return mergeDocument(store, 'identitySettings', keyOf(user, namespace), { namespace, settings: { theme: 'dark', index } }, user);
+    return mergeDocument(store, SYSTEM_CLOCK, 'identitySettings', keyOf(user, namespace), { namespace, settings: { theme: 'dark', index } }, user);
   }
-  return markRead(store, user, { streamId: randomUUID(), lastReadMessageId: randomUUID() });
+  return markRead(store, SYSTEM_CLOCK, user, { streamId: randomUUID(), lastReadMessageId: randomUUID() });
 }
 
 async function seed(dataFile: string): Promise<void> {

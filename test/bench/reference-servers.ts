@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import type { DeviceRegistration } from '../../generated/index.js';
 import { loadSpec, type OpenApiDocument, type SchemaObject } from '../../src/contract/spec.js';
 import { registerDevice } from '../../src/features/devices/devices.js';
+import { SYSTEM_CLOCK } from '../../src/lib/clock.js';
 import type { Store } from '../../src/store/store.js';
 
 export function rawServer(store: Store): Server {
@@ -14,7 +15,7 @@ export function rawServer(store: Store): Server {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       void (async () => {
-        const { device, created } = await registerDevice(store, 'local', JSON.parse(Buffer.concat(chunks).toString()) as DeviceRegistration);
+        const { device, created } = await registerDevice(store, SYSTEM_CLOCK, 'local', JSON.parse(Buffer.concat(chunks).toString()) as DeviceRegistration);
         res.writeHead(created ? 201 : 200, { 'content-type': 'application/json' }).end(JSON.stringify(device));
       })().catch(() => res.writeHead(500).end());
     });
@@ -24,7 +25,7 @@ export function rawServer(store: Store): Server {
 export async function fastifyServer(store: Store): Promise<Server> {
   const app = Fastify();
   app.put('/api/notifications/devices', { schema: { body: inlined(loadSpec(), { $ref: '#/components/schemas/DeviceRegistration' }) } }, async (request, reply) => {
-    const { device, created } = await registerDevice(store, 'local', request.body as DeviceRegistration);
+    const { device, created } = await registerDevice(store, SYSTEM_CLOCK, 'local', request.body as DeviceRegistration);
     return reply.code(created ? 201 : 200).send(device);
   });
   await app.ready();

@@ -2,7 +2,8 @@
 // memory store, without load shedding, rate limits or quotas), `guarded` (the same
 // with them), `observed` (validated with request logs, to a file, and metrics),
 // `bare` (express.json() and the same handler work), `raw` and `fastify` (see
-// reference-servers.ts), `durable RECORDS` (guarded, on
+// reference-servers.ts), `sandbox` (make sandbox: one session, `default`, its limits
+// as `guarded`'s), `durable RECORDS` (guarded, on
 // the real lowdb store, seeded with RECORDS read markers), `durable-validated RECORDS`
 // (the same without load shedding, rate limits or quotas), or `postgres URL RECORDS`
 // (guarded, on PostgreSQL, seeded beforehand by test/bench/postgres.ts).
@@ -18,6 +19,7 @@ import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/index.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../../src/config/limits.js';
 import { registerDevice } from '../../src/features/devices/devices.js';
+import { SYSTEM_CLOCK } from '../../src/lib/clock.js';
 import { createLogger, logDestination } from '../../src/observability/logger.js';
 import { markRead } from '../../src/features/reads/reads.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
@@ -25,7 +27,9 @@ import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { keyOf, type Store } from '../../src/store/store.js';
 import { benchStreamId } from './ids.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
+import { createSandbox } from '../../src/sandbox/sandbox.js';
 import { fastifyServer, rawServer } from './reference-servers.js';
+import { unguardedApp } from './unguarded.js';
 
 const [mode = 'validated', ...args] = process.argv.slice(2);
 /**
@@ -53,24 +57,28 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
     const store = openMemoryStore();
     const app = express().use(express.json({ limit: config.bodyLimit }));
     app.put('/api/notifications/devices', async (req, res) => {
-      const { device, created } = await registerDevice(store, 'local', req.body);
+      const { device, created } = await registerDevice(store, SYSTEM_CLOCK, 'local', req.body);
       res.status(created ? 201 : 200).json(device);
     });
     return { app, store };
   }
   if (mode === 'validated') {
     const store = openMemoryStore();
-    return { app: createApp({ config, store, guarded: false }), store };
+    return { app: unguardedApp(config, store), store };
   }
   if (mode === 'guarded') {
     const store = openMemoryStore({ quotas });
     return { app: createApp({ config, store }), store };
   }
+  if (mode === 'sandbox') {
+    const { app } = await createSandbox({ config });
+    return { app, store: openMemoryStore() }; // the sessions hold stores of their own; this one is there to be closed
+  }
   if (mode === 'observed') {
     const store = openMemoryStore();
     const logFile = join(await mkdtemp(join(tmpdir(), 'collab-bench-')), 'requests.log');
     const logger = createLogger('info', logDestination(logFile));
-    return { app: createApp({ config, store, logger, guarded: false }), store };
+    return { app: unguardedApp(config, store, logger), store };
   }
   if (mode === 'postgres') {
     const [url = '', records = '0'] = args;
@@ -84,8 +92,8 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
   const dataFile = join(await mkdtemp(join(tmpdir(), 'collab-bench-')), 'db.json');
   const store = await openLowdbStore(dataFile, { checkpointBytes: loadConfig().checkpointBytes, ...(guarded ? { quotas } : {}) });
   await Promise.all(Array.from({ length: Number(records) }, (_, index) =>
-    markRead(store, 'local', { streamId: benchStreamId(index), lastReadMessageId: randomUUID() })));
-  return { app: createApp({ config, store, guarded }), store, dataFile };
+    markRead(store, SYSTEM_CLOCK, 'local', { streamId: benchStreamId(index), lastReadMessageId: randomUUID() })));
+  return { app: guarded ? createApp({ config, store }) : unguardedApp(config, store), store, dataFile };
 }
 
 const { app, store, dataFile } = await build();

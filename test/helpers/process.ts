@@ -39,7 +39,8 @@ export const DEFAULT_LIMIT_SETTINGS: Record<string, string> = Object.fromEntries
 function spawnServer(dataFile: string, env: Record<string, string>, wrapper: string[] = []): ChildProcess {
   const [command, ...args] = [...wrapper, process.execPath, '--import', 'tsx', 'src/server.ts'];
   return track(spawn(command!, args, {
-    env: { ...process.env, PORT: '0', DATA_FILE: dataFile, ...GENEROUS_LIMITS, ...env },
+    // No shutdown delay: no balancer watches a test's server, and every test stops one.
+    env: { ...process.env, PORT: '0', DATA_FILE: dataFile, SHUTDOWN_DELAY: '0', ...GENEROUS_LIMITS, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   }));
 }

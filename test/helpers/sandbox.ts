@@ -2,14 +2,16 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { parseSize } from '../../src/config/index.js';
+import type { Limits } from '../../src/config/limits.js';
 import { createHttpServer } from '../../src/edge/listen.js';
 import { createSandbox } from '../../src/sandbox/sandbox.js';
 import { track } from './process.js';
 import type { Service } from './service.js';
 
-/** The sandbox app (make sandbox) in-process on a free port, checking every response against openapi.yaml. */
-export async function startSandbox(options: { maxSessions?: number } = {}): Promise<Service> {
-  const { app } = await createSandbox({ config: { bodyLimit: parseSize('1mb'), validateResponses: true }, ...options });
+/** The sandbox app (make sandbox) in-process on a free port, checking every response against openapi.yaml; `limits` as make sandbox's unless given. */
+export async function startSandbox(options: { maxSessions?: number; limits?: Limits } = {}): Promise<Service> {
+  const { limits, ...rest } = options;
+  const { app } = await createSandbox({ config: { bodyLimit: parseSize('1mb'), validateResponses: true, ...(limits ? { limits } : {}) }, ...rest });
   const server = createHttpServer(app).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

@@ -11,6 +11,7 @@ import { createHttpServer, type Timeouts } from '../../src/edge/listen.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import type { Store, StoreQuotas } from '../../src/store/store.js';
+import type { Stopping } from '../../src/edge/shutdown.js';
 import { openTestPostgresStore } from './postgres.js';
 
 export interface Service {
@@ -46,6 +47,8 @@ export async function startService(
   options: {
     dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; corsOrigins?: CorsOrigins; timeouts?: Timeouts; store?: Store;
     allowedHosts?: string[];
+    /** The shutdown state /readyz reads (src/edge/shutdown.ts). */
+    stopping?: Stopping;
     limits?: Partial<Limits>;
     /** Quotas to count (on the store under test); without them, none. */
     quotas?: Partial<Quotas>;
@@ -57,7 +60,7 @@ export async function startService(
   const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true,
     ...(options.auth ? { auth: options.auth } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
-    limits: { ...TEST_LIMITS, ...options.limits } }, store, logger: createLogger('silent') });
+    limits: { ...TEST_LIMITS, ...options.limits } }, store, logger: createLogger('silent'), ...(options.stopping ? { stopping: options.stopping } : {}) });
   const server = createHttpServer(app, options.timeouts).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

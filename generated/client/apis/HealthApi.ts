@@ -77,7 +77,7 @@ export class HealthApi extends runtime.BaseAPI {
     }
 
     /**
-     * The readiness probe: 200 while the store is open and, for PostgreSQL, answers within 1 s; otherwise 503. Load balancers send traffic only to instances that answer 200. 
+     * The readiness probe: 200 while the process takes new work and its store is open and, for PostgreSQL, answers within 1 s; otherwise 503. From the moment a shutdown starts (SIGTERM) it answers 503 `stopping` while everything else is still served for `SHUTDOWN_DELAY` seconds, so a load balancer takes the instance out before its listener closes. Load balancers send traffic only to instances that answer 200. 
      * Reports whether the service can serve requests now.
      */
     async checkReadinessRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Health>> {
@@ -88,7 +88,7 @@ export class HealthApi extends runtime.BaseAPI {
     }
 
     /**
-     * The readiness probe: 200 while the store is open and, for PostgreSQL, answers within 1 s; otherwise 503. Load balancers send traffic only to instances that answer 200. 
+     * The readiness probe: 200 while the process takes new work and its store is open and, for PostgreSQL, answers within 1 s; otherwise 503. From the moment a shutdown starts (SIGTERM) it answers 503 `stopping` while everything else is still served for `SHUTDOWN_DELAY` seconds, so a load balancer takes the instance out before its listener closes. Load balancers send traffic only to instances that answer 200. 
      * Reports whether the service can serve requests now.
      */
     async checkReadiness(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Health> {

@@ -1,6 +1,7 @@
 import type { CycleTemplateDraft, CycleTemplateDraftInput, Phase } from '../../../generated/index.js';
 import { HttpProblem, type FieldError } from '../../errors/problem.js';
 import { nextTimestamp, sameInstant } from '../../lib/time.js';
+import type { Clock } from '../../lib/clock.js';
 import type { Store } from '../../store/store.js';
 
 export async function getDraft(store: Store, templateId: string): Promise<CycleTemplateDraft> {
@@ -12,6 +13,7 @@ export async function getDraft(store: Store, templateId: string): Promise<CycleT
 /** Saves the one draft of a template, honouring `createOnly` and `expectedDraftUpdatedAt`. */
 export async function saveDraft(
   store: Store,
+  clock: Clock,
   userId: string,
   templateId: string,
   input: CycleTemplateDraftInput,
@@ -20,7 +22,7 @@ export async function saveDraft(
   const id = templateId.toLowerCase();
   const { previous, current } = await store.update<CycleTemplateDraft>('drafts', id, (stored) => {
     checkPreconditions(input, stored);
-    const updatedAt = nextTimestamp(stored?.updatedAt);
+    const updatedAt = nextTimestamp(stored?.updatedAt, clock.now());
     return {
       templateId: id,
       triggerName: input.triggerName,

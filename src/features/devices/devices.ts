@@ -1,6 +1,7 @@
 import type { Device, DeviceRegistration } from '../../../generated/index.js';
 import { HttpProblem } from '../../errors/problem.js';
 import { MAX_TRANSPORT_METADATA_BYTES } from '../../lib/document-cap.js';
+import type { Clock } from '../../lib/clock.js';
 import { nextTimestamp } from '../../lib/time.js';
 import { keyOf, type Entry, type Page, type Store } from '../../store/store.js';
 
@@ -12,13 +13,14 @@ const deviceKey = (appId: string, installationId: string) => keyOf(appId, instal
 /** Stores the registration under (appId, installationId) for `userId`, replacing any earlier one. */
 export async function registerDevice(
   store: Store,
+  clock: Clock,
   userId: string,
   registration: DeviceRegistration,
 ): Promise<{ device: Device; created: boolean }> {
   checkMetadataSize(registration.transportMetadata);
   const key = deviceKey(registration.appId, registration.installationId);
   const { previous, current } = await store.update<StoredDevice>('devices', key, (stored) => {
-    const updatedAt = nextTimestamp(stored?.updatedAt);
+    const updatedAt = nextTimestamp(stored?.updatedAt, clock.now());
     return { ...registration, createdAt: stored?.createdAt ?? updatedAt, updatedAt, userId };
   }, { group: userId, owner: userId });
   return { device: withoutOwner(current as StoredDevice), created: previous === undefined };

@@ -1,17 +1,18 @@
 import type { Request, Response, Router } from 'express';
 import type { IdentitySettings, IdentitySettingsPatch } from '../../../generated/index.js';
 import { callerOf } from '../../edge/caller.js';
+import { clockOf, storeOf } from '../../edge/scope.js';
 import { HttpProblem } from '../../errors/problem.js';
 import { mergeDocument } from '../shared/merge-document.js';
-import { keyOf, type Store } from '../../store/store.js';
+import { keyOf } from '../../store/store.js';
 
 type Params = { namespace: string };
 
-export function identityRoutes(api: Router, store: Store): void {
+export function identityRoutes(api: Router): void {
   api
     .get('/identity/settings/:namespace', async (req: Request<Params>, res: Response<IdentitySettings>) => {
       const key = keyOf(callerOf(res), req.params.namespace);
-      const settings = await store.get<IdentitySettings>('identitySettings', key);
+      const settings = await storeOf(res).get<IdentitySettings>('identitySettings', key);
       if (!settings) throw new HttpProblem('not-found', `No identity settings in namespace "${req.params.namespace}".`);
       res.json(settings);
     })
@@ -21,7 +22,7 @@ export function identityRoutes(api: Router, store: Store): void {
         const userId = callerOf(res);
         const { namespace } = req.params;
         // The wrapper's `patch` merges into the namespace's `settings`: as a merge patch of the whole document, that is `{ settings: patch }`.
-        res.json(await mergeDocument<IdentitySettings>(store, 'identitySettings', keyOf(userId, namespace), { namespace, settings: req.body.patch }, userId));
+        res.json(await mergeDocument<IdentitySettings>(storeOf(res), clockOf(res), 'identitySettings', keyOf(userId, namespace), { namespace, settings: req.body.patch }, userId));
       },
     );
 }

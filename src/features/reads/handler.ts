@@ -1,16 +1,16 @@
 import type { Request, Response, Router } from 'express';
 import type { ReadMarker, ReadMarkerInput, ReadMarkerList } from '../../../generated/index.js';
 import { callerOf } from '../../edge/caller.js';
+import { clockOf, storeOf } from '../../edge/scope.js';
 import { listPage } from '../shared/paging.js';
-import type { Store } from '../../store/store.js';
 import { listReads, markRead } from './reads.js';
 
-export function readRoutes(api: Router, store: Store, pageBytes: number): void {
+export function readRoutes(api: Router, pageBytes: number): void {
   api
     .put('/chat/reads', async (req: Request<object, ReadMarker, ReadMarkerInput>, res: Response<ReadMarker>) => {
-      res.json(await markRead(store, callerOf(res), req.body));
+      res.json(await markRead(storeOf(res), clockOf(res), callerOf(res), req.body));
     })
     .get('/chat/reads/:streamId', async (req: Request<{ streamId: string }>, res: Response<ReadMarkerList>) => {
-      res.json({ items: await listPage(req, res, (page) => listReads(store, callerOf(res), req.params.streamId, page), pageBytes) });
+      res.json({ items: await listPage(req, res, (page) => listReads(storeOf(res), callerOf(res), req.params.streamId, page), pageBytes) });
     });
 }

@@ -1,4 +1,5 @@
 import type { ReadMarker, ReadMarkerInput } from '../../../generated/index.js';
+import type { Clock } from '../../lib/clock.js';
 import { nextTimestamp } from '../../lib/time.js';
 import { keyOf, type Entry, type Page, type Store } from '../../store/store.js';
 
@@ -6,14 +7,14 @@ import { keyOf, type Entry, type Page, type Store } from '../../store/store.js';
 type StoredMarker = Omit<ReadMarker, 'threadSessionId'> & { threadSessionId?: string | null };
 
 /** One marker per (user, stream, thread session or none); the latest write wins. */
-export async function markRead(store: Store, userId: string, input: ReadMarkerInput): Promise<ReadMarker> {
+export async function markRead(store: Store, clock: Clock, userId: string, input: ReadMarkerInput): Promise<ReadMarker> {
   const { streamId, threadSessionId, lastReadMessageId } = input;
   const key = keyOf(userId, streamId, threadSessionId ?? '');
   const { current } = await store.update<StoredMarker>('readMarkers', key, (previous) => ({
     streamId,
     ...(threadSessionId === undefined ? {} : { threadSessionId }),
     lastReadMessageId,
-    updatedAt: nextTimestamp(previous?.updatedAt),
+    updatedAt: nextTimestamp(previous?.updatedAt, clock.now()),
   }), { group: keyOf(userId, streamId), owner: userId });
   return asRead(current as StoredMarker);
 }

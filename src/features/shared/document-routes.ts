@@ -1,7 +1,8 @@
 import type { Request, Response, Router } from 'express';
 import { callerOf } from '../../edge/caller.js';
+import { clockOf, storeOf } from '../../edge/scope.js';
 import { HttpProblem } from '../../errors/problem.js';
-import { keyOf, type Collection, type Store } from '../../store/store.js';
+import { keyOf, type Collection } from '../../store/store.js';
 import { mergeDocument } from './merge-document.js';
 
 interface DocumentRoute {
@@ -14,17 +15,16 @@ interface DocumentRoute {
 /** GET and merge-PATCH of a per-user document stamped with `updatedAt`. */
 export function documentRoutes<Document extends { updatedAt: string }, Patch extends object>(
   api: Router,
-  store: Store,
   { path, collection, missing }: DocumentRoute,
 ): void {
   api
     .get(path, async (_req, res: Response<Document>) => {
-      const document = await store.get<Document>(collection, keyOf(callerOf(res)));
+      const document = await storeOf(res).get<Document>(collection, keyOf(callerOf(res)));
       if (!document) throw new HttpProblem('not-found', missing);
       res.json(document);
     })
     .patch(path, async (req: Request<object, Document, Patch>, res: Response<Document>) => {
       const userId = callerOf(res);
-      res.json(await mergeDocument<Document>(store, collection, keyOf(userId), req.body, userId));
+      res.json(await mergeDocument<Document>(storeOf(res), clockOf(res), collection, keyOf(userId), req.body, userId));
     });
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../../lib/clock.js';
 import type { Collection, Store } from '../../store/store.js';
 import { checkDocumentSize } from '../../lib/document-cap.js';
 import { mergePatch } from '../../lib/merge-patch.js';
@@ -10,6 +11,7 @@ interface Stamped {
 /** Merges `patch` into `owner`'s stored document at `key` and stamps it; returns the result. */
 export async function mergeDocument<T extends Stamped>(
   store: Store,
+  clock: Clock,
   collection: Collection,
   key: string,
   patch: object,
@@ -18,7 +20,7 @@ export async function mergeDocument<T extends Stamped>(
   const { current } = await store.update<T>(collection, key, (previous) => {
     const { updatedAt, ...document } = previous ?? {};
     // The merge result is the stored document with a patch the contract validated.
-    const merged = { ...(mergePatch(document, patch) as object), updatedAt: nextTimestamp(updatedAt) } as T;
+    const merged = { ...(mergePatch(document, patch) as object), updatedAt: nextTimestamp(updatedAt, clock.now()) } as T;
     checkDocumentSize(merged);
     return merged;
   }, { owner });

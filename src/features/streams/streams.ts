@@ -1,12 +1,12 @@
 import type { CreateStreamRequest, Message, Stream } from '../../../generated/index.js';
 import { HttpProblem } from '../../errors/problem.js';
-import { newId, now } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import type { Store } from '../../store/store.js';
 
-export async function createStream(store: Store, userId: string, input: CreateStreamRequest): Promise<Stream> {
-  const createdAt = new Date(now()).toISOString();
+export async function createStream(store: Store, clock: Clock, userId: string, input: CreateStreamRequest): Promise<Stream> {
+  const createdAt = new Date(clock.now()).toISOString();
   const stream: Stream = {
-    id: newId(),
+    id: clock.newId(),
     title: input.title,
     ...(input.visibility === undefined ? {} : { visibility: input.visibility }),
     members: [...new Set([userId, ...(input.memberUserIds ?? [])])],
@@ -15,7 +15,7 @@ export async function createStream(store: Store, userId: string, input: CreateSt
   };
   if (input.initialMessage) {
     const message: Message = {
-      id: newId(),
+      id: clock.newId(),
       authorId: userId,
       content: input.initialMessage.content,
       assetIds: input.initialMessage.assetIds ?? [],

@@ -17,6 +17,8 @@ export interface Services {
   authenticated: Service;
   buggy: Service;
   unavailable: Service;
+  /** Shutting down: /readyz answers 503. */
+  stopping: Service;
   full: Service;
   /** One write per minute, one request in flight per user. */
   strict: Service;
@@ -37,6 +39,7 @@ export async function startServices(): Promise<Services> {
     authenticated: await startService({ auth: { secret: SECRET } }),
     buggy: await startService({ store: failingStore(() => new Error('a bug')) }),
     unavailable: await startService({ store: failingStore(() => new StoreUnavailableError('disk full')) }),
+    stopping: await startService({ stopping: { stopping: true } }),
     full: await startService({ store: failingStore(() => new StoreFullError('it holds 1073741000 bytes')) }),
     strict: await startService({ limits: { writesPerWindow: 1, inFlightPerUser: 1 } }),
     quota: await startService({ quotas: { devices: 1 } }),
@@ -129,6 +132,7 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
   'host-not-allowed.json': ({ plain }) => rawReply(plain, 'GET /api/streams/nav HTTP/1.1\r\nHost: attacker.test:3000\r\nConnection: close\r\n\r\n'),
   'internal-error.json': ({ buggy }) => call(buggy, 'GET', '/api/streams/nav'),
   'not-ready.json': ({ unavailable }) => call(unavailable, 'GET', '/readyz'),
+  'stopping.json': ({ stopping }) => call(stopping, 'GET', '/readyz'),
   'store-unavailable.json': ({ unavailable }) => call(unavailable, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } }),
   'quota-exceeded.json': async ({ quota }) => {
     await call(quota, 'PUT', '/api/notifications/devices', { body: aDevice() });

@@ -1,0 +1,162 @@
+// The image tier (npm run test:image, make test-image; .ci/run runs it after make test): builds the image with
+// `make image` and runs it with podman as an operator would (docs/operators/deployment.md, "The container").
+// Minutes on a fresh machine (the debootstrap base, npm ci in the build stage), seconds with both cached.
+import { execFile, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'chai';
+import { SignJWT } from 'jose';
+import { parse } from 'yaml';
+import { needs } from '../helpers/needs.js';
+
+const SECRET = 'an-image-test-secret-that-is-long-enough-0123456789';
+const VERSION = (parse(readFileSync('openapi.yaml', 'utf8')) as { info: { version: string } }).info.version;
+const IMAGE = `collab-service:${VERSION}`;
+/** Above SHUTDOWN_DELAY + SHUTDOWN_TIMEOUT, as in deploy/: the stop below must never need it. */
+const GRACE_SECONDS = 45;
+
+interface Run { code: number; stdout: string; stderr: string }
+
+/** A command to its end, never throwing: its exit code and output. */
+function run(command: string, args: string[], options: { timeoutMs?: number } = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(command, args, { maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 120_000 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+}
+
+async function podman(...args: string[]): Promise<Run> {
+  return run('podman', args);
+}
+
+async function mustPodman(...args: string[]): Promise<string> {
+  const result = await podman(...args);
+  if (result.code !== 0) throw new Error(`podman ${args.join(' ')} exited ${result.code}: ${result.stderr}${result.stdout}`);
+  return result.stdout.trim();
+}
+
+/** What stops this run: podman missing, or (as with no root and no rootless set-up) not working. */
+function podmanMissing(): string | undefined {
+  const info = spawnSync('podman', ['info', '--format', '{{.Host.OCIRuntime.Name}}'], { encoding: 'utf8' });
+  if (info.error) return 'podman (apt-get install podman runc debootstrap, as .ci/run does)';
+  if (info.status !== 0) return `a working podman (podman info failed: ${info.stderr.trim().split('\n')[0]})`;
+  if (process.getuid?.() !== 0) return 'root (make image builds its base with debootstrap)';
+  return undefined;
+}
+
+const token = (sub: string) => new SignJWT({ sub }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('10m')
+  .sign(new TextEncoder().encode(SECRET));
+
+describe('the container image (make image, deploy/Dockerfile)', function () {
+  this.timeout(30 * 60_000);
+  const suffix = randomUUID().slice(0, 8);
+  const volume = `collab-image-test-${suffix}`;
+  const containers: string[] = [];
+
+  before(async function () {
+    needs(this, podmanMissing());
+    const built = await run('make', ['--no-print-directory', 'image'], { timeoutMs: 25 * 60_000 });
+    if (built.code !== 0) throw new Error(`make image failed (${built.code}):\n${built.stdout.slice(-4000)}\n${built.stderr.slice(-4000)}`);
+    await mustPodman('volume', 'create', volume);
+  });
+
+  after(async function () {
+    this.timeout(GRACE_SECONDS * 1000 + 60_000);
+    for (const name of containers) await podman('rm', '--force', '--time', '0', name);
+    await podman('volume', 'rm', '--force', volume);
+  });
+
+  /** Starts a container of the image with the volume at /data and port 3000 published on a free port of 127.0.0.1. */
+  async function start(env: Record<string, string>, extra: string[] = []): Promise<{ name: string; url: string }> {
+    const name = `collab-image-test-${suffix}-${containers.length}`;
+    containers.push(name);
+    const environment = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
+    await mustPodman('run', '--detach', '--name', name, '--volume', `${volume}:/data`, '--publish', '127.0.0.1::3000',
+      '--stop-timeout', String(GRACE_SECONDS), ...environment, ...extra, IMAGE);
+    const published = await mustPodman('port', name, '3000/tcp'); // 127.0.0.1:<port>
+    return { name, url: `http://${published.split('\n')[0]}` };
+  }
+
+  /** Polls /healthz until it answers 200, for at most `bound` ms; fails at once when the container has exited. */
+  async function serving(container: { name: string; url: string }, bound = 60_000): Promise<void> {
+    const deadline = Date.now() + bound;
+    for (;;) {
+      const answer = await fetch(`${container.url}/healthz`, { signal: AbortSignal.timeout(2000) }).then((response) => response.status, () => 0);
+      if (answer === 200) return;
+      const state = await mustPodman('inspect', '--format', '{{.State.Status}}', container.name);
+      if (state === 'exited' || Date.now() > deadline) {
+        throw new Error(`${container.name} did not serve /healthz (${state}):\n${(await podman('logs', container.name)).stderr}${(await podman('logs', container.name)).stdout}`);
+      }
+      await sleep(250);
+    }
+  }
+
+  it('when built, then it is tagged with the contract version and latest, runs node as uid 10001 with no npm or make, and declares its volume, port, stop signal and healthcheck', async () => {
+    const latest = await mustPodman('image', 'inspect', '--format', '{{.Id}}', 'collab-service:latest');
+    expect(await mustPodman('image', 'inspect', '--format', '{{.Id}}', IMAGE)).to.equal(latest);
+    const [config] = JSON.parse(await mustPodman('image', 'inspect', IMAGE)) as [{ Config: {
+      User: string; Cmd: string[]; Entrypoint?: string[] | null; Env: string[]; Volumes: Record<string, unknown>; ExposedPorts: Record<string, unknown>;
+      StopSignal: string }; Healthcheck?: { Test: string[] } }];
+    expect(config.Config.User).to.equal('10001:10001');
+    expect(config.Config.Cmd).to.deep.equal(['node', 'dist/src/server.js']);
+    expect(config.Config.Entrypoint ?? []).to.deep.equal([]);
+    expect(config.Config.Env).to.include.members(['HOST=0.0.0.0', 'PORT=3000', 'DATA_FILE=/data/db.json']);
+    expect(Object.keys(config.Config.Volumes)).to.deep.equal(['/data']);
+    expect(Object.keys(config.Config.ExposedPorts)).to.deep.equal(['3000/tcp']);
+    expect(config.Config.StopSignal).to.equal('SIGTERM');
+    expect(config.Healthcheck?.Test.join(' '), 'HEALTHCHECK, kept by the Docker image format').to.match(/^CMD node -e .*\/healthz/);
+    // Only what runs: no build tools, no devDependencies.
+    const tools = await podman('run', '--rm', '--entrypoint', 'sh', IMAGE, '-c',
+      'for tool in npm npx make curl tsc; do command -v $tool; done; ls -d node_modules/typescript node_modules/mocha node_modules/express 2>/dev/null; true');
+    expect(tools.stdout.trim()).to.equal('node_modules/express');
+  });
+
+  it('when started without authentication, then it refuses to listen on 0.0.0.0, says what to set, and exits 1', async () => {
+    const refused = await podman('run', '--rm', IMAGE);
+    expect(refused.code).to.equal(1);
+    expect(refused.stderr).to.match(/Refusing to listen on 0\.0\.0\.0 without authentication/);
+    expect(refused.stderr).to.match(/AUTH_JWT_SECRET/).and.to.match(/ALLOW_UNAUTHENTICATED=true/);
+  });
+
+  it('when run with AUTH_JWT_SECRET, a volume and a read-only root, then a write through it is stored on the volume as uid 10001, SIGTERM stops it with exit code 0, and a new container reads it back', async () => {
+    const first = await start({ AUTH_JWT_SECRET: SECRET }, ['--read-only']);
+    await serving(first);
+    const authorization = `Bearer ${await token('alice')}`;
+
+    expect((await fetch(`${first.url}/api/streams/nav`)).status, 'no token').to.equal(401);
+    const patched = await fetch(`${first.url}/api/streams/nav`, {
+      method: 'PATCH', headers: { authorization, 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ sort: 'image-test' }),
+    });
+    expect(patched.status).to.equal(200);
+    expect(((await patched.json()) as { sort: string }).sort).to.equal('image-test');
+    const ready = await fetch(`${first.url}/readyz`);
+    expect(ready.status).to.equal(200);
+    expect((await fetch(`${first.url}/docs`)).status, 'the reference built into dist/docs').to.equal(200);
+
+    expect(await mustPodman('exec', first.name, 'id', '-u')).to.equal('10001');
+    expect(await mustPodman('top', first.name, 'pid', 'user', 'args'), 'node itself is PID 1').to.match(/^1\s+collab\s+node dist\/src\/server\.js\s*$/m);
+    const onVolume = await mustPodman('exec', first.name, 'sh', '-c', 'stat -c "%u %n" /data/db.json*; ls -A /data/db.json.d | wc -l');
+    expect(onVolume).to.match(/^10001 \/data\/db\.json\.d$/m).and.to.match(/^10001 \/data\/db\.json\.lock$/m);
+    expect(Number(onVolume.split('\n').at(-1)), 'files in the data folder').to.be.greaterThan(0);
+    const healthcheck = await podman('healthcheck', 'run', first.name);
+    expect(healthcheck.code, `the image's HEALTHCHECK: ${healthcheck.stdout}${healthcheck.stderr}`).to.equal(0);
+
+    // podman stop sends the image's STOPSIGNAL and waits the grace period before SIGKILL: exit code 0 means drained, not killed.
+    const stopped = await podman('stop', '--time', String(GRACE_SECONDS), first.name);
+    expect(stopped.code, stopped.stderr).to.equal(0);
+    expect(await mustPodman('inspect', '--format', '{{.State.ExitCode}}', first.name)).to.equal('0');
+    expect((await podman('logs', first.name)).stdout).to.match(/SIGTERM: \/readyz answers 503 from now/).and.to.match(/"msg":"Stopped/);
+
+    const second = await start({ AUTH_JWT_SECRET: SECRET });
+    await serving(second);
+    const read = await fetch(`${second.url}/api/streams/nav`, { headers: { authorization } });
+    expect(read.status).to.equal(200);
+    expect(((await read.json()) as { sort: string }).sort, 'read back from the volume by a new container').to.equal('image-test');
+    const stoppedAgain = await podman('stop', '--time', String(GRACE_SECONDS), second.name);
+    expect(stoppedAgain.code, stoppedAgain.stderr).to.equal(0);
+    expect(await mustPodman('inspect', '--format', '{{.State.ExitCode}}', second.name)).to.equal('0');
+  });
+});

@@ -1,0 +1,37 @@
+import { expect } from 'chai';
+import { loadConfig, SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS } from '../../src/config/index.js';
+import { DEFAULT_TIMEOUTS } from '../../src/edge/listen.js';
+
+describe('configuration from the environment', () => {
+  describe('SHUTDOWN_DELAY, SHUTDOWN_TIMEOUT', () => {
+    it('when unset, then 5 s of readiness off before the listener closes, and as long for requests in flight as a request may take to arrive', () => {
+      expect(loadConfig({}).shutdown).to.deep.equal({ delayMs: 5_000, timeoutMs: 30_000 });
+      expect([SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS]).to.deep.equal([5_000, 30_000]);
+      expect(SHUTDOWN_TIMEOUT_MS, 'no upload still arriving is cut').to.be.at.least(DEFAULT_TIMEOUTS.requestTimeout);
+    });
+
+    it('when given as seconds or as durations, then they are read so; 0 is allowed; anything else refuses to start', () => {
+      expect(loadConfig({ SHUTDOWN_DELAY: '0', SHUTDOWN_TIMEOUT: '45' }).shutdown).to.deep.equal({ delayMs: 0, timeoutMs: 45_000 });
+      expect(loadConfig({ SHUTDOWN_DELAY: '1500ms', SHUTDOWN_TIMEOUT: '2m' }).shutdown).to.deep.equal({ delayMs: 1_500, timeoutMs: 120_000 });
+      expect(() => loadConfig({ SHUTDOWN_DELAY: 'soon' })).to.throw('SHUTDOWN_DELAY must be a duration such as 500ms, 60s, 15m or 24h, not "soon"');
+      expect(() => loadConfig({ SHUTDOWN_TIMEOUT: '-1' })).to.throw('SHUTDOWN_TIMEOUT must be a duration');
+    });
+  });
+
+  describe('variables that look like a misspelt setting', () => {
+    it('when a variable shares a setting\'s first word and is at most two edits from it, then a warning names it and what it likely means', () => {
+      const { warnings } = loadConfig({ RATE_LIMT_WRITES: '5', QUTOA_STREAMS: '1', MAX_INFLIGHT: '9', AUTH_JWT_SECRT: 'x', SHUTDOWN_DEALY: '1' });
+      expect(warnings).to.deep.equal([
+        'AUTH_JWT_SECRT is not a setting of this service and is ignored; did you mean AUTH_JWT_SECRET?',
+        'MAX_INFLIGHT is not a setting of this service and is ignored; did you mean MAX_IN_FLIGHT?',
+        'RATE_LIMT_WRITES is not a setting of this service and is ignored; did you mean RATE_LIMIT_WRITES?',
+        'SHUTDOWN_DEALY is not a setting of this service and is ignored; did you mean SHUTDOWN_DELAY?',
+      ]);
+    });
+
+    it('when variables are settings, or not close to one (PATH, HOSTNAME, DATA_DIR, RATE_CARD), then nothing is said', () => {
+      const env = { PATH: '/bin', HOSTNAME: 'box', DATA_DIR: '/d', RATE_CARD: '1', RATE_LIMIT_WRITES: '5', PORT: '8080', QUOTA_STREAMS: '3' };
+      expect(loadConfig(env).warnings).to.deep.equal([]);
+    });
+  });
+});
