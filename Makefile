@@ -48,6 +48,7 @@ test: $(INSTALLED) $(OASDIFF)
 	npm run lint
 	OASDIFF=$(OASDIFF) npm test
 	npm run test:postgres
+	npm run test:pgbouncer
 
 lint: $(INSTALLED)
 	npm run lint

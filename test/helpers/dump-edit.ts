@@ -41,8 +41,7 @@ const exists = (path: string) => stat(path).then(() => true, () => false);
 
 /** Tables in the schema a test URL names. */
 async function tablesIn(schema: Schema): Promise<number> {
-  const name = new URL(schema.url).searchParams.get('options')!.replace('-c search_path=', '');
-  return admin(async (client) => Number((await client.query('SELECT count(*) FROM information_schema.tables WHERE table_schema = $1', [name])).rows[0].count));
+  return admin(async (client) => Number((await client.query('SELECT count(*) FROM information_schema.tables WHERE table_schema = $1', [schema.name])).rows[0].count));
 }
 
 /**

@@ -32,9 +32,20 @@ export function postgresUnavailable(): Promise<string | undefined> {
   return probe;
 }
 
+/**
+ * A PgBouncer (host:port) in transaction pooling in front of TEST_DATABASE_URL's server, or
+ * undefined: npm run test:pgbouncer starts one and sets it, so every service the tests
+ * start goes through it, while the tests' own connections go straight to PostgreSQL.
+ */
+export const TEST_PGBOUNCER = process.env.TEST_PGBOUNCER || undefined;
+
 export interface Schema {
-  /** TEST_DATABASE_URL with the fresh schema as its search_path. */
+  /** The schema's name. */
+  name: string;
+  /** The URL services use: TEST_DATABASE_URL with the fresh schema as its search_path, through TEST_PGBOUNCER when set. */
   url: string;
+  /** The same, always straight to PostgreSQL: for the tests' own connections, which look and set up, and may use a session. */
+  directUrl: string;
   drop(): Promise<void>;
 }
 
@@ -44,7 +55,19 @@ export async function freshSchema(): Promise<Schema> {
   await admin((client) => client.query(`CREATE SCHEMA ${name}`));
   const url = new URL(TEST_DATABASE_URL);
   url.searchParams.set('options', `-c search_path=${name}`);
-  return { url: url.toString(), drop: () => admin((client) => client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`)).then(() => {}) };
+  return {
+    name,
+    url: TEST_PGBOUNCER ? throughAddress(url.toString(), TEST_PGBOUNCER) : url.toString(),
+    directUrl: url.toString(),
+    drop: () => admin((client) => client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`)).then(() => {}),
+  };
+}
+
+/** `url` with its host and port replaced by `address` (host:port), e.g. a PgBouncer's. */
+export function throughAddress(url: string, address: string): string {
+  const through = new URL(url);
+  through.host = address;
+  return through.toString();
 }
 
 /** A PostgreSQL store in a fresh schema; closing it drops the schema. */

@@ -56,7 +56,8 @@ async function serverProcesses(data: string): Promise<number[]> {
   return [postmaster, ...children.map(Number)];
 }
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on now, on the loopback address. */
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as { port: number };

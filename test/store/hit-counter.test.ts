@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { Pool } from 'pg';
+import { connectionOf, type Connection } from '../../src/store/postgres/connection.js';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { postgresHits } from '../../src/store/postgres/hit-counter.js';
 import { freshSchema, postgresUnavailable, type Schema } from '../helpers/postgres.js';
@@ -7,6 +8,7 @@ import { freshSchema, postgresUnavailable, type Schema } from '../helpers/postgr
 describe('PostgreSQL hit counter (rate limits shared by instances)', () => {
   let schema: Schema;
   let pool: Pool;
+  let connection: Connection;
   let statements = 0;
   /** Statements wait for it: while it is held, the first statement stays in flight. */
   let gate = Promise.resolve();
@@ -15,7 +17,8 @@ describe('PostgreSQL hit counter (rate limits shared by instances)', () => {
     if (await postgresUnavailable()) this.skip();
     schema = await freshSchema();
     await (await openPostgresStore(schema.url)).close(); // migrates: the hits table
-    pool = new Pool({ connectionString: schema.url, max: 4 });
+    connection = connectionOf(schema.url);
+    pool = new Pool({ connectionString: connection.connectionString, max: 4 });
     // Counts the statements, and holds them at the gate.
     const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
     (pool as unknown as { query: typeof query }).query = async (...args: unknown[]) => {
@@ -30,7 +33,7 @@ describe('PostgreSQL hit counter (rate limits shared by instances)', () => {
   });
 
   it('when hits arrive turn after turn while a statement is in flight, then they share the next statement, and each gets its own place in the count', async () => {
-    const hits = postgresHits(pool);
+    const hits = postgresHits(pool, connection);
     let open = () => {};
     gate = new Promise((resolve) => { open = resolve; });
     const counted: Promise<{ hits: number }>[] = [];

@@ -38,7 +38,7 @@ describe('PostgreSQL store: quotas across instances', function () {
    */
   async function racing(write: (store: Store, index: number) => Promise<Change<unknown>>) {
     // Two connections: inside the holder's transaction pg_stat_activity would stay as it was when first read.
-    const [holder, watcher] = [new Client({ connectionString: schema.url }), new Client({ connectionString: schema.url })];
+    const [holder, watcher] = [new Client({ connectionString: schema.directUrl }), new Client({ connectionString: schema.directUrl })];
     await Promise.all([holder.connect(), watcher.connect()]);
     try {
       await holder.query('BEGIN');

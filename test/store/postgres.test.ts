@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { DatabaseError, Pool } from 'pg';
 import { commitOutcome } from '../../src/store/postgres/commit-outcome.js';
+import { connectionOf } from '../../src/store/postgres/connection.js';
 import { storeErrorOf } from '../../src/store/postgres/errors.js';
 import { keyToText, textToKey } from '../../src/store/postgres/key-text.js';
 import { MIGRATIONS } from '../../src/store/postgres/migrations.js';
@@ -31,6 +32,28 @@ describe('PostgreSQL store: keys as text', () => {
   });
 });
 
+describe('PostgreSQL store: the schema in DATABASE_URL, never sent as a startup parameter', () => {
+  const base = 'postgres://u:p%40ss@db:5433/app?connect_timeout=7';
+  const withOptions = (options: string) => `${base}&options=${encodeURIComponent(options)}`;
+  it('when the URL names a schema in options, then it is taken out of what is sent, and the rest of the URL stays', () => {
+    const connection = connectionOf(withOptions('-c search_path=collab'));
+    expect(connection.schema).to.equal('"collab"');
+    const sent = new URL(connection.connectionString);
+    expect([sent.username, sent.password, sent.host, sent.pathname, sent.searchParams.get('connect_timeout')]).to.deep.equal(['u', 'p%40ss', 'db:5433', '/app', '7']);
+    expect(sent.searchParams.has('options')).to.equal(false);
+  });
+  it('when the path is a list, quoted, in capitals or spelled --search_path, then the first schema is read as PostgreSQL reads it', () => {
+    expect(connectionOf(withOptions('-c search_path=Collab,public')).schema).to.equal('"collab"');
+    expect(connectionOf(withOptions('-csearch_path="My""Schema"')).schema).to.equal('"My""Schema"');
+    expect(connectionOf(withOptions('--search_path=collab')).schema).to.equal('"collab"');
+  });
+  it('when options holds other settings, then they stay; when it names no schema, the URL is left as it is', () => {
+    const kept = new URL(connectionOf(withOptions('-c statement_timeout=900 -c search_path=collab')).connectionString);
+    expect(kept.searchParams.get('options')).to.equal('-c statement_timeout=900');
+    expect(connectionOf(base)).to.deep.equal({ connectionString: base, schema: undefined, schemaName: undefined });
+  });
+});
+
 describe('PostgreSQL store: errors', () => {
   const serverError = (code: string) => Object.assign(new DatabaseError('refused', 1, 'error'), { code });
   it('when the connection fails, times out or the server is shutting down, then it is StoreUnavailableError; a refused statement stays itself', () => {
@@ -50,7 +73,7 @@ describe('PostgreSQL store: migrations and transactions', function () {
   });
   beforeEach(async () => { schema = await freshSchema(); });
   afterEach(async () => { await schema?.drop(); });
-  const inSchema = <T>(work: Parameters<typeof admin<T>>[0]) => admin(work, schema.url);
+  const inSchema = <T>(work: Parameters<typeof admin<T>>[0]) => admin(work, schema.directUrl);
 
   it('when three instances start at once on an empty schema, then each migration runs once and is recorded', async () => {
     const stores = await Promise.all([1, 2, 3].map(() => openPostgresStore(schema.url)));
@@ -87,7 +110,7 @@ describe('PostgreSQL store: migrations and transactions', function () {
       return rows[0]!.xid;
     });
     await (await openPostgresStore(schema.url)).close();
-    const pool = new Pool({ connectionString: schema.url });
+    const pool = new Pool({ connectionString: connectionOf(schema.url).connectionString });
     try {
       expect(await commitOutcome(pool, await xidOf('COMMIT'), 2_000)).to.equal('committed');
       expect(await commitOutcome(pool, await xidOf('ROLLBACK'), 2_000)).to.equal('aborted');

@@ -26,15 +26,13 @@ export class BatchUsage {
   static async lock(run: Run, quotas: StoreQuotas, owners: string[], groups: [Collection, string][]): Promise<BatchUsage> {
     const usage = new BatchUsage(quotas);
     if (owners.length > 0) {
-      const rows = await run<UsageRow>('collab-usage-lock',
-        `INSERT INTO quota_usage (owner) SELECT o FROM unnest($1::text[]) AS o ORDER BY 1
+      const rows = await run<UsageRow>(`INSERT INTO quota_usage (owner) SELECT o FROM unnest($1::text[]) AS o ORDER BY 1
          ON CONFLICT (owner) DO UPDATE SET owner = EXCLUDED.owner RETURNING owner, bytes, counts`, [[...new Set(owners)].sort()]);
       for (const row of rows) usage.owners.set(row.owner, { bytes: Number(row.bytes), counts: row.counts });
     }
     if (groups.length > 0) {
       // DISTINCT: a group named twice (by two of the batch's changes) would have each of its records counted twice.
-      const held = await run<{ collection: Collection; grp: string; held: number }>('collab-group-sizes',
-        `SELECT r.collection, r.grp, count(*)::int AS held FROM records r
+      const held = await run<{ collection: Collection; grp: string; held: number }>(`SELECT r.collection, r.grp, count(*)::int AS held FROM records r
          JOIN (SELECT DISTINCT collection, grp FROM unnest($1::text[], $2::text[]) AS t(collection, grp)) AS g
            ON r.collection = g.collection AND r.grp = g.grp
          GROUP BY r.collection, r.grp`, [groups.map(([collection]) => collection), groups.map(([, group]) => group)]);
@@ -67,8 +65,7 @@ export class BatchUsage {
   /** Writes the owners' usage back. */
   async write(run: Run): Promise<void> {
     if (this.owners.size === 0) return;
-    await run('collab-usage-write',
-      `UPDATE quota_usage AS u SET bytes = v.bytes, counts = v.counts
+    await run(`UPDATE quota_usage AS u SET bytes = v.bytes, counts = v.counts
        FROM unnest($1::text[], $2::bigint[], $3::jsonb[]) AS v(owner, bytes, counts) WHERE u.owner = v.owner`,
       [[...this.owners.keys()], [...this.owners.values()].map((owned) => owned.bytes), [...this.owners.values()].map((owned) => JSON.stringify(owned.counts))]);
   }

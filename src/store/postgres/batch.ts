@@ -43,13 +43,11 @@ export async function runBatch(run: Run, batch: Pending[], quotas: StoreQuotas |
   const keys = batch.map((pending) => pending.key);
   // A limited group is locked too: its records may have other owners, whose usage rows would not hold its joiners back.
   const grouped = batch.filter((pending) => pending.group !== null && quotas?.recordsPerGroup[pending.collection] !== undefined);
-  const [{ xid = '' } = {}] = await run<{ xid: string }>('collab-batch-lock',
-    `SELECT txid_current()::text AS xid, (SELECT count(pg_advisory_xact_lock(h)) FROM (
+  const [{ xid = '' } = {}] = await run<{ xid: string }>(`SELECT txid_current()::text AS xid, (SELECT count(pg_advisory_xact_lock(h)) FROM (
        SELECT hashtextextended(c || '/' || k, 0) AS h FROM unnest($1::text[], $2::text[]) AS t(c, k)
        UNION SELECT hashtextextended(c || '/' || g, 1) FROM unnest($3::text[], $4::text[]) AS t(c, g) ORDER BY 1) AS ordered) AS locked`,
     [collections, keys, grouped.map((pending) => pending.collection), grouped.map((pending) => pending.group)]);
-  const rows = await run<Row & { collection: string; key: string }>('collab-batch-read',
-    `SELECT r.collection, r.key, r.value, r.grp, r.owner, octet_length(r.value::text) AS bytes FROM records r
+  const rows = await run<Row & { collection: string; key: string }>(`SELECT r.collection, r.key, r.value, r.grp, r.owner, octet_length(r.value::text) AS bytes FROM records r
      JOIN (SELECT DISTINCT c, k FROM unnest($1::text[], $2::text[]) AS t(c, k)) AS ids ON r.collection = ids.c AND r.key = ids.k`,
     [collections, keys]);
   const states = new Map<string, State>(rows.map((row) => [idOf(row.collection, row.key), row]));
@@ -83,14 +81,13 @@ async function write(run: Run, changed: { collection: Collection; key: string; s
   const kept = changed.filter((record) => record.state !== undefined);
   const gone = changed.filter((record) => record.state === undefined);
   if (kept.length > 0) {
-    await run('collab-batch-write',
-      `INSERT INTO records (collection, key, grp, owner, value) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::json[])
+    await run(`INSERT INTO records (collection, key, grp, owner, value) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::json[])
        ON CONFLICT (collection, key) DO UPDATE SET grp = EXCLUDED.grp, owner = EXCLUDED.owner, value = EXCLUDED.value`,
       [kept.map((record) => record.collection), kept.map((record) => record.key), kept.map((record) => record.state?.grp ?? null),
         kept.map((record) => record.state?.owner ?? null), kept.map((record) => record.state?.text)]);
   }
   if (gone.length > 0) {
-    await run('collab-batch-delete', 'DELETE FROM records WHERE (collection, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))',
+    await run('DELETE FROM records WHERE (collection, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))',
       [gone.map((record) => record.collection), gone.map((record) => record.key)]);
   }
 }

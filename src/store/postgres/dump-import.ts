@@ -1,9 +1,11 @@
 import { Client } from 'pg';
 import type { ImportTarget } from '../records.js';
 import { COLLECTIONS, type StoredRecord } from '../store.js';
+import { connectionOf, qualified } from './connection.js';
 import { keyToText } from './key-text.js';
 import { migrate } from './migrations.js';
 import { collectionRecords } from './snapshot.js';
+import { beginSql } from './transaction.js';
 
 /**
  * An import into PostgreSQL as one transaction: the schema is migrated first;
@@ -14,12 +16,13 @@ import { collectionRecords } from './snapshot.js';
  * replaced. Nothing is kept unless COMMIT returns.
  */
 export async function postgresTarget(url: string): Promise<ImportTarget> {
-  const client = new Client({ connectionString: url, application_name: 'collab-service import' });
+  const connection = connectionOf(url);
+  const client = new Client({ connectionString: connection.connectionString, application_name: 'collab-service import' });
   client.on('error', () => {}); // reported to the query that was running
   await client.connect();
   try {
-    await migrate(client);
-    await client.query('BEGIN');
+    await migrate(client, connection.schema);
+    await client.query(beginSql({ schema: connection.schema })); // one transaction: it holds through a transaction pooler
     await client.query('LOCK TABLE records, quota_usage IN EXCLUSIVE MODE');
   } catch (error) {
     await client.end().catch(() => {});
@@ -47,7 +50,7 @@ export async function postgresTarget(url: string): Promise<ImportTarget> {
         await recountQuotaUsage(client);
         await client.query('COMMIT');
         // The planner's statistics at once rather than at autovacuum's next pass; the import is kept either way.
-        await client.query('ANALYZE records').catch(() => {});
+        await client.query(`ANALYZE ${qualified(connection, 'records')}`).catch(() => {});
       } finally {
         await client.end().catch(() => {});
       }

@@ -6,7 +6,7 @@ import { runBatch, type Pending } from './batch.js';
 import { commitOutcome } from './commit-outcome.js';
 import { isUnavailable, storeErrorOf } from './errors.js';
 import { TIMEOUT_MS } from './timeouts.js';
-import { runOn } from './transaction.js';
+import { beginSql, runOn } from './transaction.js';
 
 /** The most updates one transaction takes; the rest wait for the next. */
 const MAX_BATCH = 100;
@@ -31,7 +31,12 @@ export class GroupCommit {
     },
   });
 
-  constructor(private readonly pool: Pool, private readonly quotas: StoreQuotas | undefined) {}
+  /** BEGIN with the transaction's timeouts and schema (see beginSql). */
+  private readonly begin: string;
+
+  constructor(private readonly pool: Pool, private readonly quotas: StoreQuotas | undefined, schema: string | undefined) {
+    this.begin = beginSql({ timeoutMs: TIMEOUT_MS, schema });
+  }
 
   update(pending: Update): Promise<Change<unknown>> {
     return this.batcher.add(pending);
@@ -48,11 +53,11 @@ export class GroupCommit {
     let succeeded: Awaited<ReturnType<typeof runBatch>>['succeeded'] = [];
     let committing = false;
     try {
-      await run('collab-begin', 'BEGIN');
+      await client.query(this.begin);
       ({ xid, succeeded } = await runBatch(run, batch, this.quotas));
       const started = performance.now();
       committing = true;
-      await run('collab-commit', 'COMMIT');
+      await run('COMMIT');
       observeCommit((performance.now() - started) / 1000, succeeded.length);
       client.release();
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import { beginSql } from './transaction.js';
 
 interface Migration {
   version: number;
@@ -56,12 +57,17 @@ const LOCK_CLASS = 0x636f6c6c; // "coll"
 const LOCK = `${LOCK_CLASS}, hashtext(coalesce(current_schema(), ''))`;
 
 /**
- * Brings the schema to the latest version. Instances starting together take
- * turns under an advisory lock, so each step runs once, in its own transaction.
+ * Brings the schema (an identifier ready for SQL, or undefined for the role's
+ * search_path) to the latest version, in one transaction under a transaction-level
+ * advisory lock: instances starting together take turns, so each step runs once,
+ * and the lock holds through a transaction pooler, which keeps a transaction on one
+ * server connection (a session-level lock would be taken on one and released on another).
+ * DDL is transactional in PostgreSQL: a failed step leaves the schema as it was.
  */
-export async function migrate(client: ClientBase): Promise<void> {
-  await client.query(`SELECT pg_advisory_lock(${LOCK})`);
+export async function migrate(client: ClientBase, schema: string | undefined): Promise<void> {
+  await client.query(beginSql({ schema }));
   try {
+    await client.query(`SELECT pg_advisory_xact_lock(${LOCK})`);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
@@ -73,17 +79,14 @@ export async function migrate(client: ClientBase): Promise<void> {
     }
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.version)) continue;
-      await client.query('BEGIN');
-      try {
-        await client.query(migration.sql);
-        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
+      await client.query(migration.sql).catch((error: unknown) => {
         throw new Error(`migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, { cause: error });
-      }
+      });
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
     }
-  } finally {
-    await client.query(`SELECT pg_advisory_unlock(${LOCK})`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {}); // a broken connection rolls back by itself
+    throw error;
   }
 }

@@ -4,12 +4,8 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FILE_MODE } from '../files/modes.js';
 import { makeBackupFolder } from '../files/folders.js';
-
-/** The schema DATABASE_URL puts the tables in (`options=-c search_path=…`), when it names one. */
-function schemaOf(url: string): string | undefined {
-  const options = new URL(url).searchParams.get('options') ?? '';
-  return /(?:^|\s)-c\s*search_path=([^,\s]+)/.exec(options)?.[1];
-}
+import { connectionOf, type Connection } from './connection.js';
+import { mustReachPostgresItself } from './direct-only.js';
 
 /**
  * DATABASE_URL as node-postgres reads it, in libpq's variables: libpq would read
@@ -39,13 +35,16 @@ function libpqSettings(url: string): Record<string, string> {
  * taken while the service serves. Restore it with pg_restore into an empty database.
  * The file is made here, its owner's only, and given to pg_dump as its output
  * (a plain file, so the archive is as seekable as with --file), so no umask widens it.
+ * pg_dump needs PostgreSQL itself, not a pooler (direct-only.ts): refused before anything is made.
  */
 export async function backupPostgres(url: string, into: string): Promise<{ file: string; bytes: number }> {
+  const connection = connectionOf(url);
+  await mustReachPostgresItself(connection.connectionString); // before anything is made
   await makeBackupFolder(into);
   const file = join(into, 'collab.pgdump');
   const output = await open(file, 'wx', FILE_MODE);
   try {
-    await runPgDump(url, output.fd);
+    await runPgDump(connection, output.fd);
     await output.datasync(); // pg_dump syncs a file it opened itself, not its standard output
     return { file, bytes: (await output.stat()).size };
   } finally {
@@ -53,11 +52,11 @@ export async function backupPostgres(url: string, into: string): Promise<{ file:
   }
 }
 
-async function runPgDump(url: string, output: number): Promise<void> {
-  const schema = schemaOf(url);
+async function runPgDump(connection: Connection, output: number): Promise<void> {
+  const schema = connection.schemaName;
   const child = spawn('pg_dump', ['--format=custom', ...(schema ? [`--schema=${schema}`] : [])], {
     stdio: ['ignore', output, 'pipe'],
-    env: { ...process.env, ...libpqSettings(url) },
+    env: { ...process.env, ...libpqSettings(connection.connectionString) },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk) => { stderr += String(chunk); });

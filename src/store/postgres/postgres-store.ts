@@ -4,16 +4,19 @@
 // checked-out connection, which `update` needs to run its synchronous change in between.
 import { Client, Pool } from 'pg';
 import type { Logger } from 'pino';
-import type { Change, Collection, Entry, Page, Placement, Store, StoreQuotas } from '../store.js';
+import type { Change, Collection, Placement, Store, StoreQuotas } from '../store.js';
 import { StoreUnavailableError } from '../store.js';
 import { withTimeout } from './commit-outcome.js';
+import { connectionOf, type Connection } from './connection.js';
 import { storeErrorOf } from './errors.js';
+import { GroupCommit } from './group-commit.js';
 import { postgresHits } from './hit-counter.js';
-import { keyToText, textToKey } from './key-text.js';
+import { keyToText } from './key-text.js';
 import { migrate } from './migrations.js';
+import { pingWrite } from './ping.js';
+import { readRecords } from './reads.js';
 import { postgresRecords } from './snapshot.js';
 import { PING_TIMEOUT_MS, TIMEOUT_MS } from './timeouts.js';
-import { GroupCommit } from './group-commit.js';
 
 export { PING_TIMEOUT_MS, TIMEOUT_MS };
 /** Connections per instance; PostgreSQL serves 100 by default, shared by every instance. */
@@ -31,14 +34,15 @@ export class PostgresStartError extends Error {}
  * against its group's under a lock on the group), and resolves once COMMIT has returned.
  */
 export async function openPostgresStore(url: string, options: { quotas?: StoreQuotas; logger?: Logger } = {}): Promise<Store> {
-  await migrateAtStart(url);
+  const connection = await migrateAtStart(url);
+  // No statement_timeout, idle_in_transaction_session_timeout or options here: they would be startup
+  // parameters, which a transaction pooler refuses. Transactions set them (beginSql); single statements
+  // outside one (reads, hits) are bounded by query_timeout on this side (see reads.ts).
   const pool = new Pool({
-    connectionString: url,
+    connectionString: connection.connectionString,
     max: POOL_SIZE,
     connectionTimeoutMillis: TIMEOUT_MS,
     query_timeout: TIMEOUT_MS,
-    statement_timeout: TIMEOUT_MS,
-    idle_in_transaction_session_timeout: 2 * TIMEOUT_MS,
     keepAlive: true,
     application_name: 'collab-service',
   });
@@ -46,24 +50,9 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
   pool.on('error', (error) => options.logger?.warn(`PostgreSQL connection lost: ${error.message}`));
   pool.on('connect', (client) => client.on('error', () => {})); // reported to the query that was running
   let open = true;
-  const writes = new GroupCommit(pool, options.quotas);
-  const query = <Row extends object>(name: string, text: string, values: unknown[]) =>
-    pool.query<Row>({ name, text, values }).catch((error: unknown) => { throw storeErrorOf(error); });
-
+  const writes = new GroupCommit(pool, options.quotas, connection.schema);
   return {
-    async get<T>(collection: Collection, key: string) {
-      const { rows } = await query<{ value: T }>('collab-get', 'SELECT value FROM records WHERE collection = $1 AND key = $2', [collection, keyToText(key)]);
-      return rows[0]?.value;
-    },
-    async list<T>(collection: Collection, group: string, { limit, after }: Page) {
-      const { rows } = after === undefined
-        ? await query<{ key: string; value: T }>('collab-list',
-          'SELECT key, value FROM records WHERE collection = $1 AND grp = $2 ORDER BY key LIMIT $3', [collection, keyToText(group), limit])
-        : await query<{ key: string; value: T }>('collab-list-after',
-          'SELECT key, value FROM records WHERE collection = $1 AND grp = $2 AND key > $3 ORDER BY key LIMIT $4',
-          [collection, keyToText(group), keyToText(after), limit]);
-      return rows.map((row): Entry<T> => ({ key: textToKey(row.key), value: row.value }));
-    },
+    ...readRecords(pool, connection),
     async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, { group, owner }: Placement = {}) {
       if (!open) throw new StoreUnavailableError('the store is closed');
       return await writes.update({
@@ -71,11 +60,11 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
         change: change as (previous: unknown) => unknown,
       }) as Change<T>;
     },
-    hits: postgresHits(pool),
+    hits: postgresHits(pool, connection),
     records: () => postgresRecords(url),
     async ping() {
       if (!open) throw new StoreUnavailableError('the store is closed');
-      await withTimeout(pool.query('SELECT 1'), PING_TIMEOUT_MS).catch((error: unknown) => { throw storeErrorOf(error); });
+      await withTimeout(pingWrite(pool, connection.schema), PING_TIMEOUT_MS).catch((error: unknown) => { throw storeErrorOf(error); });
     },
     async close() {
       if (!open) return;
@@ -86,17 +75,20 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
   };
 }
 
-/** Runs the migrations on a connection of its own, without the per-statement timeout. */
-async function migrateAtStart(url: string): Promise<void> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: TIMEOUT_MS, application_name: 'collab-service migrations' });
-  client.on('error', () => {});
+/** Runs the migrations on a connection of its own, without the per-statement timeout; returns how to connect. */
+async function migrateAtStart(url: string): Promise<Connection> {
+  let client: Client | undefined;
   try {
+    const connection = connectionOf(url);
+    client = new Client({ connectionString: connection.connectionString, connectionTimeoutMillis: TIMEOUT_MS, application_name: 'collab-service migrations' });
+    client.on('error', () => {});
     await client.connect();
-    await migrate(client);
+    await migrate(client, connection.schema);
+    return connection;
   } catch (error) {
     throw new PostgresStartError(`cannot use PostgreSQL at ${describeDatabase(url)}: ${(error as Error).message}`, { cause: error });
   } finally {
-    await client.end().catch(() => {});
+    await client?.end().catch(() => {});
   }
 }
 

@@ -1,8 +1,10 @@
 import { Client, type ClientBase } from 'pg';
 import { storedRecord } from '../records.js';
 import { COLLECTIONS, type Collection, type StoredRecord } from '../store.js';
+import { connectionOf } from './connection.js';
 import { textToKey } from './key-text.js';
 import { MIGRATIONS } from './migrations.js';
+import { beginSql } from './transaction.js';
 
 /** Rows fetched at once: memory stays flat however many records there are. */
 const FETCH = 2000;
@@ -22,11 +24,13 @@ interface Row {
  * own without the service's statement timeouts.
  */
 export async function* postgresRecords(url: string): AsyncGenerator<StoredRecord> {
-  const client = new Client({ connectionString: url, application_name: 'collab-service export' });
+  const connection = connectionOf(url);
+  const client = new Client({ connectionString: connection.connectionString, application_name: 'collab-service export' });
   client.on('error', () => {}); // reported to the query that was running
   await client.connect();
   try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    // The cursor and the snapshot live in the transaction, which a transaction pooler keeps on one server connection.
+    await client.query(beginSql({ mode: 'ISOLATION LEVEL REPEATABLE READ READ ONLY', schema: connection.schema }));
     await mustKnowSchema(client);
     const owners = await hasOwners(client);
     for (const collection of COLLECTIONS) yield* collectionRecords(client, collection, owners);

@@ -122,7 +122,7 @@ describe('make backup, and a restore from it (a restore from make export is an i
       } finally {
         await stop(server, 'SIGTERM');
       }
-      const rows = await admin(async (client) => (await client.query('SELECT count(*)::int AS n FROM quota_usage')).rows[0].n as number, schema.url);
+      const rows = await admin(async (client) => (await client.query('SELECT count(*)::int AS n FROM quota_usage')).rows[0].n as number, schema.directUrl);
       expect(rows, 'quota_usage restored too').to.equal(3);
     } finally {
       await schema.drop();

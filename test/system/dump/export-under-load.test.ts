@@ -50,7 +50,7 @@ describe('make export while a load writes', function () {
       await (await openPostgresStore(schema.url)).close();
       await admin((client) => client.query(`INSERT INTO records (collection, key, grp, owner, value)
         SELECT 'readMarkers', m->>'key', m->>'group', 'local', (m->'value')::json FROM json_array_elements($1::json) AS m`,
-      [JSON.stringify(Array.from({ length: SEEDED }, (_, index) => markerOf(index)))]), schema.url);
+      [JSON.stringify(Array.from({ length: SEEDED }, (_, index) => markerOf(index)))]), schema.directUrl);
       return { env: { DATABASE_URL: schema.url }, store: { DATABASE_URL: schema.url } };
     }],
   ];

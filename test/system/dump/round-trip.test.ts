@@ -113,8 +113,8 @@ describe('moving data between stores: lowdb to PostgreSQL and back (make export,
     } finally {
       await store.close();
     }
-    const rows = await quotaRows(imported.url);
+    const rows = await quotaRows(imported.directUrl);
     expect(Object.keys(rows)).to.have.length(3);
-    expect(rows).to.deep.equal(await quotaRows(written.url));
+    expect(rows).to.deep.equal(await quotaRows(written.directUrl));
   });
 });
