@@ -133,12 +133,14 @@ describe('the client\'s retries and keys (generated/client/retry.ts, call-option
     it('when a call gives ifMatch or ifNoneMatch, then they go as headers (not as fetch options), and etagOf reads the answer\'s', async () => {
       const fetch = scripted({ status: 200, headers: { ETag: '"v1"' } });
       const { navigation } = clientOn(fetch);
-      const { raw } = await navigation.getNavigationPreferencesRaw();
+      const { raw } = await navigation.getNavigationPreferencesRaw({});
       expect(etagOf(raw)).to.equal('"v1"');
       await navigation.patchNavigationPreferences({ navigationPatch: { sort: 'x' } }, { ifMatch: etagOf(raw) });
-      await navigation.getNavigationPreferences({ ifNoneMatch: '"v1"', headers: { 'X-Request-Id': 'r' } });
-      const [, patch, get] = fetch.sent;
+      await navigation.getNavigationPreferences({}, { ifNoneMatch: '"v1"', headers: { 'X-Request-Id': 'r' } });
+      await navigation.getNavigationPreferences({ ifNoneMatch: '"v2"' }); // as openapi.yaml declares it, a generated parameter
+      const [, patch, get, declared] = fetch.sent;
       expect([patch!.headers.get('If-Match'), get!.headers.get('If-None-Match'), get!.headers.get('X-Request-Id')]).to.deep.equal(['"v1"', '"v1"', 'r']);
+      expect(declared!.headers.get('If-None-Match')).to.equal('"v2"');
       expect(get!.init).to.not.have.any.keys('ifNoneMatch', 'ifMatch', 'retry', 'idempotencyKey');
     });
     it('when an ifNoneMatch GET gets 304 (or a write 412), then isNotModified and etagOf read the thrown error', async () => {
