@@ -22,8 +22,8 @@ for (const warning of config.warnings) logger.warn(warning);
 if (!config.auth && !isLoopback(config.host)) {
   if (!config.allowUnauthenticated) {
     console.error(`Refusing to listen on ${config.host} without authentication: anyone who can reach it would act as the user "local".
-Set AUTH_JWT_SECRET (HS256, at least 32 characters) or AUTH_JWT_PUBLIC_KEY (a PEM file, RS256 or ES256),
-or HOST=127.0.0.1, or ALLOW_UNAUTHENTICATED=true to serve everyone as "local" on purpose.`);
+Set AUTH_JWT_SECRET (HS256, at least 32 characters), AUTH_JWT_PUBLIC_KEY (a PEM file, RS256 or ES256),
+AUTH_JWKS_URL (an identity provider's key set) or AUTH_OIDC_ISSUER (its issuer), or HOST=127.0.0.1, or ALLOW_UNAUTHENTICATED=true to serve everyone as "local" on purpose.`);
     process.exit(1);
   }
   logger.warn(`Warning: serving ${config.host} without authentication (ALLOW_UNAUTHENTICATED=true): everyone acts as "local".`);
@@ -36,7 +36,9 @@ const store = await openStore(storeSettings(config), logger).catch((error: unkno
 });
 
 const stopping = { stopping: false };
-const server = createHttpServer(createApp({ config, store, logger, stopping }));
+// The identity provider's key set is fetched in the background: a failed fetch is a warning, not a refusal.
+const auth = config.auth && { ...config.auth, onKeySetFailure: (message: string) => logger.warn(message) };
+const server = createHttpServer(createApp({ config: { ...config, ...(auth ? { auth } : {}) }, store, logger, stopping }));
 const shutdown = gracefulShutdown(server, config.shutdown, stopping, (line) => logger.info(line));
 // A port in use, or one this user may not bind, is a refusal to start: one line, not a stack.
 server.once('error', (error: NodeJS.ErrnoException) => {
