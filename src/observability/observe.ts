@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { recordRequest } from './http-metrics.js';
 import { collectProcessMetrics } from './metrics-route.js';
 import { logRequest, reportedError, type RequestLine } from './request-log.js';
-import { routeMatcher } from './route-template.js';
+import { routeMatcher, UNMATCHED } from './route-template.js';
+import { currentTraceIds, nameRoutesWith } from './traces.js';
 
 /** What express-openapi-validator leaves on a request it matched: the route's template. */
 type Matched = Request & { openapi?: { openApiRoute?: string } };
@@ -33,6 +34,7 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
   collectProcessMetrics();
   const matchRoute = routeMatcher(routes);
   const routeOf = (req: Matched) => req.openapi?.openApiRoute ?? matchRoute(req.originalUrl);
+  nameRoutesWith((req) => { const route = routeOf(req as Matched); return route === UNMATCHED ? undefined : route; });
   let batch: Done[] = [];
   const flush = () => {
     const done = batch;
@@ -44,6 +46,7 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
   };
   return (req, res, requestId) => {
     const started = performance.now();
+    const traceIds = currentTraceIds();
     // 'close' comes once, after 'finish' or when the client goes away first.
     res.on('close', () => {
       const seconds = (performance.now() - started) / 1000;
@@ -52,7 +55,7 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
       batch.push({
         line: {
           requestId, method: req.method, route: routeOf(req), status: res.statusCode,
-          userId: typeof userId === 'string' ? userId : undefined, responseTime: Math.round(seconds * 1000),
+          userId: typeof userId === 'string' ? userId : undefined, responseTime: Math.round(seconds * 1000), ...traceIds,
         },
         seconds,
         finished: res.writableFinished,
