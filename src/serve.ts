@@ -2,8 +2,10 @@ import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { createApp } from './app.js';
 import { isLoopback, loadConfig, storeSettings } from './config/index.js';
+import { loadSpec } from './contract/spec.js';
 import { createHttpServer } from './edge/listen.js';
 import { gracefulShutdown } from './edge/shutdown.js';
+import { reportBuildInfo } from './observability/build-info.js';
 import { createLogger } from './observability/logger.js';
 import { linesWritten } from './observability/observe.js';
 import { openStore, refusalOf, whereDataLives } from './store/open-store.js';
@@ -38,6 +40,7 @@ const store = await openStore(storeSettings(config), logger).catch((error: unkno
   process.exit(1);
 });
 
+reportBuildInfo((loadSpec() as { info?: { version?: string } }).info?.version ?? 'unknown'); // the contract's version, as the image is tagged
 const stopping = { stopping: false };
 // The identity provider's key set is fetched in the background: a failed fetch is a warning, not a refusal.
 const auth = config.auth && { ...config.auth, onKeySetFailure: (message: string) => logger.warn(message) };

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { recordRequest } from './http-metrics.js';
+import { recordRequest, requestsInFlight } from './http-metrics.js';
 import { collectProcessMetrics } from './metrics-route.js';
 import { logRequest, reportedError, type RequestLine } from './request-log.js';
 import { routeMatcher, UNMATCHED } from './route-template.js';
@@ -47,8 +47,10 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
   return (req, res, requestId) => {
     const started = performance.now();
     const traceIds = currentTraceIds();
+    requestsInFlight.inc();
     // 'close' comes once, after 'finish' or when the client goes away first.
     res.on('close', () => {
+      requestsInFlight.dec();
       const seconds = (performance.now() - started) / 1000;
       const userId: unknown = res.locals.userId;
       if (batch.length === 0) setImmediate(flush);
