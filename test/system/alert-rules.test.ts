@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -8,6 +8,8 @@ import { needs } from '../helpers/needs.js';
 
 const PROMTOOL = spawnSync('promtool', ['--version']).status === 0;
 const DOC = 'docs/operators/observability.md';
+/** The cases `promtool test rules` runs against the rules, as rules.yaml beside it. */
+const CASES = 'test/system/alert-rules.promtool.yaml';
 
 /** The YAML block of rules in the document, and the metrics its table lists. */
 async function documented(): Promise<{ rules: string; metrics: Set<string> }> {
@@ -26,6 +28,23 @@ describe(`the alert rules in ${DOC}`, () => {
     const checked = spawnSync('promtool', ['check', 'rules', file], { encoding: 'utf8' });
     expect(checked.status, `${checked.stdout}${checked.stderr}`).to.equal(0);
     expect(checked.stdout).to.match(/SUCCESS: \d+ rules found/);
+  });
+
+  it(`when the series of ${CASES} are fed to them, then each alert fires, and stays quiet, as the cases expect (promtool test rules)`, async function () {
+    needs(this, PROMTOOL ? undefined : "promtool, from Debian's prometheus package (apt-get install prometheus)");
+    const folder = await mkdtemp(join(tmpdir(), 'collab-rules-'));
+    await writeFile(join(folder, 'rules.yaml'), (await documented()).rules);
+    await copyFile(CASES, join(folder, 'cases.yaml'));
+    const tested = spawnSync('promtool', ['test', 'rules', join(folder, 'cases.yaml')], { encoding: 'utf8' });
+    expect(tested.status, `${tested.stdout}${tested.stderr}`).to.equal(0);
+    expect(tested.stdout).to.contain('SUCCESS');
+  });
+
+  it(`when an alert is in the rules, then ${CASES} has a case for it`, async () => {
+    const alerts = (parse((await documented()).rules) as { groups: { rules: { alert: string }[] }[] }).groups.flatMap((group) => group.rules.map((rule) => rule.alert));
+    const cases = parse(await readFile(CASES, 'utf8')) as { tests: { alert_rule_test: { alertname: string }[] }[] };
+    const tested = new Set(cases.tests.flatMap((one) => one.alert_rule_test.map((check) => check.alertname)));
+    expect(alerts.filter((alert) => !tested.has(alert))).to.deep.equal([]);
   });
 
   it('when an expression names a metric, then the metrics table documents it', async () => {
