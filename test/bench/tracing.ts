@@ -63,7 +63,8 @@ const off = rows.find((row) => row.name === 'tracing off')!;
 for (const row of rows.filter((r) => r !== off)) {
   const cpu = median(row.rounds.map((r, i) => r.cpuUs / off.rounds[i]!.cpuUs));
   const rate = median(row.rounds.map((r, i) => r.perSecond / off.rounds[i]!.perSecond));
-  console.log(`${row.name} / tracing off: ${(rate * 100).toFixed(0)}% of its requests/s, ${cpu >= 1 ? '+' : ''}${((cpu - 1) * 100).toFixed(0)}% CPU per request`);
+  const added = Math.round((cpu - 1) * 100);
+  console.log(`${row.name} / tracing off: ${(rate * 100).toFixed(0)}% of its requests/s, ${added >= 0 ? '+' : ''}${added}% CPU per request`);
 }
 console.log(`spans received: ${receiver.spans.length}`);
 for (const { child } of servers) {
