@@ -1,25 +1,16 @@
-import { readFileSync } from 'node:fs';
 import type { LevelWithSilent } from 'pino';
 import { LOG_LEVELS } from '../observability/logger.js';
 import { CHECKPOINT_BYTES } from '../store/lowdb/lowdb-store.js';
 import type { StoreSettings } from '../store/open-store.js';
 import { parseAllowedHosts } from './allowed-hosts.js';
+import { loadAuth, refuseEmptyAuth, type AuthConfig } from './auth.js';
 import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './cors-origins.js';
 import { loadLimits, storeQuotas, type Limits } from './limits.js';
 import { parseDuration, parseSize } from './parse.js';
 import { misspeltSettings, recordingReads } from './settings-read.js';
 
 export { parseSize };
-
-/** Bearer JWT authentication; absent when no secret or public key is configured. */
-export interface AuthConfig {
-  /** HS256 shared secret (AUTH_JWT_SECRET). */
-  secret?: string;
-  /** PEM public key for RS256 or ES256 (read from the file AUTH_JWT_PUBLIC_KEY names). */
-  publicKey?: string;
-  issuer?: string;
-  audience?: string;
-}
+export type { AuthConfig, KeySetTiming } from './auth.js';
 
 export interface Config {
   port: number;
@@ -62,7 +53,7 @@ export const SHUTDOWN_DELAY_MS = 5_000;
 /** As long as a request may take to arrive (the server's request timeout, src/edge/listen.ts), so no upload is cut. */
 export const SHUTDOWN_TIMEOUT_MS = 30_000;
 
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `ALLOWED_HOSTS`, `CORS_ORIGINS`, `LOG_LEVEL`, `SHUTDOWN_DELAY`, `SHUTDOWN_TIMEOUT`, the `AUTH_JWT_*` settings and the limits (src/config/limits.ts). */
+/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `ALLOWED_HOSTS`, `CORS_ORIGINS`, `LOG_LEVEL`, `SHUTDOWN_DELAY`, `SHUTDOWN_TIMEOUT`, the `AUTH_*` settings (src/config/auth.ts) and the limits (src/config/limits.ts). */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   refuseEmptyAuth(environment);
   const { env, read } = recordingReads(environment);
@@ -125,25 +116,6 @@ function parseDatabaseUrl(text: string | undefined): string | undefined {
     throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }
   return text;
-}
-
-/** An empty AUTH_ setting is a mistake (a secret left out of a deployment), never a way to turn authentication off. */
-function refuseEmptyAuth(env: NodeJS.ProcessEnv): void {
-  const empty = Object.keys(env).filter((name) => name.startsWith('AUTH_') && env[name] === '');
-  if (empty.length > 0) throw new Error(`${empty.join(', ')} ${empty.length > 1 ? 'are' : 'is'} set but empty: give ${empty.length > 1 ? 'them values' : 'it a value'}, or unset ${empty.length > 1 ? 'them' : 'it'}`);
-}
-
-function loadAuth(env: NodeJS.ProcessEnv): AuthConfig | undefined {
-  const { AUTH_JWT_SECRET: secret, AUTH_JWT_PUBLIC_KEY: keyFile, AUTH_JWT_ISSUER: issuer, AUTH_JWT_AUDIENCE: audience } = env;
-  if (secret && keyFile) throw new Error('Set AUTH_JWT_SECRET or AUTH_JWT_PUBLIC_KEY, not both');
-  if (!secret && !keyFile) return undefined;
-  if (secret !== undefined && secret.length < 32) throw new Error('AUTH_JWT_SECRET must be at least 32 characters');
-  return {
-    ...(secret ? { secret } : {}),
-    ...(keyFile ? { publicKey: readFileSync(keyFile, 'utf8') } : {}),
-    ...(issuer ? { issuer } : {}),
-    ...(audience ? { audience } : {}),
-  };
 }
 
 /** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */

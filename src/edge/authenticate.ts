@@ -1,8 +1,9 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { errors, jwtVerify, type JWTPayload } from 'jose';
+import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { AuthConfig } from '../config/index.js';
 import { HttpProblem } from '../errors/problem.js';
+import { KEY_SET_TIMING, KeySetUnavailableError, remoteKeySet } from './key-set.js';
 
 /** Without authentication configured, every request acts as this user. */
 export const LOCAL_USER = 'local';
@@ -63,16 +64,35 @@ function refusalOf({ sub, iat, exp = 0 }: JWTPayload, maxLifetimeMs: number): st
   return undefined;
 }
 
-function verificationKey(auth: AuthConfig): { key: Uint8Array | KeyObject; algorithms: string[] } {
-  if (auth.secret) return { key: new TextEncoder().encode(auth.secret), algorithms: ['HS256'] };
+/**
+ * What an identity provider's key set may sign with: every asymmetric algorithm jose verifies but
+ * ML-DSA (no provider issues it yet). Never HS*: a key set holds public keys, and a public key
+ * taken as an HMAC secret would let anyone sign.
+ */
+export const KEY_SET_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
+
+function verificationKey(auth: AuthConfig): { key: JWTVerifyGetKey; algorithms: string[] } {
+  if (auth.secret) return { key: fixed(new TextEncoder().encode(auth.secret)), algorithms: ['HS256'] };
+  const source = auth.jwksUrl ? { jwksUrl: auth.jwksUrl } : auth.oidcIssuer ? { oidcIssuer: auth.oidcIssuer } : undefined;
+  if (source) {
+    const keys = remoteKeySet(source, auth.keySetTiming ?? KEY_SET_TIMING, auth.onKeySetFailure);
+    void keys.warm(); // fetched now, so the first token waits for nothing, and a wrong URL is logged at start-up
+    return { key: keys, algorithms: KEY_SET_ALGORITHMS };
+  }
   const key = createPublicKey(auth.publicKey ?? '');
-  if (key.asymmetricKeyType === 'rsa') return { key, algorithms: ['RS256'] };
-  if (key.asymmetricKeyType === 'ec') return { key, algorithms: ['ES256'] };
+  if (key.asymmetricKeyType === 'rsa') return { key: fixed(key), algorithms: ['RS256'] };
+  if (key.asymmetricKeyType === 'ec') return { key: fixed(key), algorithms: ['ES256'] };
   throw new Error(`AUTH_JWT_PUBLIC_KEY holds a ${key.asymmetricKeyType} key; use an RSA (RS256) or P-256 (ES256) key`);
 }
 
+/** One key for every token. */
+const fixed = (key: Uint8Array | KeyObject): JWTVerifyGetKey => () => key;
+
 function reasonFor(error: unknown): string {
   if (error instanceof errors.JWTExpired) return 'The token has expired.';
+  // The provider is down or slow: say so, since the token may be good; never a 5xx, never a pass.
+  if (error instanceof KeySetUnavailableError) return "The token's key could not be checked: the identity provider's key set could not be fetched. Try again shortly.";
+  if (error instanceof errors.JWKSNoMatchingKey) return "The token's key (kid) is not one the identity provider publishes.";
   if (error instanceof errors.JWTClaimValidationFailed) {
     return error.reason === 'missing' ? `The token has no ${error.claim} claim; it must carry one.` : `The token's ${error.claim} claim is not accepted.`;
   }

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, Request } from 'express';
+import { countRefusal } from '../observability/http-metrics.js';
 import { requestIdOf } from '../observability/request-id.js';
 import { reportError } from '../observability/request-log.js';
 import { quotaSetting } from '../config/limits.js';
@@ -22,6 +23,8 @@ interface StatusError {
 export const handleError: ErrorRequestHandler = (error: unknown, req, res, next) => {
   const problem = toProblem(error, req);
   if (problem.status >= 500) reportError(res, error); // the request's log line carries it, stack and all
+  // Work refused: /api requests, and any whose Host is not served; /readyz's 503 is the probe's answer, not a refusal.
+  if (problem.kind === 'host-not-allowed' || req.originalUrl.startsWith('/api/')) countRefusal(problem.kind);
   if (res.headersSent) {
     next(error);
     return;

@@ -1,4 +1,4 @@
-import { Histogram } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 
 const requestDuration = new Histogram({
   name: 'http_request_duration_seconds',
@@ -14,4 +14,30 @@ export const OTHER_METHOD = 'other';
 /** Counts one finished response; `route` is a template, never a raw path, an id or a user. */
 export function recordRequest(method: string, route: string, status: number, seconds: number): void {
   requestDuration.observe({ method: METHODS.has(method) ? method : OTHER_METHOD, route, status }, seconds);
+}
+
+/** Requests whose response has not finished (nor their client gone): what the process is working on, probes included. */
+export const requestsInFlight = new Gauge({
+  name: 'http_requests_in_flight',
+  help: 'Requests being served: arrived, and their response not finished nor their client gone.',
+});
+
+/**
+ * The reasons a request is refused rather than served, by the problem type it is answered with:
+ * the service's capacity and limits, the store, authentication, the Host check. /readyz's answers
+ * (stopping, not ready) are a probe doing its job, not refusals, and are not counted.
+ */
+export const REFUSAL_REASONS = ['overloaded', 'rate-limited', 'quota-exceeded', 'storage-full', 'unavailable', 'unauthenticated', 'host-not-allowed'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+const refused = new Counter({
+  name: 'http_requests_refused_total',
+  help: 'Requests refused instead of served, by reason: the problem type they were answered with.',
+  labelNames: ['reason'] as const,
+});
+for (const reason of REFUSAL_REASONS) refused.inc({ reason }, 0); // every reason listed from the start, so rate() sees the first
+
+/** Counts a refusal when `kind` (a problem type) is one of REFUSAL_REASONS. */
+export function countRefusal(kind: string): void {
+  if ((REFUSAL_REASONS as readonly string[]).includes(kind)) refused.inc({ reason: kind });
 }

@@ -1,9 +1,10 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { recordRequest } from './http-metrics.js';
+import { recordRequest, requestsInFlight } from './http-metrics.js';
 import { collectProcessMetrics } from './metrics-route.js';
 import { logRequest, reportedError, type RequestLine } from './request-log.js';
-import { routeMatcher } from './route-template.js';
+import { routeMatcher, UNMATCHED } from './route-template.js';
+import { currentTraceIds, nameRoutesWith } from './traces.js';
 
 /** What express-openapi-validator leaves on a request it matched: the route's template. */
 type Matched = Request & { openapi?: { openApiRoute?: string } };
@@ -33,6 +34,7 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
   collectProcessMetrics();
   const matchRoute = routeMatcher(routes);
   const routeOf = (req: Matched) => req.openapi?.openApiRoute ?? matchRoute(req.originalUrl);
+  nameRoutesWith((req) => { const route = routeOf(req as Matched); return route === UNMATCHED ? undefined : route; });
   let batch: Done[] = [];
   const flush = () => {
     const done = batch;
@@ -44,15 +46,18 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
   };
   return (req, res, requestId) => {
     const started = performance.now();
+    const traceIds = currentTraceIds();
+    requestsInFlight.inc();
     // 'close' comes once, after 'finish' or when the client goes away first.
     res.on('close', () => {
+      requestsInFlight.dec();
       const seconds = (performance.now() - started) / 1000;
       const userId: unknown = res.locals.userId;
       if (batch.length === 0) setImmediate(flush);
       batch.push({
         line: {
           requestId, method: req.method, route: routeOf(req), status: res.statusCode,
-          userId: typeof userId === 'string' ? userId : undefined, responseTime: Math.round(seconds * 1000),
+          userId: typeof userId === 'string' ? userId : undefined, responseTime: Math.round(seconds * 1000), ...traceIds,
         },
         seconds,
         finished: res.writableFinished,

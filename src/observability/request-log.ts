@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import type { TraceIds } from './traces.js';
 
-/** What a request's line says: docs/operators/observability.md, "Logs". */
-export interface RequestLine {
+/** What a request's line says: docs/operators/observability.md, "Logs"; with tracing on, its server span's ids too. */
+export interface RequestLine extends Partial<TraceIds> {
   requestId: string;
   method: string;
   /** The route template, never the raw path. */

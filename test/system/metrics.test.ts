@@ -10,6 +10,8 @@ import { uuid } from '../helpers/factories.js';
 import { startServerProcess, stop, type ServerProcess } from '../helpers/process.js';
 import { freshDataFile, startService } from '../helpers/service.js';
 import { needs } from '../helpers/needs.js';
+import { admin, freshSchema, postgresUnavailable, type Schema } from '../helpers/postgres.js';
+import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 
 const SECRET = 'a-metrics-test-secret-long-enough-0123456789';
 const PROMTOOL = spawnSync('promtool', ['--version']).status === 0;
@@ -76,6 +78,16 @@ describe('GET /metrics of the real server', () => {
     expect(counts.filter((sample) => sample.labels.method === 'other').reduce((sum, sample) => sum + sample.value, 0)).to.equal(MADE_UP_METHODS.length);
   });
 
+  it('when scraped, then build_info names the contract\'s version and Node\'s, and the store\'s own metrics are lowdb\'s alone', async () => {
+    const { text } = await scrape();
+    expect(samples(text, 'build_info')).to.deep.equal([{ labels: { version: String((loadSpec() as { info?: { version?: string } }).info?.version), node: process.versions.node }, value: 1 }]);
+    for (const metric of ['store_bytes', 'store_records', 'store_max_bytes', 'journal_bytes', 'store_checkpoint_failures_total', 'store_checkpoint_duration_seconds_count']) {
+      expect(samples(text, metric), metric).to.have.length(1);
+    }
+    for (const metric of ['pg_pool_connections', 'store_connection_lost_total']) expect(text, metric).to.not.contain(metric);
+    expect(samples(text, 'http_requests_refused_total').find((sample) => sample.labels.reason === 'unauthenticated')?.value, 'no token, made-up methods too').to.equal(1 + MADE_UP_METHODS.length);
+  });
+
   it('when scraped, then no label holds a raw id or a user, and the process defaults and store metrics are there', async () => {
     const { text } = await scrape();
     expect(text).to.not.contain(streamId).and.not.contain('alice').and.not.contain('nsmetrics7');
@@ -86,7 +98,64 @@ describe('GET /metrics of the real server', () => {
   });
 });
 
+describe('GET /metrics of the real server on PostgreSQL', () => {
+  let server: ServerProcess | undefined;
+  let schema: Schema | undefined;
+  const application = `collab-metrics-${uuid()}`;
+  before(async function () {
+    needs(this, await postgresUnavailable());
+    schema = await freshSchema();
+    const url = new URL(schema.url);
+    url.searchParams.set('application_name', application); // its connections, and only these, are cut below
+    server = await startServerProcess(await freshDataFile(), { DATABASE_URL: url.toString() });
+    await call(server.service, 'PATCH', '/api/streams/nav', { body: { sort: 'pg' } });
+  });
+  after(async () => {
+    if (server) await stop(server, 'SIGTERM');
+    await schema?.drop();
+  });
+  const scrape = async () => String((await call(server!.service, 'GET', '/metrics')).body);
+
+  it('when scraped, then the pool\'s connections and lost connections are there, no lowdb metric is, and promtool accepts it', async function () {
+    const text = await scrape();
+    const pool = Object.fromEntries(samples(text, 'pg_pool_connections').map((sample) => [sample.labels.state, sample.value]));
+    expect(Object.keys(pool).sort()).to.deep.equal(['idle', 'total', 'waiting']);
+    expect(pool.total).to.be.at.least(1);
+    expect(samples(text, 'store_connection_lost_total')).to.deep.equal([{ labels: {}, value: 0 }]);
+    for (const metric of ['store_bytes', 'store_records', 'store_max_bytes', 'journal_bytes', 'store_checkpoint']) expect(text, metric).to.not.match(new RegExp(`^${metric}`, 'm'));
+    needs(this, PROMTOOL ? undefined : "promtool, from Debian's prometheus package (apt-get install prometheus)");
+    const checked = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(`${checked.stdout}${checked.stderr}`).to.equal('');
+  });
+
+  it('when the database cuts the service\'s connections, then store_connection_lost_total counts them', async () => {
+    const { rows } = await admin((client) => client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [application]));
+    expect(rows.length, 'connections cut').to.be.at.least(1);
+    for (let tries = 0; ; tries++) {
+      const [lost] = samples(await scrape(), 'store_connection_lost_total');
+      if (lost!.value >= rows.length) break;
+      expect(tries, 'counted within 200 scrapes').to.be.below(200);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  });
+});
+
 describe('the store metrics hook', () => {
+  it('when the embedded store checkpoints, then store_checkpoint_duration_seconds counts it', async () => {
+    const dataFile = await freshDataFile();
+    const service = await startService({ dataFile, store: await openLowdbStore(dataFile, { checkpointBytes: 1 }) });
+    try {
+      const count = async () => samples((await call(service, 'GET', '/metrics')).body, 'store_checkpoint_duration_seconds_count')[0]!.value;
+      const before = await count();
+      for (let tries = 0; (await count()) === before; tries++) {
+        expect(tries, 'a checkpoint within 200 writes').to.be.below(200);
+        expect((await call(service, 'PATCH', '/api/streams/nav', { body: { sort: `s${tries}` } })).status).to.equal(200);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+
   it('when the store under test commits a write, then /metrics counts one more commit and its change', async () => {
     const service = await startService();
     try {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { observeCommit, reportStoreSize } from '../../observability/store-metrics.js';
+import { inChildSpans, traceParent, type TraceParent } from '../../observability/traces.js';
 import { StoreUnavailableError, type Change, type Collection, type Entry, type Page, type Placement, type Store, type StoreQuotas } from '../store.js';
 import { Checkpoints } from './engine/checkpoints.js';
 import { CommitQueue } from './engine/commit-queue.js';
@@ -63,6 +64,8 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
   let closing: Promise<void> | undefined;
   const stated = new StatedSize(sizes, options.storeMaxBytes ?? STORE_MAX_BYTES, options.logger);
   const journalMaxBytes = options.journalMaxBytes ?? JOURNAL_MAX_BYTES;
+  // With tracing on, the request each change came from: the journal commit is a span in each of their traces.
+  const parents = new WeakMap<Serialized, TraceParent>();
   const queue: CommitQueue<Serialized> = new CommitQueue<Serialized>({
     async persist(ops) {
       if (!manifestWritten) {
@@ -70,7 +73,8 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
         manifestWritten = true;
       }
       const started = performance.now();
-      await journal.append(ops);
+      await inChildSpans('lowdb journal commit', () => ({ 'db.system.name': 'lowdb', 'db.operation.name': 'journal commit', 'db.operation.batch.size': ops.length }),
+        () => ops.map((op) => parents.get(op)), () => journal.append(ops));
       observeCommit((performance.now() - started) / 1000, ops.length);
     },
     apply: (op) => committed.apply(op),
@@ -126,6 +130,8 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
       usage.check(collection, key, footprint); // or QuotaExceededError, with nothing staged
       stated.set(collection, key, op.size); // or StoreFullError, with nothing staged
       usage.set(collection, key, footprint);
+      const parent = traceParent();
+      if (parent) parents.set(op, parent);
       await queue.commit(op);
       return { previous, current } satisfies Change<T>;
     },

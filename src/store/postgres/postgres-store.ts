@@ -4,6 +4,7 @@
 // checked-out connection, which `update` needs to run its synchronous change in between.
 import { Client, Pool } from 'pg';
 import type { Logger } from 'pino';
+import { reportPool } from '../../observability/store-metrics.js';
 import type { Change, Collection, Placement, Store, StoreQuotas } from '../store.js';
 import { StoreUnavailableError } from '../store.js';
 import { withTimeout } from './commit-outcome.js';
@@ -48,7 +49,9 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
   });
   // A connection that breaks while idle (a database restart) is dropped and replaced on demand.
   pool.on('error', (error) => options.logger?.warn(`PostgreSQL connection lost: ${error.message}`));
-  pool.on('connect', (client) => client.on('error', () => {})); // reported to the query that was running
+  const metrics = reportPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  // Reported to the query that was running, if any; counted whether or not one was.
+  pool.on('connect', (client) => client.on('error', () => metrics.connectionLost()));
   let open = true;
   const writes = new GroupCommit(pool, options.quotas, connection.schema);
   return {
@@ -71,6 +74,7 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
       open = false;
       await writes.idle();
       await pool.end();
+      metrics.stop();
     },
   };
 }

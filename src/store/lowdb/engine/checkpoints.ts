@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { countCheckpointFailure } from '../../../observability/store-metrics.js';
+import { countCheckpointFailure, observeCheckpoint } from '../../../observability/store-metrics.js';
 import type { Committed } from './committed.js';
 import type { Journal } from './journal.js';
 
@@ -84,18 +84,20 @@ export class Checkpoints {
    * one that finished first would remove journal files the other has not written out.
    */
   private start(): Promise<void> {
+    const started = performance.now();
     const rotated = this.journal.rotate();
     this.writing = rotated
       .then(async (last) => {
         await this.committed.writeDirty();
         await this.journal.removeUpTo(last);
       })
-      .then(() => this.succeeded(), (error: unknown) => this.failed(error))
+      .then(() => this.succeeded((performance.now() - started) / 1000), (error: unknown) => this.failed(error))
       .finally(() => { this.writing = undefined; });
     return rotated.then(() => {}, () => {});
   }
 
-  private succeeded(): void {
+  private succeeded(seconds: number): void {
+    observeCheckpoint(seconds);
     if (this.failures > 0) {
       this.settings.logger?.info({ failures: this.failures, journalBytes: this.journal.totalBytes },
         `Checkpoint written after ${this.failures} failed attempts: the shards hold every change again`);

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+
+/** Bearer JWT authentication; absent when no secret, public key, key set or OIDC issuer is configured. */
+export interface AuthConfig {
+  /** HS256 shared secret (AUTH_JWT_SECRET). */
+  secret?: string;
+  /** PEM public key for RS256 or ES256 (read from the file AUTH_JWT_PUBLIC_KEY names). */
+  publicKey?: string;
+  /** The identity provider's JSON Web Key Set (AUTH_JWKS_URL): keys chosen by `kid`, fetched again as it rotates them. */
+  jwksUrl?: string;
+  /** An OpenID Connect issuer (AUTH_OIDC_ISSUER) whose discovery document names the key set; also the `iss` required unless AUTH_JWT_ISSUER says otherwise. */
+  oidcIssuer?: string;
+  issuer?: string;
+  audience?: string;
+  /** How the key set is kept; src/edge/key-set.ts's defaults unless given (tests make them short). */
+  keySetTiming?: KeySetTiming;
+  /** Hears each failed fetch of the key set (src/server.ts logs it); tokens meanwhile are checked against the keys in hand. */
+  onKeySetFailure?: (message: string) => void;
+}
+
+export interface KeySetTiming {
+  /** The least time between two fetches made for an unknown `kid`, or after a failed fetch. */
+  cooldownMs: number;
+  /** The age at which the key set is fetched again, in the background: tokens are meanwhile checked against it. */
+  maxAgeMs: number;
+  /** A fetch of the key set (or of the discovery document) that takes longer fails. */
+  timeoutMs: number;
+}
+
+/** The settings that say where keys come from: exactly one, or none for no authentication. */
+const SOURCES = ['AUTH_JWT_SECRET', 'AUTH_JWT_PUBLIC_KEY', 'AUTH_JWKS_URL', 'AUTH_OIDC_ISSUER'] as const;
+
+/** An empty AUTH_ setting is a mistake (a secret left out of a deployment), never a way to turn authentication off. */
+export function refuseEmptyAuth(env: NodeJS.ProcessEnv): void {
+  const empty = Object.keys(env).filter((name) => name.startsWith('AUTH_') && env[name] === '');
+  if (empty.length > 0) throw new Error(`${empty.join(', ')} ${empty.length > 1 ? 'are' : 'is'} set but empty: give ${empty.length > 1 ? 'them values' : 'it a value'}, or unset ${empty.length > 1 ? 'them' : 'it'}`);
+}
+
+/** Reads AUTH_JWT_SECRET, AUTH_JWT_PUBLIC_KEY, AUTH_JWKS_URL, AUTH_OIDC_ISSUER (one of them), AUTH_JWT_ISSUER and AUTH_JWT_AUDIENCE. */
+export function loadAuth(env: NodeJS.ProcessEnv): AuthConfig | undefined {
+  const set = SOURCES.filter((name) => env[name]);
+  if (set.length > 1) throw new Error(`Set one of ${SOURCES.join(', ')}, not ${set.length}: ${set.join(' and ')} are set`);
+  const { AUTH_JWT_SECRET: secret, AUTH_JWT_PUBLIC_KEY: keyFile, AUTH_JWKS_URL: jwksUrl, AUTH_OIDC_ISSUER: oidcIssuer } = env;
+  const { AUTH_JWT_AUDIENCE: audience } = env;
+  if (set.length === 0) return undefined;
+  const issuer = env.AUTH_JWT_ISSUER ?? oidcIssuer; // an OpenID provider's tokens carry its issuer
+  if (secret !== undefined && secret.length < 32) throw new Error('AUTH_JWT_SECRET must be at least 32 characters');
+  return {
+    ...(secret ? { secret } : {}),
+    ...(keyFile ? { publicKey: readFileSync(keyFile, 'utf8') } : {}),
+    ...(jwksUrl ? { jwksUrl: checkKeyUrl(jwksUrl, 'AUTH_JWKS_URL') } : {}),
+    ...(oidcIssuer ? { oidcIssuer: checkKeyUrl(oidcIssuer, 'AUTH_OIDC_ISSUER') } : {}),
+    ...(issuer ? { issuer } : {}),
+    ...(audience ? { audience } : {}),
+  };
+}
+
+/**
+ * Keys are trusted for what they sign, so they come over HTTPS; plain HTTP only from this
+ * machine (a provider beside the service, or a test's). Returns `text`, or throws naming `name`.
+ */
+export function checkKeyUrl(text: string, name: string): string {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (url?.protocol === 'https:') return text;
+  if (url?.protocol === 'http:' && /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(url.hostname)) return text;
+  throw new Error(`${name} must be an https:// URL (http:// only on localhost, 127.0.0.1 or [::1]), not "${text}"`);
+}
