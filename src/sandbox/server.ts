@@ -27,10 +27,15 @@ const maxSessions = (() => {
 })();
 // Request lines only when asked for (LOG_LEVEL): a refused CORS preflight is logged at warn either way.
 const logger = createLogger(process.env.LOG_LEVEL === undefined ? 'warn' : config.logLevel);
-const { app } = await createSandbox({ config, maxSessions, logger });
+// Every scenario (SANDBOX_SCENARIOS, default mocks/scenarios) is built before listening: a file whose step is refused stops the start.
+const scenariosFolder = process.env.SANDBOX_SCENARIOS || undefined;
+const { app, scenarios } = await createSandbox({ config, maxSessions, logger, buildScenarios: true, ...(scenariosFolder ? { scenariosFolder } : {}) }).catch((error: Error) => {
+  console.error(`Refusing to start: ${error.message}`);
+  return process.exit(1);
+});
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
-  console.log(`Sandbox serving on http://${config.host}:${port}: in memory, one isolated session per X-Sandbox-Session (at most ${maxSessions}, least recently used dropped), each seeded from mocks/examples; any origin, no authentication; POST /sandbox/reset restores a session's seed`);
+  console.log(`Sandbox serving on http://${config.host}:${port}: in memory, one isolated session per X-Sandbox-Session (at most ${maxSessions}, least recently used dropped), each seeded from mocks/examples; any origin, no authentication; POST /sandbox/reset restores a session's seed, or one of the scenarios ${scenarios.list().map(({ name }) => name).join(', ') || '(none)'}`);
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
