@@ -102,6 +102,14 @@ contract-diff: $(INSTALLED) $(OASDIFF)
 release-contract: $(INSTALLED) $(OASDIFF)
 	OASDIFF=$(OASDIFF) npx tsx scripts/contract/release.ts
 
+# Consumer verification (mocks/README.md): replays a front end's expectations (GET /sandbox/requests?format=expectations)
+# or a recording in order against URL, by default this service on a fresh temporary store; exits 1 naming each step
+# whose status differs or whose body lacks a member the consumer saw or has it with another JSON type.
+.PHONY: verify-consumer
+verify-consumer: $(INSTALLED)
+	@test -n "$(FILE)" || { echo 'make verify-consumer FILE=<expectations or recording> [URL=<server>]' >&2; exit 2; }
+	@npm run --silent verify-consumer -- "$(FILE)" $(if $(URL),"$(URL)")
+
 # Moving data (docs/operators/moving-data.md): the store is DATABASE_URL, else DATA_FILE, as for the service.
 .PHONY: export import backup
 # A dump of every record, one consistent snapshot, safe while the service serves: make export FILE=collab.dump

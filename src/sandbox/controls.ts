@@ -17,6 +17,7 @@ interface SandboxLocals {
   session: Session;
   body?: unknown;
   problem?: unknown;
+  response?: unknown;
 }
 const localsOf = (res: Response) => res.locals as { sandbox: SandboxLocals };
 
@@ -41,6 +42,7 @@ export function enterSession(sessions: Sessions): RequestHandler {
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode >= 400) locals.problem = body;
+      else locals.response = body;
       return json(body);
     };
     res.once('close', () => logRequest(req, res, locals));
@@ -119,5 +121,6 @@ function logRequest(req: Request, res: Response, locals: SandboxLocals): void {
     ...(typeof req.headers.prefer === 'string' ? { prefer: req.headers.prefer } : {}),
     ...(locals.body === undefined ? {} : { body: locals.body }),
     ...(res.statusCode >= 400 && locals.problem !== undefined ? { problem: locals.problem } : {}),
+    ...(res.statusCode < 400 && locals.response !== undefined ? { response: loggedBody(locals.response) } : {}),
   });
 }

@@ -3,6 +3,7 @@ import { isDateTime } from '../contract/formats.js';
 import { jsonBody } from '../edge/json-body.js';
 import { HttpProblem, type FieldError } from '../errors/problem.js';
 import { EXACT_ROUTING } from '../edge/routing.js';
+import { expectationsOf } from './expectations.js';
 import { parseScenario, SCENARIO_NAME, type Scenarios } from './scenarios.js';
 import type { SessionSettings } from './session.js';
 import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
@@ -62,6 +63,11 @@ export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimi
 
 async function requests(sessions: Sessions, req: Request, res: Response): Promise<void> {
   const session = await sessions.get(sessions.nameOf(req));
+  const { format } = req.query;
+  if (format === 'expectations') return void res.json(expectationsOf(session.log.list()));
+  if (format !== undefined) {
+    throw new HttpProblem('validation-failed', 'GET /sandbox/requests takes format=expectations, or no format for the log itself.', { errors: [{ path: '/query/format', message: 'must be expectations' }] });
+  }
   res.json({ items: session.log.list() });
 }
 
