@@ -28,6 +28,8 @@ export interface SandboxOptions {
   maxSessions?: number;
   /** The folder of `<name>.json` scenarios defined at start: mocks/scenarios unless given. */
   scenariosFolder?: string;
+  /** The most scenarios held (SANDBOX_MAX_SCENARIOS), files included; past it PUT /sandbox/scenarios/{new name} is 403 quota-exceeded. */
+  maxScenarios?: number;
   /** Builds the folder's scenarios before resolving (make sandbox: a refused step stops the start), instead of on first use. */
   buildScenarios?: boolean;
   logger?: Logger;
@@ -42,7 +44,7 @@ const SANDBOX_CORS = { credentials: true, allowedHeaders: [SESSION_HEADER, CLOCK
  * open to any origin, no authentication; Prism's `Prefer` controls and a request
  * log per session; POST /sandbox/reset.
  */
-export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS, scenariosFolder, buildScenarios = false, logger }: SandboxOptions):
+export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS, maxScenarios, scenariosFolder, buildScenarios = false, logger }: SandboxOptions):
   Promise<{ app: Express; sessions: Sessions; scenarios: Scenarios }> {
   const contract = readContract(dirname(specPath));
   const examples = getExamples(contract);
@@ -55,7 +57,7 @@ export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS
   // Scenarios are made in a sandbox of their own whose sessions start empty; each then starts a session here from a copy of its records.
   const builder = new Sessions(open(async () => undefined), Number.MAX_SAFE_INTEGER);
   const none = new Scenarios(async () => []); // the builder's own /sandbox routes are never asked for scenarios
-  const scenarios = new Scenarios(buildThrough(assemble(builder, none, contract, config, limits, logger), builder));
+  const scenarios = new Scenarios(buildThrough(assemble(builder, none, contract, config, limits, logger), builder), maxScenarios);
   const sessions = new Sessions(open(async (store, { scenario }) => {
     const defined = scenario === undefined ? undefined : scenarios.get(scenario);
     if (defined) await restore(store, await defined.records());

@@ -25,6 +25,8 @@ export interface Defined {
 
 /** Every scenario is made on this clock and with ids from `scenario/<name>`, so its state is the same every time. */
 export const SCENARIO_CLOCK = '2026-01-01T09:00:00Z';
+/** The default bound on scenarios held (SANDBOX_MAX_SCENARIOS). */
+export const DEFAULT_MAX_SCENARIOS = 100;
 export const SCENARIO_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -35,7 +37,8 @@ export type Build = (name: string, steps: Step[]) => Promise<StoredRecord[]>;
 export class Scenarios {
   private readonly defined = new Map<string, Defined>();
 
-  constructor(private readonly build: Build) {}
+  /** `max`: the most scenarios held (SANDBOX_MAX_SCENARIOS), files and run-time ones together. */
+  constructor(private readonly build: Build, readonly max = DEFAULT_MAX_SCENARIOS) {}
 
   get(name: string): Defined | undefined {
     return this.defined.get(name);
@@ -47,7 +50,9 @@ export class Scenarios {
 
   /** Builds the scenario now and keeps it under `name` (in place of any before); a refused step leaves it as it was. Resolves to whether it was new. */
   async define(name: string, scenario: Scenario): Promise<boolean> {
+    this.makeRoom(name);
     const records = await this.build(name, scenario.steps);
+    this.makeRoom(name); // again: another may have been defined while this one was built
     const known = this.defined.has(name);
     this.keep(name, scenario, () => Promise.resolve(records));
     return !known;
@@ -55,8 +60,15 @@ export class Scenarios {
 
   /** Keeps the scenario under `name`, built on first use (a file's: the sandbox's tests start many sandboxes and use few scenarios). */
   load(name: string, scenario: Scenario): void {
+    this.makeRoom(name);
     let built: Promise<StoredRecord[]> | undefined;
     this.keep(name, scenario, () => (built ??= this.build(name, scenario.steps)));
+  }
+
+  /** A new name past `max` is refused; a known one may always be defined again. */
+  private makeRoom(name: string): void {
+    if (this.defined.has(name) || this.defined.size < this.max) return;
+    throw new HttpProblem('quota-exceeded', `The sandbox holds at most ${this.max} scenarios (SANDBOX_MAX_SCENARIOS); define one of ${this.list().map((known) => known.name).join(', ')} again instead, or restart it.`);
   }
 
   private keep(name: string, { description, steps }: Scenario, records: () => Promise<StoredRecord[]>): void {

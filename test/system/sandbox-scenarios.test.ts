@@ -108,6 +108,21 @@ describe('PUT /sandbox/scenarios/{name}', () => {
   });
 });
 
+describe('sandbox scenarios: at most SANDBOX_MAX_SCENARIOS', () => {
+  let sandbox: Service;
+  before(async () => { sandbox = await startSandbox({ maxScenarios: 4 }); }); // the three shipped, and room for one
+  after(async () => { await sandbox.close(); });
+
+  it('when one more would pass the bound, then 403 quota-exceeded naming it; at the bound, and a known name again, are defined', async () => {
+    expect((await call(sandbox, 'PUT', '/sandbox/scenarios/fourth', { body: { steps: [nav('4')] } })).status).to.equal(201);
+    const refused = await call(sandbox, 'PUT', '/sandbox/scenarios/fifth', { body: { steps: [nav('5')] } });
+    expect([refused.status, refused.body.type]).to.deep.equal([403, 'urn:problem:collab:quota-exceeded']);
+    expect(refused.body.detail).to.match(/^The sandbox holds at most 4 scenarios \(SANDBOX_MAX_SCENARIOS\)/);
+    expect((await call(sandbox, 'PUT', '/sandbox/scenarios/fourth', { body: { steps: [nav('again')] } })).status).to.equal(200);
+    expect((await call(sandbox, 'GET', '/sandbox/scenarios')).body.items).to.have.length(4);
+  });
+});
+
 describe('sandbox scenarios from files', () => {
   let folder: string;
   beforeEach(async () => { folder = await mkdtemp(join(tmpdir(), 'scenarios-')); });
