@@ -111,6 +111,31 @@ contract-diff: $(INSTALLED) $(OASDIFF)
 release-contract: $(INSTALLED) $(OASDIFF)
 	OASDIFF=$(OASDIFF) npx tsx scripts/contract/release.ts
 
+# Recording (mocks/README.md): a proxy on PORT (default 4030) in front of TARGET (the mock, the sandbox or the service),
+# appending each exchange to RECORD_FILE (default recordings/<timestamp>.ndjson), secrets redacted, checked against the contract.
+.PHONY: record scenario examples
+record: $(INSTALLED)
+	@test -n "$(TARGET)" || { echo 'make record TARGET=<url> [PORT=4030] [RECORD_FILE=recordings/<timestamp>.ndjson]' >&2; exit 2; }
+	@npm run --silent record -- "$(TARGET)"
+
+# A recording's accepted writes as the sandbox scenario mocks/scenarios/<NAME>.json.
+scenario: $(INSTALLED)
+	@test -n "$(FROM)" -a -n "$(NAME)" || { echo 'make scenario FROM=<recording> NAME=<name>' >&2; exit 2; }
+	@npm run --silent scenario -- "$(FROM)" "$(NAME)"
+
+# Named examples proposed from a recording's real answers, into recordings/proposed-examples/ for a reviewer.
+examples: $(INSTALLED)
+	@test -n "$(FROM)" || { echo 'make examples FROM=<recording>' >&2; exit 2; }
+	@npm run --silent examples -- "$(FROM)"
+
+# Consumer verification (mocks/README.md): replays a front end's expectations (GET /sandbox/requests?format=expectations)
+# or a recording in order against URL, by default this service on a fresh temporary store; exits 1 naming each step
+# whose status differs or whose body lacks a member the consumer saw or has it with another JSON type.
+.PHONY: verify-consumer
+verify-consumer: $(INSTALLED)
+	@test -n "$(FILE)" || { echo 'make verify-consumer FILE=<expectations or recording> [URL=<server>]' >&2; exit 2; }
+	@npm run --silent verify-consumer -- "$(FILE)" $(if $(URL),"$(URL)")
+
 # Moving data (docs/operators/moving-data.md): the store is DATABASE_URL, else DATA_FILE, as for the service.
 .PHONY: export import backup
 # A dump of every record, one consistent snapshot, safe while the service serves: make export FILE=collab.dump

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Express, Request, RequestHandler, Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
 import { operationIdOf } from '../contract/operation-id.js';
 import { SANDBOX_HEADERS } from '../edge/cors.js';
@@ -19,6 +19,8 @@ interface SandboxLocals {
   body?: { body: unknown; bytes: number };
   /** A problem the sandbox answered itself (Prefer); the app's own are in res.locals.problem (the error handler's). */
   problem?: unknown;
+  /** The answer's body as res.json was given it (keepAnswers), for expectations (GET /sandbox/requests?format=expectations). */
+  response?: unknown;
 }
 const localsOf = (res: Response) => res.locals as { sandbox: SandboxLocals };
 
@@ -43,6 +45,20 @@ export function enterSession(sessions: Sessions): RequestHandler {
     res.once('close', () => logRequest(req, res, locals));
     next();
   };
+}
+
+/**
+ * Every answer's body, as res.json is given it, kept for the log: set once on the app's response
+ * prototype, so no request pays for a wrapper of its own.
+ */
+export function keepAnswers(app: Express): Express {
+  const json = app.response.json;
+  app.response.json = function keep(this: Response, body: unknown) {
+    const locals = (this.locals as Partial<{ sandbox: SandboxLocals }>).sandbox;
+    if (locals) locals.response = body;
+    return json.call(this, body);
+  };
+  return app;
 }
 
 /** Once the body is parsed, before validation: keeps it for the log, as sent. */
@@ -117,6 +133,8 @@ function logRequest(req: Request, res: Response, locals: SandboxLocals): void {
   const problem = res.statusCode >= 400 ? locals.problem ?? (res.locals as { problem?: unknown }).problem : undefined;
   // Problems are few and small; only they are measured here (bodies were, as they came in).
   const bytes = path.length + (locals.body?.bytes ?? 0) + (problem === undefined ? 0 : JSON.stringify(problem).length);
+  // An answer is measured by the Content-Length it was sent with: no copy of it is made.
+  const answer = res.statusCode < 400 && locals.response !== undefined ? loggedBody(locals.response, Number(res.getHeader('content-length') ?? 0)) : undefined;
   locals.session.log.add({
     at: new Date().toISOString(),
     requestId: requestIdOf(res),
@@ -126,5 +144,6 @@ function logRequest(req: Request, res: Response, locals: SandboxLocals): void {
     ...(typeof req.headers.prefer === 'string' ? { prefer: req.headers.prefer } : {}),
     ...(locals.body === undefined ? {} : { body: locals.body.body }),
     ...(problem === undefined ? {} : { problem }),
-  }, bytes);
+    ...(answer === undefined ? {} : { response: answer.body }),
+  }, bytes + (answer?.bytes ?? 0));
 }

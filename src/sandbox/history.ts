@@ -13,6 +13,8 @@ export interface LoggedRequest {
   body?: unknown;
   /** The RFC 9457 problem answered, when the status is 4xx or 5xx. */
   problem?: unknown;
+  /** The JSON body answered with a status under 400, when there was one (summarised as `body` is). */
+  response?: unknown;
 }
 
 /** The most requests a session's log keeps; older ones are dropped. */

@@ -1,6 +1,8 @@
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
+import type { Limits } from '../config/limits.js';
+import type { Contract } from '../contract/declared-responses.js';
 import { admit, allowPages, checkHost, finish, startApp, validate, type AppConfig } from '../app.js';
 import { apiRoutes } from '../api.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../config/limits.js';
@@ -8,11 +10,15 @@ import { readContract } from '../contract/declared-responses.js';
 import { specPath } from '../contract/spec.js';
 import { docsRoutes } from '../reference/handler.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
-import { enterSession, keepBody, preferControls } from './controls.js';
+import type { Store } from '../store/store.js';
+import { enterSession, keepAnswers, keepBody, preferControls } from './controls.js';
 import { sessionGuards } from './guards.js';
 import { sandboxRoutes } from './routes.js';
+import { buildThrough } from './scenario-build.js';
+import { loadScenarioFiles } from './scenario-files.js';
+import { restore, Scenarios } from './scenarios.js';
 import { getExamples, seedStore } from './seed.js';
-import { Session } from './session.js';
+import { Session, type SessionSettings } from './session.js';
 import { DEFAULT_MAX_SESSIONS, SESSION_HEADER, Sessions } from './sessions.js';
 
 export interface SandboxOptions {
@@ -20,6 +26,12 @@ export interface SandboxOptions {
   config: Omit<AppConfig, 'corsOrigins'>;
   /** Sessions held at once (SANDBOX_SESSIONS); past it the least recently used is dropped. */
   maxSessions?: number;
+  /** The folder of `<name>.json` scenarios defined at start: mocks/scenarios unless given. */
+  scenariosFolder?: string;
+  /** The most scenarios held (SANDBOX_MAX_SCENARIOS), files included; past it PUT /sandbox/scenarios/{new name} is 403 quota-exceeded. */
+  maxScenarios?: number;
+  /** Builds the folder's scenarios before resolving (make sandbox: a refused step stops the start), instead of on first use. */
+  buildScenarios?: boolean;
   logger?: Logger;
 }
 
@@ -32,22 +44,37 @@ const SANDBOX_CORS = { credentials: true, exposedHeaders: [SESSION_HEADER] };
  * open to any origin, no authentication; Prism's `Prefer` controls and a request
  * log per session; POST /sandbox/reset.
  */
-export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS, logger }: SandboxOptions): Promise<{ app: Express; sessions: Sessions }> {
+export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS, maxScenarios, scenariosFolder, buildScenarios = false, logger }: SandboxOptions):
+  Promise<{ app: Express; sessions: Sessions; scenarios: Scenarios }> {
   const contract = readContract(dirname(specPath));
   const examples = getExamples(contract);
   const limits = config.limits ?? DEFAULT_LIMITS;
-  const sessions = new Sessions(async (name, settings) => {
+  const open = (start: (store: Store, settings: SessionSettings) => Promise<void>) => async (name: string, settings: SessionSettings) => {
     const store = openMemoryStore({ quotas: storeQuotas(limits.quotas) });
-    await seedStore(store, examples);
+    await start(store, settings);
     return new Session(name, store, settings);
-  }, maxSessions);
+  };
+  // Scenarios are made in a sandbox of their own whose sessions start empty; each then starts a session here from a copy of its records.
+  const builder = new Sessions(open(async () => undefined), Number.MAX_SAFE_INTEGER);
+  const none = new Scenarios(async () => []); // the builder's own /sandbox routes are never asked for scenarios
+  const scenarios = new Scenarios(buildThrough(assemble(builder, none, contract, config, limits, logger), builder), maxScenarios);
+  const sessions = new Sessions(open(async (store, { scenario }) => {
+    const defined = scenario === undefined ? undefined : scenarios.get(scenario);
+    if (defined) await restore(store, await defined.records());
+    else await seedStore(store, examples);
+  }), maxSessions);
+  await loadScenarioFiles(scenarios, scenariosFolder ?? join(dirname(specPath), 'mocks', 'scenarios'), buildScenarios);
+  return { app: assemble(sessions, scenarios, contract, config, limits, logger), sessions, scenarios };
+}
+
+function assemble(sessions: Sessions, scenarios: Scenarios, contract: Contract, config: SandboxOptions['config'], limits: Limits, logger: Logger | undefined): Express {
   // The service's parts in the service's order (createApp in src/app.ts), with the sandbox's between them.
-  const app = startApp(logger);
+  const app = keepAnswers(startApp(logger));
   app.use(...checkHost(config), enterSession(sessions), allowPages('*', SANDBOX_CORS, logger));
   app.use('/api', admit(config, limits, ...sessionGuards(limits, config.bodyLimit)));
   // Outside the contract, as /docs: before validation, which refuses every path openapi.yaml does not name.
-  app.use(docsRoutes(), keepBody, sandboxRoutes(sessions, config.bodyLimit));
+  app.use(docsRoutes(), keepBody, sandboxRoutes(sessions, scenarios, config.bodyLimit));
   app.use(...validate(config), preferControls(contract));
   app.use('/api', apiRoutes(limits));
-  return { app: finish(app), sessions };
+  return finish(app);
 }

@@ -3,6 +3,7 @@ import { isLoopback, loadConfig } from '../config/index.js';
 import { createHttpServer } from '../edge/listen.js';
 import { createLogger } from '../observability/logger.js';
 import { createSandbox } from './sandbox.js';
+import { DEFAULT_MAX_SCENARIOS } from './scenarios.js';
 import { DEFAULT_MAX_SESSIONS } from './sessions.js';
 
 // `make sandbox`: PORT defaults to 4020 (the service's 3000, the mock's 4010).
@@ -27,10 +28,21 @@ const maxSessions = (() => {
 })();
 // Request lines only when asked for (LOG_LEVEL): a refused CORS preflight is logged at warn either way.
 const logger = createLogger(process.env.LOG_LEVEL === undefined ? 'warn' : config.logLevel);
-const { app } = await createSandbox({ config, maxSessions, logger });
+const maxScenarios = (() => {
+  const text = process.env.SANDBOX_MAX_SCENARIOS || String(DEFAULT_MAX_SCENARIOS);
+  if (/^[1-9]\d{0,5}$/.test(text)) return Number(text);
+  console.error(`Refusing to start: SANDBOX_MAX_SCENARIOS must be a whole number from 1 to 999999, not "${text}"`);
+  return process.exit(1);
+})();
+// Every scenario (SANDBOX_SCENARIOS, default mocks/scenarios) is built before listening: a file whose step is refused stops the start.
+const scenariosFolder = process.env.SANDBOX_SCENARIOS || undefined;
+const { app, scenarios } = await createSandbox({ config, maxSessions, maxScenarios, logger, buildScenarios: true, ...(scenariosFolder ? { scenariosFolder } : {}) }).catch((error: Error) => {
+  console.error(`Refusing to start: ${error.message}`);
+  return process.exit(1);
+});
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
-  console.log(`Sandbox serving on http://${config.host}:${port}: in memory, one isolated session per X-Sandbox-Session (at most ${maxSessions}, least recently used dropped), each seeded from mocks/examples; any origin, no authentication; POST /sandbox/reset restores a session's seed`);
+  console.log(`Sandbox serving on http://${config.host}:${port}: in memory, one isolated session per X-Sandbox-Session (at most ${maxSessions}, least recently used dropped), each seeded from mocks/examples; any origin, no authentication; POST /sandbox/reset restores a session's seed, or one of the scenarios ${scenarios.list().map(({ name }) => name).join(', ') || '(none)'}`);
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

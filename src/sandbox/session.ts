@@ -13,6 +13,8 @@ export interface SessionSettings {
   seed?: string;
   /** The share of /api requests, 0 to 1, answered 503 `unavailable` instead, storing nothing (drawn from the seed when there is one). */
   failureRate?: number;
+  /** The scenario the session starts from (`mocks/scenarios/`, `PUT /sandbox/scenarios/{name}`), instead of the examples' seed. */
+  scenario?: string;
 }
 
 /** One isolated sandbox: its own store, clock and ids, failures, rate-limit counts and request log; its requests are served from it. */

@@ -56,6 +56,11 @@ export class Sessions {
     }
     return session;
   }
+
+  /** Forgets the named session (its next request starts a fresh one). */
+  drop(name: string): void {
+    this.held.delete(name);
+  }
 }
 
 /** The session cookie's value, percent-decoded; as sent when it does not decode (`%`), which no session name matches. */

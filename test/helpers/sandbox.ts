@@ -9,7 +9,7 @@ import { track } from './process.js';
 import type { Service } from './service.js';
 
 /** The sandbox app (make sandbox) in-process on a free port, checking every response against openapi.yaml; `limits` as make sandbox's unless given. */
-export async function startSandbox(options: { maxSessions?: number; limits?: Limits } = {}): Promise<Service> {
+export async function startSandbox(options: { maxSessions?: number; limits?: Limits; scenariosFolder?: string; maxScenarios?: number } = {}): Promise<Service> {
   const { limits, ...rest } = options;
   const { app } = await createSandbox({ config: { bodyLimit: parseSize('1mb'), validateResponses: true, ...(limits ? { limits } : {}) }, ...rest });
   const server = createHttpServer(app).listen(0, '127.0.0.1');

@@ -1,0 +1,109 @@
+import { HttpProblem, type FieldError } from '../errors/problem.js';
+import type { Store, StoredRecord } from '../store/store.js';
+
+/** One request of a scenario, sent to the sandbox as a client would send it. */
+export interface Step {
+  method: string;
+  /** Under /api/, with its query if any. */
+  path: string;
+  body?: unknown;
+}
+
+/** A named state, as the requests that make it: `mocks/scenarios/<name>.json`, or `PUT /sandbox/scenarios/{name}`. */
+export interface Scenario {
+  description?: string;
+  steps: Step[];
+}
+
+/** A scenario the sandbox knows; its state, the records its steps leave in an empty session, is made once, when it is first needed. */
+export interface Defined {
+  name: string;
+  description?: string;
+  steps: number;
+  records(): Promise<StoredRecord[]>;
+}
+
+/** Every scenario is made on this clock and with ids from `scenario/<name>`, so its state is the same every time. */
+export const SCENARIO_CLOCK = '2026-01-01T09:00:00Z';
+/** The default bound on scenarios held (SANDBOX_MAX_SCENARIOS). */
+export const DEFAULT_MAX_SCENARIOS = 100;
+export const SCENARIO_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Applies the steps in order to an empty session and returns its records; refuses (HttpProblem) at the first step not answered 2xx. */
+export type Build = (name: string, steps: Step[]) => Promise<StoredRecord[]>;
+
+/** The scenarios the sandbox knows, by name. */
+export class Scenarios {
+  private readonly defined = new Map<string, Defined>();
+
+  /** `max`: the most scenarios held (SANDBOX_MAX_SCENARIOS), files and run-time ones together. */
+  constructor(private readonly build: Build, readonly max = DEFAULT_MAX_SCENARIOS) {}
+
+  get(name: string): Defined | undefined {
+    return this.defined.get(name);
+  }
+
+  list(): Defined[] {
+    return [...this.defined.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  /** Builds the scenario now and keeps it under `name` (in place of any before); a refused step leaves it as it was. Resolves to whether it was new. */
+  async define(name: string, scenario: Scenario): Promise<boolean> {
+    this.makeRoom(name);
+    const records = await this.build(name, scenario.steps);
+    this.makeRoom(name); // again: another may have been defined while this one was built
+    const known = this.defined.has(name);
+    this.keep(name, scenario, () => Promise.resolve(records));
+    return !known;
+  }
+
+  /** Keeps the scenario under `name`, built on first use (a file's: the sandbox's tests start many sandboxes and use few scenarios). */
+  load(name: string, scenario: Scenario): void {
+    this.makeRoom(name);
+    let built: Promise<StoredRecord[]> | undefined;
+    this.keep(name, scenario, () => (built ??= this.build(name, scenario.steps)));
+  }
+
+  /** A new name past `max` is refused; a known one may always be defined again. */
+  private makeRoom(name: string): void {
+    if (this.defined.has(name) || this.defined.size < this.max) return;
+    throw new HttpProblem('quota-exceeded', `The sandbox holds at most ${this.max} scenarios (SANDBOX_MAX_SCENARIOS); define one of ${this.list().map((known) => known.name).join(', ')} again instead, or restart it.`);
+  }
+
+  private keep(name: string, { description, steps }: Scenario, records: () => Promise<StoredRecord[]>): void {
+    this.defined.set(name, { name, ...(description === undefined ? {} : { description }), steps: steps.length, records });
+  }
+}
+
+/** Writes a scenario's records into a fresh store, as its steps left them. */
+export async function restore(store: Store, records: StoredRecord[]): Promise<void> {
+  for (const { collection, key, group, owner, value } of records) {
+    await store.update(collection, key, () => value, { ...(group === undefined ? {} : { group }), ...(owner === undefined ? {} : { owner }) });
+  }
+}
+
+/** A scenario document, checked: `{ "description"?: string, "steps": [{ "method", "path", "body"? }] }`; else 400 naming each fault under `at`. */
+export function parseScenario(document: unknown, at = '/body'): Scenario {
+  const errors: FieldError[] = [];
+  const { description, steps, ...others } = (isObject(document) ? document : {}) as Record<string, unknown>;
+  if (!isObject(document)) errors.push({ path: at, message: 'must be an object: { "description"?: string, "steps": [{ "method", "path", "body"? }] }' });
+  for (const name of Object.keys(others)) errors.push({ path: `${at}/${name}`, message: 'is not a member of a scenario: description, steps' });
+  if (description !== undefined && typeof description !== 'string') errors.push({ path: `${at}/description`, message: 'must be a string' });
+  if (isObject(document) && !Array.isArray(steps)) errors.push({ path: `${at}/steps`, message: 'must be an array of { "method", "path", "body"? }' });
+  for (const [index, step] of (Array.isArray(steps) ? steps : []).entries()) {
+    const where = `${at}/steps/${index}`;
+    if (!isObject(step)) {
+      errors.push({ path: where, message: 'must be an object: { "method", "path", "body"? }' });
+      continue;
+    }
+    const { method, path, body: _body, ...extra } = step as Record<string, unknown>;
+    if (typeof method !== 'string' || !METHODS.has(method)) errors.push({ path: `${where}/method`, message: 'must be one of GET, POST, PUT, PATCH, DELETE' });
+    if (typeof path !== 'string' || !path.startsWith('/api/')) errors.push({ path: `${where}/path`, message: 'must be a path under /api/' });
+    for (const name of Object.keys(extra)) errors.push({ path: `${where}/${name}`, message: 'is not a member of a step: method, path, body' });
+  }
+  if (errors.length) throw new HttpProblem('validation-failed', 'A scenario is { "description"?: string, "steps": [{ "method", "path", "body"? }] }.', { errors });
+  return { ...(description === undefined ? {} : { description: description as string }), steps: steps as Step[] };
+}
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,0 +1,91 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { call, type CallOptions } from '../helpers/client.js';
+import { startSandbox } from '../helpers/sandbox.js';
+import { startService, type Service } from '../helpers/service.js';
+
+const exec = promisify(execFile);
+const in_ = (options: CallOptions = {}): CallOptions => ({ ...options, headers: { 'x-sandbox-session': 'front-end', ...options.headers } });
+
+/** make verify-consumer, as CI runs it: its exit code and what it printed. */
+async function verify(file: string, url?: string): Promise<{ code: number; output: string }> {
+  const args = ['--no-print-directory', 'verify-consumer', `FILE=${file}`, ...(url ? [`URL=${url}`] : [])];
+  try {
+    const { stdout, stderr } = await exec('make', args, { env: { ...process.env } });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+describe('GET /sandbox/requests?format=expectations and make verify-consumer', () => {
+  let sandbox: Service;
+  let folder: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let expectations: { request: any; response: any }[];
+  const write = async (name: string, items: unknown[]) => {
+    const file = join(folder, name);
+    await writeFile(file, JSON.stringify({ expectations: items }, null, 2));
+    return file;
+  };
+
+  before(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'expectations-'));
+    sandbox = await startSandbox();
+    // A front end's test: from nothing stored, create a stream, read it back by the id it got, sort the navigation.
+    await call(sandbox, 'POST', '/sandbox/reset', in_({ body: { scenario: 'empty-user' } }));
+    const created = await call(sandbox, 'POST', '/api/streams', in_({ body: { title: 'Launch', visibility: 'public' } }));
+    await call(sandbox, 'GET', `/api/streams/${created.body.id}`, in_());
+    await call(sandbox, 'GET', '/api/streams/nav', in_());
+    await call(sandbox, 'POST', '/api/streams', in_({ body: { title: 'Shown, not stored' }, headers: { prefer: 'code=201' } }));
+    expectations = (await call(sandbox, 'GET', '/sandbox/requests?format=expectations', in_())).body.expectations;
+  });
+  after(async () => {
+    await sandbox.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('when a session made requests, then its expectations are each request and the status and body it got, oldest first, without Prefer\'s examples', () => {
+    expect(expectations.map(({ request, response }) => [request.method, request.path, response.status])).to.deep.equal([
+      ['POST', '/api/streams', 201], ['GET', `/api/streams/${expectations[0]?.response.body.id}`, 200], ['GET', '/api/streams/nav', 404],
+    ]);
+    expect(expectations[0]?.request.body).to.deep.equal({ title: 'Launch', visibility: 'public' });
+    expect(expectations[1]?.response.body.title).to.equal('Launch');
+    expect(expectations[2]?.response.body.type).to.equal('urn:problem:collab:not-found');
+  });
+
+  it('when the service still answers them so, then make verify-consumer exits 0, the created id matched by position', async () => {
+    const { code, output } = await verify(await write('same.json', expectations));
+    expect([code, output]).to.deep.equal([0, `3 of 3 steps of ${join(folder, 'same.json')} as the consumer saw them against this service on a fresh store\n`]);
+  });
+
+  it('when a status differs, then it exits non-zero naming that step', async () => {
+    const changed = expectations.map((item, index) => (index === 2 ? { ...item, response: { ...item.response, status: 200 } } : item));
+    const { code, output } = await verify(await write('status.json', changed));
+    expect(code).to.not.equal(0);
+    expect(output).to.contain('step 3 (GET /api/streams/nav): status 404, the consumer saw 200\n').and.to.contain('2 of 3 steps');
+  });
+
+  it('when the body lacks a member the consumer saw, or has it with another type, then it exits non-zero naming the step and member, against URL', async () => {
+    const service = await startService();
+    try {
+      const [first, second, ...rest] = expectations;
+      const changed = [first, { ...second, response: { ...second?.response, body: { ...second?.response.body, title: 7, pinned: true } } }, ...rest];
+      const { code, output } = await verify(await write('members.json', changed), service.url);
+      expect(code).to.not.equal(0);
+      expect(output).to.match(/step 2 \(GET \/api\/streams\/[0-9a-f-]+\): \/title is a string, the consumer saw a number; \/pinned is missing\n/);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('when format is another, then 400 naming it', async () => {
+    const reply = await call(sandbox, 'GET', '/sandbox/requests?format=pact', in_());
+    expect([reply.status, reply.body.errors]).to.deep.equal([400, [{ path: '/query/format', message: 'must be expectations' }]]);
+  });
+});
