@@ -102,7 +102,8 @@ fuzz: $(INSTALLED)
 
 # openapi.yaml against the last released contract (contract/released.yaml), or BASE=<git ref>:
 # every change, breaking or not; fails on a break that neither a new major version nor
-# contract/accepted-breaks.yaml allows.
+# contract/accepted-breaks.yaml allows. With DATA_FILE or DATABASE_URL, also counts the stored
+# records the changed response schemas would reject (read-only; docs/contract.md).
 contract-diff: $(INSTALLED) $(OASDIFF)
 	OASDIFF=$(OASDIFF) npx tsx scripts/contract/diff.ts
 

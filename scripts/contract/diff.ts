@@ -1,9 +1,14 @@
 // make contract-diff: what openapi.yaml changes against the last released contract
 // (contract/released.yaml), or against openapi.yaml at a git ref (BASE=<ref>). Fails on
 // a breaking change unless the major version was raised or contract/accepted-breaks.yaml
-// accepts it with a reason.
-import { existsSync } from 'node:fs';
+// accepts it with a reason. Given DATA_FILE or DATABASE_URL, also counts the stored records
+// the changed contract's response schemas would reject (stored-data.ts), writing nothing.
+import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { parse } from 'yaml';
+import type { OpenApiDocument } from '../../src/contract/spec.js';
+import { checkStoredData, reportLines } from './stored-data.js';
+import { storedRecords } from './stored-records.js';
 import { ACCEPTED_BREAKS, atLeast, bumpBetween, compare, neededBump, nextVersion, RELEASED, root, SPEC, specAt, where, type Change } from './compare.js';
 
 const base = process.env.BASE ? specAt(process.env.BASE) : RELEASED;
@@ -26,6 +31,19 @@ for (const change of breaking) {
 console.log(`\nNon-breaking (${nonBreaking.length}):${nonBreaking.length ? '' : ' none'}`);
 for (const change of nonBreaking) console.log(line(change));
 for (const entry of unusedAccepted) console.log(`\nNote: ${relative(root, ACCEPTED_BREAKS)} accepts ${entry.id}${entry.operation ? ` at ${entry.operation}` : ''}, which no change matches.`);
+
+// With DATA_FILE or DATABASE_URL: what the changed contract says of the data already stored (read-only).
+const readSpec = (file: string) => parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+try {
+  const stored = await storedRecords();
+  if (stored) {
+    console.log(`\nStored data: ${stored.store}, read ${stored.how}, against openapi.yaml's response schemas:`);
+    for (const line of reportLines(await checkStoredData(stored.records, readSpec(SPEC), readSpec(base)))) console.log(line);
+  }
+} catch (error) {
+  console.error(`\nFAILED: the store could not be read: ${(error as Error).message}`);
+  process.exit(1);
+}
 
 const needed = neededBump(comparison);
 const bump = bumpBetween(baseVersion, version);

@@ -5,18 +5,18 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  ACCEPTED_BREAKS, atLeast, bumpBetween, compare, neededBump, nextVersion, RELEASED, root, SPEC, versionOf, where, type Change, type Comparison,
-} from './compare.js';
+import { entryOf } from './changelog-entry.js';
+import { ACCEPTED_BREAKS, atLeast, bumpBetween, compare, neededBump, nextVersion, RELEASED, root, SPEC, versionOf } from './compare.js';
 
 const CHANGELOG = join(root, 'CHANGELOG.md');
 const HEADER = `# Changelog of the contract
 
-Every release of \`openapi.yaml\`, newest first. \`make release-contract\` adds each entry from
-\`make contract-diff\` (oasdiff's changelog against the last release); a release may add a
-note of its own under the generated lists. The version is \`info.version\`, semantic:
-major for a change that can break a client (the typed client in \`generated/client/\`
-included), minor for additions and deprecations, patch for wording and examples.
+Every release of \`openapi.yaml\`, newest first, in the sections of [Keep a Changelog](https://keepachangelog.com/en/1.1.0/):
+Added, Changed, Deprecated, Removed, Fixed, Security, then Migration, a note for each breaking change.
+\`make release-contract\` drafts each entry from \`make contract-diff\` (oasdiff's changes against the last
+release, in words); its author edits the migration notes and adds what oasdiff cannot see (Fixed, a note of
+their own). The version is \`info.version\`, semantic: major for a change that can break a client (the typed
+client in \`generated/client/\` included), minor for additions and deprecations, patch for wording and examples.
 `;
 const date = process.env.RELEASE_DATE ?? new Date().toISOString().slice(0, 10);
 const version = versionOf(SPEC);
@@ -24,18 +24,6 @@ const version = versionOf(SPEC);
 function fail(message: string): never {
   console.error(`release-contract: ${message}`);
   process.exit(1);
-}
-
-const bullet = (change: Change & { accepted?: { reason: string } }) =>
-  `- \`${where(change)}\`: ${change.text} (\`${change.id}\`)${change.accepted ? `. Accepted: ${change.accepted.reason}` : ''}`;
-
-function entryOf(comparison: Comparison | undefined): string {
-  if (!comparison) return `## ${version} (${date})\n\nThe first release: the contract as \`openapi.yaml\` states it.\n`;
-  const deprecated = comparison.nonBreaking.filter((change) => change.id.includes('deprecated'));
-  const other = comparison.nonBreaking.filter((change) => !deprecated.includes(change));
-  const section = (title: string, changes: Change[]) => (changes.length ? `### ${title}\n\n${changes.map(bullet).join('\n')}\n\n` : '');
-  const sections = section('Breaking', comparison.breaking) + section('Deprecated', deprecated) + section('Changed', other);
-  return `## ${version} (${date})\n\n${sections || 'Wording and examples only.\n\n'}`.trimEnd() + '\n';
 }
 
 const first = !existsSync(RELEASED);
@@ -53,7 +41,7 @@ if (comparison) {
 const changelog = existsSync(CHANGELOG) ? readFileSync(CHANGELOG, 'utf8') : HEADER;
 if (new RegExp(`^## ${version.replaceAll('.', '\\.')} `, 'm').test(changelog)) fail(`CHANGELOG.md already has ${version}.`);
 const at = changelog.search(/^## /m);
-writeFileSync(CHANGELOG, at < 0 ? `${changelog.trimEnd()}\n\n${entryOf(comparison)}` : `${changelog.slice(0, at)}${entryOf(comparison)}\n${changelog.slice(at)}`);
+writeFileSync(CHANGELOG, at < 0 ? `${changelog.trimEnd()}\n\n${entryOf(version, date, comparison)}` : `${changelog.slice(0, at)}${entryOf(version, date, comparison)}\n${changelog.slice(at)}`);
 execFileSync(join(root, 'node_modules', '.bin', 'redocly'), ['bundle', SPEC, '-o', RELEASED], { stdio: 'ignore' });
 writeFileSync(ACCEPTED_BREAKS, `# Breaking changes against the last release (contract/released.yaml) that ship without a
 # new major version, each with its reason: an oasdiff rule id, the operation ("METHOD /path")
@@ -68,4 +56,4 @@ writeFileSync(ACCEPTED_BREAKS, `# Breaking changes against the last release (con
 accepted: []
 `);
 console.log(`Released the contract ${version}: CHANGELOG.md, contract/released.yaml and contract/accepted-breaks.yaml are written.
-Review CHANGELOG.md (add a note under the entry if it helps a client), then commit the three with openapi.yaml.`);
+Edit CHANGELOG.md's draft (the migration notes, and Fixed or Security lines oasdiff cannot see), then commit the three with openapi.yaml.`);

@@ -1,22 +1,9 @@
-import type { Socket } from 'node:net';
 import { DumpWriter, type DumpSummary } from '../dump/dump-writer.js';
-import { askOwner, OwnerError } from '../store/lowdb/operations/owner-client.js';
+import { askOwner, linesFrom, OwnerError } from '../store/lowdb/operations/owner-client.js';
 import { COLLECTIONS, type Collection } from '../store/store.js';
 
 // The export's lowdb side while a service owns the data file: the owner sends its snapshot over its
 // socket (src/store/lowdb/operations/control-socket.ts), and this process writes it as the dump.
-
-/** The socket's lines, as they come; the last is whatever followed the last newline. */
-async function* linesFrom(socket: Socket): AsyncGenerator<string> {
-  socket.setEncoding('utf8');
-  let rest = '';
-  for await (const chunk of socket as AsyncIterable<string>) {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    yield* lines;
-  }
-  if (rest !== '') yield rest;
-}
 
 /**
  * Has the process that owns `dataFile` take a snapshot and writes it as the dump at

@@ -1,6 +1,6 @@
-import type { ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { contractAjv } from '../contract/contract-ajv.js';
-import { loadSpec } from '../contract/spec.js';
+import { loadSpec, type OpenApiDocument } from '../contract/spec.js';
 import { MAX_DOCUMENT_BYTES, MAX_TRANSPORT_METADATA_BYTES } from '../lib/document-cap.js';
 import { isObject } from '../lib/json.js';
 import { keyOf, partsOf, type Collection, type StoredRecord } from '../store/store.js';
@@ -10,10 +10,10 @@ import { keyRecordCheck } from './key-record-check.js';
 export type RecordCheck = (record: StoredRecord) => string | undefined;
 
 /** The collections whose values are read back by a GET; idempotency keys are checked on their own (key-record-check.ts). */
-type ReadBack = Exclude<Collection, 'idempotencyKeys'>;
+export type ReadBack = Exclude<Collection, 'idempotencyKeys'>;
 
 /** The schema in openapi.yaml that each collection's values are read back as. */
-const SCHEMAS: Record<ReadBack, string> = {
+export const SCHEMAS: Record<ReadBack, string> = {
   streams: 'Stream',
   notificationSettings: 'NotificationSettings',
   navigation: 'NavigationPreferences',
@@ -62,10 +62,8 @@ const PLACEMENTS: Record<ReadBack, (value: Value, user: string) => Placed> = {
  * Its nesting was checked before it was parsed (see verifyDump): ajv recurses.
  */
 export function contractRecordCheck(): RecordCheck {
-  const ajv = contractAjv(loadSpec());
-  const validators = Object.fromEntries(Object.entries(SCHEMAS).map(([collection, schema]) =>
-    [collection, ajv.compile({ $ref: `#/components/schemas/${schema}` })])) as Record<ReadBack, ValidateFunction>;
-  const keyCheck = keyRecordCheck(ajv, loadSpec());
+  const checkValue = contractValueCheck();
+  const keyCheck = keyRecordCheck(contractAjv(loadSpec()), loadSpec());
   return (record) => {
     if (record.collection === 'idempotencyKeys') return keyCheck(record);
     const { value } = record;
@@ -73,18 +71,30 @@ export function contractRecordCheck(): RecordCheck {
     if (!isObject(value)) return `its value is not a JSON object, as every ${collection} record is`;
     const tooLarge = sizeProblem(collection, value);
     if (tooLarge !== undefined) return tooLarge;
-    const checked = collection === 'readMarkers' && value.threadSessionId === null ? withoutMember(value, 'threadSessionId') : value;
-    const validate = validators[collection];
-    if (!validate(checked)) {
-      const [error] = validate.errors ?? [];
-      return `its value is not a valid ${SCHEMAS[collection]} (openapi.yaml): ${error?.instancePath || 'the value'} ${error?.message ?? 'is invalid'}`;
-    }
+    const error = checkValue(collection, value);
+    if (error) return `its value is not a valid ${SCHEMAS[collection]} (openapi.yaml): ${error.instancePath || 'the value'} ${error.message ?? 'is invalid'}`;
     if (collection === 'devices' && typeof value.userId !== 'string') return 'its device has no userId, the user it belongs to';
     const placed = PLACEMENTS[collection](value, partsOf(record.key)[0] ?? '');
     if (record.key !== placed.key) return `its key should be ${JSON.stringify(placed.key)} for its value`;
     if (record.group !== placed.group) return placed.group === undefined ? 'it has a group, which no record of its collection has' : `its group should be ${JSON.stringify(placed.group)}`;
     if (record.owner !== undefined && record.owner !== placed.owner) return `its owner should be ${JSON.stringify(placed.owner)} (or none)`;
     return undefined;
+  };
+}
+
+/**
+ * The first way a stored value breaks its collection's schema in `spec` (openapi.yaml unless given: make
+ * contract-diff passes the changed contract), as ajv says it; undefined when it is valid. A read marker stored
+ * before a missing threadSessionId was left out has it null.
+ */
+export function contractValueCheck(spec: OpenApiDocument = loadSpec()): (collection: ReadBack, value: unknown) => ErrorObject | undefined {
+  const ajv = contractAjv(spec);
+  const validators = Object.fromEntries(Object.entries(SCHEMAS).map(([collection, schema]) =>
+    [collection, ajv.compile({ $ref: `#/components/schemas/${schema}` })])) as Record<ReadBack, ValidateFunction>;
+  return (collection, value) => {
+    const checked = collection === 'readMarkers' && isObject(value) && value.threadSessionId === null ? withoutMember(value, 'threadSessionId') : value;
+    const validate = validators[collection];
+    return validate(checked) ? undefined : validate.errors?.[0] ?? { instancePath: '', schemaPath: '', keyword: 'false', params: {}, message: 'is invalid' };
   };
 }
 

@@ -90,3 +90,20 @@ export function seenInDump(lines: string[]): Seen {
   }
   return seen;
 }
+
+/** `during` while two writers write to `service`; then checks they went on writing after it (none failed meanwhile). */
+export async function whileWriting<T>(service: Service, during: () => Promise<T>): Promise<T> {
+  const load = new Load(service, 2);
+  const until = async (writes: number) => {
+    for (let waited = 0; load.writes < writes && waited < 60_000; waited += 20) await new Promise((done) => setTimeout(done, 20));
+    expect(load.writes, 'the writers stopped: a write failed').to.be.at.least(writes);
+  };
+  try {
+    await until(10);
+    const result = await during();
+    await until(load.writes + 10);
+    return result;
+  } finally {
+    await load.stop();
+  }
+}

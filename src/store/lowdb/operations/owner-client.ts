@@ -19,6 +19,18 @@ export async function askOwner(dataFile: string, command: string): Promise<Socke
   return socket;
 }
 
+/** The socket's lines, as they come; the last is whatever followed the last newline. */
+export async function* linesFrom(socket: Socket): AsyncGenerator<string> {
+  socket.setEncoding('utf8');
+  let rest = '';
+  for await (const chunk of socket as AsyncIterable<string>) {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    yield* lines;
+  }
+  if (rest !== '') yield rest;
+}
+
 /**
  * Has the owner of `dataFile` hold its checkpoints; resolves to the journal files
  * and their durable bytes, and the release (closing the connection). If this

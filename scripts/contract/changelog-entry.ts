@@ -1,0 +1,68 @@
+// A release's CHANGELOG.md entry, drafted from make contract-diff's comparison: Keep a Changelog's sections, a line
+// in words for each change (the operations, the field, what a client must do), breaks marked, and a Migration note
+// for each break. It is a draft: the author edits the notes, and adds Fixed and Security lines oasdiff cannot see.
+import { where, type AcceptedBreak, type Change, type Comparison } from './compare.js';
+import { SECTIONS, sectionOf, wordsOf, type Section, type Words } from './changelog-words.js';
+
+interface Line {
+  section: Section;
+  words: Words;
+  /** "METHOD /path" of each operation the change touches (oasdiff reports each, and each response status). */
+  operations: string[];
+  /** 3: breaks a client; 2: may break one (oasdiff's warning); else 1. */
+  level: number;
+  accepted?: AcceptedBreak;
+  ids: Set<string>;
+}
+
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+
+/** One line for each change in words, changes that read the same on several operations or statuses merged. */
+function linesOf(comparison: Comparison): Line[] {
+  const lines = new Map<string, Line>();
+  const all: (Change & { accepted?: AcceptedBreak })[] = [...comparison.breaking, ...comparison.nonBreaking];
+  for (const change of all) {
+    const words = wordsOf(change);
+    const section = sectionOf(change.id);
+    const key = JSON.stringify([section, words, change.level, change.accepted?.reason]);
+    const line = lines.get(key) ?? { section, words, operations: [], level: change.level, ids: new Set<string>(),
+      ...(change.accepted ? { accepted: change.accepted } : {}) };
+    const operation = where(change);
+    if (operation !== '' && !line.operations.includes(operation)) line.operations.push(operation);
+    line.ids.add(change.id);
+    lines.set(key, line);
+  }
+  return [...lines.values()];
+}
+
+function bullet(line: Line): string {
+  const mark = line.level >= 3 ? '**Breaking:** ' : line.level === 2 ? '**May break a client:** ' : '';
+  const where = line.operations.length > 0 ? `${line.operations.map((operation) => `\`${operation}\``).join(', ')}: ` : '';
+  const todo = line.words.todo ? `; ${line.words.todo}` : '';
+  const accepted = line.accepted ? ` Accepted without a new major version: ${line.accepted.reason}` : '';
+  // The rule ids stay in the source for the author and the next reviewer; the rendered changelog does not show them.
+  return `- ${mark}${where}${line.words.what}${todo}.${accepted} <!-- ${[...line.ids].join(', ')} -->`;
+}
+
+function migration(line: Line): string {
+  const where = line.operations.length > 0 ? `${line.operations.map((operation) => `\`${operation}\``).join(', ')}: ` : '';
+  return `- ${where}${sentence(line.words.what)} ${sentence(line.words.todo ?? 'check what a client does with it')}`;
+}
+
+/** The entry for `version` on `date`: the first release, or the changes `comparison` holds. */
+export function entryOf(version: string, date: string, comparison: Comparison | undefined): string {
+  if (!comparison) return `## ${version} (${date})\n\nThe first release: the contract as \`openapi.yaml\` states it.\n`;
+  const lines = linesOf(comparison);
+  if (lines.length === 0) return `## ${version} (${date})\n\nWording and examples only.\n`;
+  let entry = `## ${version} (${date})\n\n`;
+  for (const section of SECTIONS) {
+    const inSection = lines.filter((line) => line.section === section);
+    if (inSection.length > 0) entry += `### ${section}\n\n${inSection.map(bullet).join('\n')}\n\n`;
+  }
+  const breaks = lines.filter((line) => line.level >= 2);
+  if (breaks.length > 0) {
+    entry += `### Migration\n\n<!-- Drafted by make release-contract from the breaking changes: edit each into what a client of ${comparison.baseVersion} `
+      + `does to move to ${version} (what to look for, what to change, by when), then remove this comment. -->\n\n${breaks.map(migration).join('\n')}\n`;
+  }
+  return `${entry.trimEnd()}\n`;
+}
