@@ -15,6 +15,7 @@ import { allowOrigins, type CorsExtras } from './edge/cors.js';
 import { deprecatedOperations, deprecationHeaders } from './edge/deprecation.js';
 import { handleError } from './errors/error-handler.js';
 import { allowHosts } from './edge/host-check.js';
+import { answerHeadAsGet } from './edge/head.js';
 import { jsonBody } from './edge/json-body.js';
 import { EXACT_ROUTING } from './edge/routing.js';
 import { serveFrom } from './edge/scope.js';
@@ -56,14 +57,17 @@ export function createApp({ config, store, logger, stopping }: AppOptions): Expr
 
 // The parts createApp composes, in its order; the sandbox (src/sandbox/sandbox.ts) composes them with its own between.
 
-/** An app with exact routing and, first on every request so every response has them, X-Request-Id, the security headers, a log line and metrics. */
+/**
+ * An app with exact routing and, first on every request so every response has them, X-Request-Id, the security headers,
+ * a log line and metrics; then HEAD is served as GET.
+ */
 export function startApp(logger?: Logger): Express {
   const app = express();
   app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
   app.set('strict routing', EXACT_ROUTING.strict);
   app.disable('x-powered-by');
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
-  app.use(startResponse(logger && observeRequests(logger, [...Object.keys(loadSpec().paths), ...DOCS_PATHS])));
+  app.use(startResponse(logger && observeRequests(logger, [...Object.keys(loadSpec().paths), ...DOCS_PATHS])), answerHeadAsGet);
   return app;
 }
 
