@@ -129,6 +129,8 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
     call(plain, 'PUT', '/api/chat/reads', { body: '{}', headers: { 'content-type': 'text/plain' } }),
   'method-not-allowed.json': ({ plain }) => call(plain, 'DELETE', '/api/streams/nav'),
   'request-timeout.json': ({ slow }) => rawReply(slow, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
+  'headers-too-large.json': ({ plain }) => rawReply(plain, `GET /api/streams/nav?x=${'a'.repeat(70_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
+  'malformed-request.json': ({ plain }) => rawReply(plain, 'PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n'),
   'host-not-allowed.json': ({ plain }) => rawReply(plain, 'GET /api/streams/nav HTTP/1.1\r\nHost: attacker.test:3000\r\nConnection: close\r\n\r\n'),
   'internal-error.json': ({ buggy }) => call(buggy, 'GET', '/api/streams/nav'),
   'not-ready.json': ({ unavailable }) => call(unavailable, 'GET', '/readyz'),
