@@ -16,7 +16,7 @@ import { deprecatedOperations, deprecationHeaders } from './edge/deprecation.js'
 import { handleError } from './errors/error-handler.js';
 import { allowHosts } from './edge/host-check.js';
 import { answerHeadAsGet } from './edge/head.js';
-import { jsonBody } from './edge/json-body.js';
+import { declaredBody } from './edge/json-body.js';
 import { EXACT_ROUTING } from './edge/routing.js';
 import { serveFrom } from './edge/scope.js';
 import type { Stopping } from './edge/shutdown.js';
@@ -84,11 +84,11 @@ export function allowPages(origins: CorsOrigins, extras: CorsExtras, logger: Log
 
 /**
  * Who may be served, decided before any body is read: the token, then `guards` (the load in flight, the write rate),
- * then the body. Mounted on /api, the only path that reads bodies; both /api mounts match the same paths (exact
+ * then the body, where the operation takes one. Mounted on /api, the only path that reads bodies; both /api mounts match the same paths (exact
  * routing), so no route under /api runs without authentication, however it is spelled.
  */
 export function admit(config: Pick<AppConfig, 'auth' | 'bodyLimit'>, limits: Pick<Limits, 'tokenLifetimeMs'>, ...guards: RequestHandler[]): RequestHandler {
-  return inOrder(authenticate(config.auth, limits.tokenLifetimeMs), ...guards, ...jsonBody(config.bodyLimit));
+  return inOrder(authenticate(config.auth, limits.tokenLifetimeMs), ...guards, declaredBody(config.bodyLimit));
 }
 
 /** Deprecation headers where openapi.yaml deprecates; then the body's depth, openapi.yaml's validation and body shapes, in steps for large bodies. */

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Limits } from '../config/limits.js';
-import { loadSpec } from '../contract/spec.js';
+import { operationMatcher } from '../contract/declared-operation.js';
 import { FixedWindows } from '../lib/fixed-windows.js';
-import { routeMatcher } from '../observability/route-template.js';
 import type { HitCounter } from '../store/store.js';
 import { callerOf } from './caller.js';
 import { HttpProblem } from '../errors/problem.js';
@@ -65,9 +64,8 @@ export function limitWriteRate(limits: RateLimits, hits?: HitCounter): RequestHa
  * 405, and an unknown path 404, without using the allowance or being refused by it.
  */
 function writeOperations(): (req: Request) => boolean {
-  const { paths } = loadSpec();
-  const templateOf = routeMatcher(Object.keys(paths));
-  return (req) => WRITES.has(req.method) && paths[templateOf(req.originalUrl)]?.[req.method.toLowerCase()] !== undefined;
+  const operationOf = operationMatcher();
+  return (req) => WRITES.has(req.method) && operationOf(req) !== undefined;
 }
 
 /**

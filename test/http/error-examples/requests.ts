@@ -20,8 +20,10 @@ export interface Services {
   /** Shutting down: /readyz answers 503. */
   stopping: Service;
   full: Service;
-  /** One write per minute, one request in flight per user. */
+  /** One write per minute. */
   strict: Service;
+  /** One request in flight per user. */
+  busy: Service;
   /** One device per user. */
   quota: Service;
   /** Headers within 0.5 s, the whole request within 1 s. */
@@ -41,7 +43,8 @@ export async function startServices(): Promise<Services> {
     unavailable: await startService({ store: failingStore(() => new StoreUnavailableError('disk full')) }),
     stopping: await startService({ stopping: { stopping: true } }),
     full: await startService({ store: failingStore(() => new StoreFullError('it holds 1073741000 bytes')) }),
-    strict: await startService({ limits: { writesPerWindow: 1, inFlightPerUser: 1 } }),
+    strict: await startService({ limits: { writesPerWindow: 1 } }),
+    busy: await startService({ limits: { inFlightPerUser: 1 } }),
     quota: await startService({ quotas: { devices: 1 } }),
     slow: await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } }),
   };
@@ -145,10 +148,11 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
     await call(strict, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM } });
     return call(strict, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM } });
   },
-  'overloaded.json': async ({ strict }) => {
-    const held = await holdRequest(strict, 'GET', '/api/streams/nav');
+  'overloaded.json': async ({ busy }) => {
+    // A write whose body never finishes stays in flight; a GET's body is not read, so it would not.
+    const held = await holdRequest(busy, 'PATCH', '/api/streams/nav');
     try {
-      return await call(strict, 'GET', '/api/streams/nav');
+      return await call(busy, 'GET', '/api/streams/nav');
     } finally {
       held.release();
     }
