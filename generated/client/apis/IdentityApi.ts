@@ -78,6 +78,7 @@ export class IdentityApi extends runtime.BaseAPI {
     }
 
     /**
+     * The caller\'s settings in one namespace as last saved with `PATCH`; 404 when the caller has saved nothing there. 
      * Reads the caller\'s identity settings in one namespace.
      */
     async getIdentitySettingsRaw(requestParameters: GetIdentitySettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IdentitySettings>> {
@@ -88,6 +89,7 @@ export class IdentityApi extends runtime.BaseAPI {
     }
 
     /**
+     * The caller\'s settings in one namespace as last saved with `PATCH`; 404 when the caller has saved nothing there. 
      * Reads the caller\'s identity settings in one namespace.
      */
     async getIdentitySettings(requestParameters: GetIdentitySettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<IdentitySettings> {
@@ -141,6 +143,7 @@ export class IdentityApi extends runtime.BaseAPI {
     }
 
     /**
+     * Applies the wrapper\'s `patch` member to the namespace\'s `settings` as an RFC 7396 merge patch and answers the namespace; the first patch creates it. Each namespace counts against the caller\'s namespaces quota (403 `quota-exceeded`), and holds at most 256 KiB (413 `document-too-large`); nothing is stored past either. 
      * Patches identity settings in one namespace.
      */
     async patchIdentitySettingsRaw(requestParameters: PatchIdentitySettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IdentitySettings>> {
@@ -151,6 +154,7 @@ export class IdentityApi extends runtime.BaseAPI {
     }
 
     /**
+     * Applies the wrapper\'s `patch` member to the namespace\'s `settings` as an RFC 7396 merge patch and answers the namespace; the first patch creates it. Each namespace counts against the caller\'s namespaces quota (403 `quota-exceeded`), and holds at most 256 KiB (413 `document-too-large`); nothing is stored past either. 
      * Patches identity settings in one namespace.
      */
     async patchIdentitySettings(requestParameters: PatchIdentitySettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<IdentitySettings> {

@@ -59,6 +59,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     }
 
     /**
+     * The caller\'s notification settings as last saved with `PATCH /api/notifications/settings`; 404 until the first save. 
      * Reads the caller\'s notification settings.
      */
     async getNotificationSettingsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
@@ -69,6 +70,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     }
 
     /**
+     * The caller\'s notification settings as last saved with `PATCH /api/notifications/settings`; 404 until the first save. 
      * Reads the caller\'s notification settings.
      */
     async getNotificationSettings(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
@@ -114,6 +116,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     }
 
     /**
+     * Applies the body to the caller\'s notification settings as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch creates it. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
      * Updates notification settings; every top-level field is optional.
      */
     async patchNotificationSettingsRaw(requestParameters: PatchNotificationSettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
@@ -124,6 +127,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     }
 
     /**
+     * Applies the body to the caller\'s notification settings as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch creates it. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
      * Updates notification settings; every top-level field is optional.
      */
     async patchNotificationSettings(requestParameters: PatchNotificationSettingsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
