@@ -18,6 +18,8 @@ import { openTestPostgresStore } from './postgres.js';
 export interface Service {
   url: string;
   dataFile: string;
+  /** Headers every call() sends: the Prism mock wants a bearer token, of any value (openapi.yaml's bearerAuth). */
+  headers?: Record<string, string>;
   close(): Promise<void>;
 }
 

@@ -5,6 +5,8 @@ import { specPath } from '../../src/contract/spec.js';
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 const spec = parse(readFileSync(specPath, 'utf8')) as {
+  security: Record<string, string[]>[];
+  components: { securitySchemes: Record<string, { description?: string }> };
   info: { contact?: { name?: string; url?: string; email?: string }; license?: { name?: string } };
   paths: Record<string, Record<string, { summary?: string; description?: string }>>;
 };
@@ -27,6 +29,11 @@ describe('openapi.yaml as a reference', () => {
     expect(spec.info.contact?.name).to.be.a('string');
     expect(spec.info.contact?.url ?? spec.info.contact?.email).to.be.a('string');
     expect(spec.info.license?.name).to.be.a('string');
+  });
+
+  it('when a tool reads who may call /api, then a bearer token is required, with no anonymous alternative, and the local mode is described', () => {
+    expect(spec.security).to.deep.equal([{ bearerAuth: [] }]);
+    expect(spec.components.securitySchemes.bearerAuth?.description).to.contain('local mode').and.contain('`local`');
   });
 
   it('when a client reads a description, then it names no part of the implementation', () => {
