@@ -560,6 +560,16 @@ export const examples = {
         "limit": 100,
         "used": 100
     },
+    "quota-exceeded-streams": {
+        "type": "urn:problem:collab:quota-exceeded",
+        "title": "A quota is used up",
+        "status": 403,
+        "detail": "This would pass a quota: 10000 streams created of the 10000 allowed (QUOTA_STREAMS). Nothing was stored; delete something to make room.",
+        "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000001403",
+        "quota": "QUOTA_STREAMS",
+        "limit": 10000,
+        "used": 10000
+    },
     "rate-limited": {
         "type": "urn:problem:collab:rate-limited",
         "title": "Too many requests",
@@ -813,7 +823,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "201", mediaType: "application/json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:", Location: "/api/streams/0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e" }, examples: [["created", "stream-created"]] },
         { status: "400", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["titleMissing", "stream-title-missing"]] },
         { status: "401", mediaType: "application/problem+json", headers: {}, examples: [["expired", "unauthenticated"]] },
-        { status: "403", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["devices", "quota-exceeded"]] },
+        { status: "403", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["streams", "quota-exceeded-streams"]] },
         { status: "405", mediaType: "application/problem+json", headers: { Allow: "GET, PATCH" }, examples: [["methodNotAllowed", "method-not-allowed"]] },
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "413", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["tooLarge", "payload-too-large"]] },

@@ -45,7 +45,7 @@ export async function startServices(): Promise<Services> {
     full: await startService({ store: failingStore(() => new StoreFullError('it holds 1073741000 bytes')) }),
     strict: await startService({ limits: { writesPerWindow: 1 } }),
     busy: await startService({ limits: { inFlightPerUser: 1 } }),
-    quota: await startService({ quotas: { devices: 1 } }),
+    quota: await startService({ quotas: { devices: 1, streams: 1 } }),
     slow: await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } }),
   };
 }
@@ -85,6 +85,10 @@ function rawReply(service: Service, bytes: string): Promise<Reply> {
 /** By example file: the request (or requests) that produce it. */
 export const errorRequests: Record<string, (services: Services) => Promise<Reply>> = {
   'stream-title-missing.json': ({ plain }) => call(plain, 'POST', '/api/streams', { body: { visibility: 'team' } }),
+  'quota-exceeded-streams.json': async ({ quota }) => {
+    await call(quota, 'POST', '/api/streams', { body: { title: 'first' } });
+    return call(quota, 'POST', '/api/streams', { body: { title: 'one too many' } });
+  },
   'stream-id-invalid.json': ({ plain }) => call(plain, 'GET', '/api/streams/general'),
   'stream-not-found.json': ({ plain }) => call(plain, 'GET', `/api/streams/${STREAM}`),
   'nav-invalid.json': ({ plain }) => call(plain, 'PATCH', '/api/streams/nav', { body: { leftSidebarWidth: 280.5 } }),
