@@ -19,13 +19,16 @@ const EVERYWHERE = new Set(['content-type', 'content-length', 'date', 'connectio
 
 const seen = new Map<string, Seen>();
 
-/** Records every response `server` sends that answers a path of openapi.yaml, for checkDeclared. */
-export function recordResponses(server: Server): Server {
+/**
+ * Records every response `server` sends that answers a path of openapi.yaml, for undeclared(); `own` names headers
+ * the server adds outside the contract (the sandbox's `X-Sandbox-Session`, documented in mocks/README.md).
+ */
+export function recordResponses(server: Server, own: string[] = []): Server {
   return server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     res.once('finish', () => {
       const template = templateOf((req.url ?? '').split('?')[0] ?? '');
       if (template === undefined || req.method === 'OPTIONS') return; // preflights are CORS's, outside the contract
-      const headers = res.getHeaderNames().filter((name) => !EVERYWHERE.has(name) && !name.startsWith('access-control-')).sort();
+      const headers = res.getHeaderNames().filter((name) => !EVERYWHERE.has(name) && !own.includes(name) && !name.startsWith('access-control-')).sort();
       const response = { method: req.method ?? '', template, status: res.statusCode, headers };
       seen.set(JSON.stringify(response), response);
     });
