@@ -24,8 +24,10 @@ export interface Services {
   strict: Service;
   /** One request in flight per user. */
   busy: Service;
-  /** One device per user. */
+  /** One device, stream, draft, identity namespace and read marker per user. */
   quota: Service;
+  /** 1 KiB stored per user. */
+  small: Service;
   /** Headers within 0.5 s, the whole request within 1 s. */
   slow: Service;
 }
@@ -45,7 +47,8 @@ export async function startServices(): Promise<Services> {
     full: await startService({ store: failingStore(() => new StoreFullError('it holds 1073741000 bytes')) }),
     strict: await startService({ limits: { writesPerWindow: 1 } }),
     busy: await startService({ limits: { inFlightPerUser: 1 } }),
-    quota: await startService({ quotas: { devices: 1, streams: 1 } }),
+    quota: await startService({ quotas: { devices: 1, streams: 1, drafts: 1, identityNamespaces: 1, readMarkers: 1 } }),
+    small: await startService({ quotas: { bytes: 1024 } }),
     slow: await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } }),
   };
 }
@@ -89,6 +92,19 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
     await call(quota, 'POST', '/api/streams', { body: { title: 'first' } });
     return call(quota, 'POST', '/api/streams', { body: { title: 'one too many' } });
   },
+  'quota-exceeded-drafts.json': async ({ quota }) => {
+    await call(quota, 'PUT', draftPath(), { body: aDraft() });
+    return call(quota, 'PUT', draftPath(), { body: aDraft() });
+  },
+  'quota-exceeded-namespaces.json': async ({ quota }) => {
+    await call(quota, 'PATCH', '/api/identity/settings/first', { body: { patch: { theme: 'dark' } } });
+    return call(quota, 'PATCH', '/api/identity/settings/second', { body: { patch: { theme: 'dark' } } });
+  },
+  'quota-exceeded-read-markers.json': async ({ quota }) => {
+    await call(quota, 'PUT', '/api/chat/reads', { body: { streamId: uuid(), lastReadMessageId: uuid() } });
+    return call(quota, 'PUT', '/api/chat/reads', { body: { streamId: uuid(), lastReadMessageId: uuid() } });
+  },
+  'quota-exceeded-bytes.json': ({ small }) => call(small, 'PATCH', '/api/streams/nav', { body: { sort: text(2048) } }),
   'stream-id-invalid.json': ({ plain }) => call(plain, 'GET', '/api/streams/general'),
   'stream-not-found.json': ({ plain }) => call(plain, 'GET', `/api/streams/${STREAM}`),
   'nav-invalid.json': ({ plain }) => call(plain, 'PATCH', '/api/streams/nav', { body: { leftSidebarWidth: 280.5 } }),
