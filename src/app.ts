@@ -15,7 +15,8 @@ import { allowOrigins, type CorsExtras } from './edge/cors.js';
 import { deprecatedOperations, deprecationHeaders } from './edge/deprecation.js';
 import { handleError } from './errors/error-handler.js';
 import { allowHosts } from './edge/host-check.js';
-import { jsonBody } from './edge/json-body.js';
+import { answerHeadAsGet } from './edge/head.js';
+import { declaredBody } from './edge/json-body.js';
 import { EXACT_ROUTING } from './edge/routing.js';
 import { serveFrom } from './edge/scope.js';
 import type { Stopping } from './edge/shutdown.js';
@@ -56,14 +57,17 @@ export function createApp({ config, store, logger, stopping }: AppOptions): Expr
 
 // The parts createApp composes, in its order; the sandbox (src/sandbox/sandbox.ts) composes them with its own between.
 
-/** An app with exact routing and, first on every request so every response has them, X-Request-Id, the security headers, a log line and metrics. */
+/**
+ * An app with exact routing and, first on every request so every response has them, X-Request-Id, the security headers,
+ * a log line and metrics; then HEAD is served as GET.
+ */
 export function startApp(logger?: Logger): Express {
   const app = express();
   app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
   app.set('strict routing', EXACT_ROUTING.strict);
   app.disable('x-powered-by');
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
-  app.use(startResponse(logger && observeRequests(logger, [...Object.keys(loadSpec().paths), ...DOCS_PATHS])));
+  app.use(startResponse(logger && observeRequests(logger, [...Object.keys(loadSpec().paths), ...DOCS_PATHS])), answerHeadAsGet);
   return app;
 }
 
@@ -80,11 +84,11 @@ export function allowPages(origins: CorsOrigins, extras: CorsExtras, logger: Log
 
 /**
  * Who may be served, decided before any body is read: the token, then `guards` (the load in flight, the write rate),
- * then the body. Mounted on /api, the only path that reads bodies; both /api mounts match the same paths (exact
+ * then the body, where the operation takes one. Mounted on /api, the only path that reads bodies; both /api mounts match the same paths (exact
  * routing), so no route under /api runs without authentication, however it is spelled.
  */
 export function admit(config: Pick<AppConfig, 'auth' | 'bodyLimit'>, limits: Pick<Limits, 'tokenLifetimeMs'>, ...guards: RequestHandler[]): RequestHandler {
-  return inOrder(authenticate(config.auth, limits.tokenLifetimeMs), ...guards, ...jsonBody(config.bodyLimit));
+  return inOrder(authenticate(config.auth, limits.tokenLifetimeMs), ...guards, declaredBody(config.bodyLimit));
 }
 
 /** Deprecation headers where openapi.yaml deprecates; then the body's depth, openapi.yaml's validation and body shapes, in steps for large bodies. */

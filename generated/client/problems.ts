@@ -8,24 +8,24 @@ import type { DraftConflictProblem, HostProblem, Problem, QuotaProblem } from '.
 
 /** The problem documents each operation declares, by status. */
 export interface OperationProblems {
-    checkLiveness: { 405: Problem; 408: Problem; 500: Problem; };
-    checkReadiness: { 405: Problem; 408: Problem; 500: Problem; 503: Problem; };
-    scrapeMetrics: { 405: Problem; 408: Problem; 500: Problem; };
-    createStream: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 409: Problem; 413: Problem; 415: Problem; 421: HostProblem; 422: Problem; 429: Problem; 500: Problem; 503: Problem; 507: Problem; };
-    getNavigationPreferences: { 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 500: Problem; 503: Problem; };
-    patchNavigationPreferences: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 500: Problem; 503: Problem; 507: Problem; };
-    getStream: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 500: Problem; 503: Problem; };
-    getNotificationSettings: { 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 500: Problem; 503: Problem; };
-    patchNotificationSettings: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 500: Problem; 503: Problem; 507: Problem; };
-    listDevices: { 400: Problem; 401: Problem; 405: Problem; 408: Problem; 421: HostProblem; 500: Problem; 503: Problem; };
-    registerDevice: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 500: Problem; 503: Problem; 507: Problem; };
-    unregisterDevice: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 412: Problem; 421: HostProblem; 429: Problem; 500: Problem; 503: Problem; };
-    getCycleTemplateDraft: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 500: Problem; 503: Problem; };
-    saveCycleTemplateDraft: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 409: DraftConflictProblem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 500: Problem; 503: Problem; 507: Problem; };
-    getIdentitySettings: { 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 500: Problem; 503: Problem; };
-    patchIdentitySettings: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 500: Problem; 503: Problem; 507: Problem; };
-    markRead: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 500: Problem; 503: Problem; 507: Problem; };
-    listReadMarkers: { 400: Problem; 401: Problem; 405: Problem; 408: Problem; 421: HostProblem; 500: Problem; 503: Problem; };
+    checkLiveness: { 400: Problem; 405: Problem; 408: Problem; 431: Problem; 500: Problem; };
+    checkReadiness: { 400: Problem; 405: Problem; 408: Problem; 431: Problem; 500: Problem; 503: Problem; };
+    scrapeMetrics: { 400: Problem; 405: Problem; 408: Problem; 431: Problem; 500: Problem; };
+    createStream: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 409: Problem; 413: Problem; 415: Problem; 421: HostProblem; 422: Problem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
+    getNavigationPreferences: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
+    patchNavigationPreferences: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
+    getStream: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
+    getNotificationSettings: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
+    patchNotificationSettings: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
+    listDevices: { 400: Problem; 401: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
+    registerDevice: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
+    unregisterDevice: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 412: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; };
+    getCycleTemplateDraft: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
+    saveCycleTemplateDraft: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 409: DraftConflictProblem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
+    getIdentitySettings: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
+    patchIdentitySettings: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
+    markRead: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
+    listReadMarkers: { 400: Problem; 401: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
 }
 
 export type OperationId = keyof OperationProblems;
@@ -36,24 +36,24 @@ export type ProblemOf<Op extends OperationId> = {
 }[keyof OperationProblems[Op]];
 
 const DECLARED: { readonly [Op in OperationId]: readonly number[] } = {
-    checkLiveness: [405, 408, 500],
-    checkReadiness: [405, 408, 500, 503],
-    scrapeMetrics: [405, 408, 500],
-    createStream: [400, 401, 403, 405, 408, 409, 413, 415, 421, 422, 429, 500, 503, 507],
-    getNavigationPreferences: [401, 404, 405, 408, 421, 500, 503],
-    patchNavigationPreferences: [400, 401, 403, 405, 408, 412, 413, 415, 421, 429, 500, 503, 507],
-    getStream: [400, 401, 404, 405, 408, 421, 500, 503],
-    getNotificationSettings: [401, 404, 405, 408, 421, 500, 503],
-    patchNotificationSettings: [400, 401, 403, 405, 408, 412, 413, 415, 421, 429, 500, 503, 507],
-    listDevices: [400, 401, 405, 408, 421, 500, 503],
-    registerDevice: [400, 401, 403, 405, 408, 412, 413, 415, 421, 429, 500, 503, 507],
-    unregisterDevice: [400, 401, 404, 405, 408, 412, 421, 429, 500, 503],
-    getCycleTemplateDraft: [400, 401, 404, 405, 408, 421, 500, 503],
-    saveCycleTemplateDraft: [400, 401, 403, 405, 408, 409, 412, 413, 415, 421, 429, 500, 503, 507],
-    getIdentitySettings: [401, 404, 405, 408, 421, 500, 503],
-    patchIdentitySettings: [400, 401, 403, 405, 408, 412, 413, 415, 421, 429, 500, 503, 507],
-    markRead: [400, 401, 403, 405, 408, 413, 415, 421, 429, 500, 503, 507],
-    listReadMarkers: [400, 401, 405, 408, 421, 500, 503],
+    checkLiveness: [400, 405, 408, 431, 500],
+    checkReadiness: [400, 405, 408, 431, 500, 503],
+    scrapeMetrics: [400, 405, 408, 431, 500],
+    createStream: [400, 401, 403, 405, 408, 409, 413, 415, 421, 422, 429, 431, 500, 503, 507],
+    getNavigationPreferences: [400, 401, 404, 405, 408, 421, 431, 500, 503],
+    patchNavigationPreferences: [400, 401, 403, 405, 408, 412, 413, 415, 421, 429, 431, 500, 503, 507],
+    getStream: [400, 401, 404, 405, 408, 421, 431, 500, 503],
+    getNotificationSettings: [400, 401, 404, 405, 408, 421, 431, 500, 503],
+    patchNotificationSettings: [400, 401, 403, 405, 408, 412, 413, 415, 421, 429, 431, 500, 503, 507],
+    listDevices: [400, 401, 405, 408, 421, 431, 500, 503],
+    registerDevice: [400, 401, 403, 405, 408, 412, 413, 415, 421, 429, 431, 500, 503, 507],
+    unregisterDevice: [400, 401, 404, 405, 408, 412, 421, 429, 431, 500, 503],
+    getCycleTemplateDraft: [400, 401, 404, 405, 408, 421, 431, 500, 503],
+    saveCycleTemplateDraft: [400, 401, 403, 405, 408, 409, 412, 413, 415, 421, 429, 431, 500, 503, 507],
+    getIdentitySettings: [400, 401, 404, 405, 408, 421, 431, 500, 503],
+    patchIdentitySettings: [400, 401, 403, 405, 408, 412, 413, 415, 421, 429, 431, 500, 503, 507],
+    markRead: [400, 401, 403, 405, 408, 413, 415, 421, 429, 431, 500, 503, 507],
+    listReadMarkers: [400, 401, 405, 408, 421, 431, 500, 503],
 };
 
 /**

@@ -1,6 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import express, { type Request, type RequestHandler } from 'express';
+import { operationMatcher } from '../contract/declared-operation.js';
 import { HttpProblem } from '../errors/problem.js';
+import { inOrder } from './steps.js';
 
 const JSON_TYPES = ['application/json', 'application/merge-patch+json'];
 
@@ -24,6 +26,24 @@ const mayOverflow = new WeakSet<Request>();
  */
 export function jsonBody(bodyLimit: number): RequestHandler[] {
   return [refuseOtherCharsets, express.json({ limit: bodyLimit, type: JSON_TYPES, inflate: false, verify: checkText }), refuseNonFinite];
+}
+
+/**
+ * jsonBody, only for an operation openapi.yaml declares a body for: GET and DELETE answer as
+ * if none was sent (it is not read, and the connection is closed after the answer rather than
+ * drained), and so do an unknown path's 404 and a method's 405.
+ */
+export function declaredBody(bodyLimit: number): RequestHandler {
+  const read = inOrder(...jsonBody(bodyLimit));
+  const operationOf = operationMatcher();
+  return (req, res, next) => {
+    if (operationOf(req)?.requestBody !== undefined) {
+      read(req, res, next);
+      return;
+    }
+    if (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0') res.setHeader('Connection', 'close');
+    next();
+  };
 }
 
 const refuseOtherCharsets: RequestHandler = (req, _res, next) => {

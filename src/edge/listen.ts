@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
-import { answerClientErrors } from './request-timeout.js';
+import { answerClientErrors } from './client-errors.js';
 
 export interface Timeouts {
   /** Whole headers must arrive within this. */
@@ -19,7 +19,7 @@ export function createHttpServer(app: Express, timeouts: Timeouts = DEFAULT_TIME
     headersTimeout: timeouts.headersTimeout,
     requestTimeout: timeouts.requestTimeout,
     connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeout),
-    // Query strings may carry a 4096-character cursor; a refused one gets a 400 problem, not a bare 431.
+    // Query strings may carry a 4096-character cursor; past this, the 431 problem (src/edge/client-errors.ts).
     maxHeaderSize: 64 * 1024,
   }, app);
   server.keepAliveTimeout = timeouts.keepAliveTimeout;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Limits } from '../config/limits.js';
+import { operationMatcher } from '../contract/declared-operation.js';
 import { FixedWindows } from '../lib/fixed-windows.js';
 import type { HitCounter } from '../store/store.js';
 import { callerOf } from './caller.js';
@@ -26,6 +27,7 @@ type RateLimits = Pick<Limits, 'writesPerWindow' | 'rateWindowMs'>;
  * calls and a SHA-256 per request), a seventh of a validated write; this costs under 1.
  */
 export function limitWriteRate(limits: RateLimits, hits?: HitCounter): RequestHandler {
+  const isWrite = writeOperations();
   const policy = policyFields(limits);
   const answer = (res: Response, user: string, count: number, resetAt: number): HttpProblem | undefined => {
     const seconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
@@ -38,7 +40,7 @@ export function limitWriteRate(limits: RateLimits, hits?: HitCounter): RequestHa
   };
   if (hits) {
     return async (req, res, next) => {
-      if (!WRITES.has(req.method)) return next();
+      if (!isWrite(req)) return next();
       const user = callerOf(res);
       const { hits: count, resetAt } = await hits.hit(`${POLICY}:${user}`, limits.rateWindowMs);
       const refused = answer(res, user, count, resetAt.getTime());
@@ -48,13 +50,22 @@ export function limitWriteRate(limits: RateLimits, hits?: HitCounter): RequestHa
   }
   const windows = new FixedWindows();
   return (req, res, next) => {
-    if (!WRITES.has(req.method)) return next();
+    if (!isWrite(req)) return next();
     const user = callerOf(res);
     const window = windows.hit(user, limits.rateWindowMs);
     const refused = answer(res, user, window.count, window.resetAt);
     if (refused) throw refused;
     next();
   };
+}
+
+/**
+ * Whether the request is a write openapi.yaml declares: a method its path does not serve is
+ * 405, and an unknown path 404, without using the allowance or being refused by it.
+ */
+function writeOperations(): (req: Request) => boolean {
+  const operationOf = operationMatcher();
+  return (req) => WRITES.has(req.method) && operationOf(req) !== undefined;
 }
 
 /**

@@ -29,6 +29,8 @@ export const handleError: ErrorRequestHandler = (error: unknown, req, res, next)
     next(error);
     return;
   }
+  // A 5xx says when to retry, not how many writes are left: the allowance is left to the next answer (openapi.yaml's RateLimit).
+  if (problem.status >= 500) for (const name of ['RateLimit', 'RateLimit-Policy']) res.removeHeader(name);
   for (const [name, value] of Object.entries(problem.options.headers ?? {})) res.set(name, value);
   // A body refused unread may never finish arriving: close the connection rather than wait for it (RFC 9112 §9.6).
   if (hasUnreadBody(req)) res.set('Connection', 'close');

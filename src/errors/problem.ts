@@ -10,6 +10,7 @@ export interface FieldError {
 export const catalogue = {
   'validation-failed': { status: 400, title: 'The request breaks the contract' },
   'malformed-json': { status: 400, title: 'The body is not valid JSON' },
+  'malformed-request': { status: 400, title: 'The request is not well-formed HTTP' },
   'unauthenticated': { status: 401, title: 'Authentication is required' },
   'quota-exceeded': { status: 403, title: 'A quota is used up' },
   'origin-not-allowed': { status: 403, title: 'This page\'s origin may not call the service' },
@@ -24,6 +25,7 @@ export const catalogue = {
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'host-not-allowed': { status: 421, title: 'This Host name is not served' },
   'idempotency-key-reused': { status: 422, title: 'The idempotency key was used for another request' },
+  'headers-too-large': { status: 431, title: 'The request\'s headers are too large' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   'internal': { status: 500, title: 'Internal error' },
   'unavailable': { status: 503, title: 'The service cannot serve this now' },

@@ -46,6 +46,7 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
   };
   return (req, res, requestId) => {
     const started = performance.now();
+    const { method } = req; // as sent: a HEAD is then served as GET (src/edge/head.ts)
     const traceIds = currentTraceIds();
     requestsInFlight.inc();
     // 'close' comes once, after 'finish' or when the client goes away first.
@@ -56,7 +57,7 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
       if (batch.length === 0) setImmediate(flush);
       batch.push({
         line: {
-          requestId, method: req.method, route: routeOf(req), status: res.statusCode,
+          requestId, method, route: routeOf(req), status: res.statusCode,
           userId: typeof userId === 'string' ? userId : undefined, responseTime: Math.round(seconds * 1000), ...traceIds,
         },
         seconds,

@@ -13,7 +13,8 @@ const draft: CycleTemplateDraftInput = {
 };
 
 export async function clientCalls(basePath: string) {
-  const configuration = new Configuration({ basePath });
+  // A front end sends its token (openapi.yaml's bearerAuth); the mock takes any, the MSW handlers do not look.
+  const configuration = new Configuration({ basePath, accessToken: 'any-token' });
   const devices = new DevicesApi(configuration);
   const streams = new StreamsApi(configuration);
   const cycles = new CyclesApi(configuration);

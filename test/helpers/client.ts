@@ -18,7 +18,7 @@ export interface CallOptions {
 export async function call(service: Service, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
   const { body } = options;
   const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
-  Object.assign(headers, options.headers);
+  Object.assign(headers, service.headers, options.headers);
   const response = await fetch(service.url + path, {
     method,
     headers,

@@ -11,6 +11,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Any token passes the mock's check that one is sent. */
+export const MOCK_TOKEN = 'any-token';
+
 /** As `make mock` runs Prism: generated data has no members the contract does not name. */
 export const MOCK_FLAGS = ['--json-schema-faker-fillProperties=false'];
 
@@ -37,6 +40,8 @@ export async function startPrism(mode: 'mock' | 'proxy', options: { upstream?: s
   return {
     url: `http://127.0.0.1:${port}`,
     dataFile: '',
+    // openapi.yaml requires bearerAuth, which Prism checks is there; a proxied service in local mode does not read it.
+    headers: { authorization: `Bearer ${MOCK_TOKEN}` },
     async close() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -5,6 +5,8 @@ import { parseSize } from '../../src/config/index.js';
 import type { Limits } from '../../src/config/limits.js';
 import { createHttpServer } from '../../src/edge/listen.js';
 import { createSandbox } from '../../src/sandbox/sandbox.js';
+import { SESSION_HEADER } from '../../src/sandbox/sessions.js';
+import { recordResponses } from './declared.js';
 import { track } from './process.js';
 import type { Service } from './service.js';
 
@@ -12,7 +14,7 @@ import type { Service } from './service.js';
 export async function startSandbox(options: { maxSessions?: number; limits?: Limits; scenariosFolder?: string; maxScenarios?: number } = {}): Promise<Service> {
   const { limits, ...rest } = options;
   const { app } = await createSandbox({ config: { bodyLimit: parseSize('1mb'), validateResponses: true, ...(limits ? { limits } : {}) }, ...rest });
-  const server = createHttpServer(app).listen(0, '127.0.0.1');
+  const server = recordResponses(createHttpServer(app), [SESSION_HEADER.toLowerCase()]).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {

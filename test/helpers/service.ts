@@ -12,11 +12,14 @@ import { createLogger } from '../../src/observability/logger.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import type { Store, StoreQuotas } from '../../src/store/store.js';
 import type { Stopping } from '../../src/edge/shutdown.js';
+import { recordResponses } from './declared.js';
 import { openTestPostgresStore } from './postgres.js';
 
 export interface Service {
   url: string;
   dataFile: string;
+  /** Headers every call() sends: the Prism mock wants a bearer token, of any value (openapi.yaml's bearerAuth). */
+  headers?: Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -61,7 +64,7 @@ export async function startService(
     ...(options.auth ? { auth: options.auth } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     limits: { ...TEST_LIMITS, ...options.limits } }, store, logger: createLogger('silent'), ...(options.stopping ? { stopping: options.stopping } : {}) });
-  const server = createHttpServer(app, options.timeouts).listen(0, '127.0.0.1');
+  const server = recordResponses(createHttpServer(app, options.timeouts)).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {

@@ -54,6 +54,28 @@ describe('hostile input', () => {
     });
   });
 
+  // Only operations that read a body meet chunk extensions, and each declares 413; a GET is answered before its body.
+  describe('requests Node refuses before the app sees them', () => {
+    const problemOf = (text: string) => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+    const refusals: [string, string, number, string][] = [
+      ['a URL over the 64 KiB of headers', `GET /api/streams/nav?x=${'a'.repeat(70_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, 431, 'headers-too-large'],
+      ['a header over the 64 KiB of headers', `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`, 431, 'headers-too-large'],
+      ['a Content-Length that is not a number', 'PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n', 400, 'malformed-request'],
+      ['two different Content-Lengths', 'PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}', 400, 'malformed-request'],
+      ['a request line that is not HTTP', 'HELLO\r\n\r\n', 400, 'malformed-request'],
+      ['chunk extensions over 16 KiB', `PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n1;x=${'a'.repeat(20_000)}\r\n`, 413, 'payload-too-large'],
+    ];
+    for (const [what, bytes, status, kind] of refusals) {
+      it(`when ${what} is sent, then the answer is the ${status} problem with a new request id, and the connection is closed`, async () => {
+        const { text } = await slowRequest(service, [bytes]);
+        expect(text).to.match(new RegExp(`^HTTP/1\\.1 ${status} `));
+        expect(text).to.match(/\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/).and.match(/\r\nConnection: close\r\n/);
+        const requestId = /\r\nX-Request-Id: ([0-9a-f-]{36})\r\n/.exec(text)?.[1];
+        expect(problemOf(text)).to.include({ type: `urn:problem:collab:${kind}`, status, requestId });
+      });
+    }
+  });
+
   describe('numbers in integer fields', () => {
     const width = (raw: string) => call(service, 'PATCH', '/api/streams/nav', { body: `{"leftSidebarWidth":${raw}}` });
     it('when 1e400 (Infinity once parsed) is sent, then 400 names the field', async () => {

@@ -54,6 +54,17 @@ describe('per-user write rate limit (RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW)', 
     expect(read.headers.get('ratelimit'), 'reads carry no allowance').to.equal(null);
   });
 
+  it('when a user is past the limit, then a method a path does not serve still gets 405, and uses none of the allowance', async () => {
+    const user = `el-${uuid()}`;
+    for (let write = 0; write < WRITES; write++) await call(service, 'DELETE', '/api/streams/nav', { headers: await bearer(user) });
+    expect((await patchNav(user, 'after three 405s')).status, 'no 405 counted').to.equal(200);
+    for (let write = 1; write < WRITES; write++) await patchNav(user, 'x');
+    const reply = await call(service, 'DELETE', '/api/streams/nav', { headers: await bearer(user) });
+    expect(reply.status).to.equal(405);
+    expect(reply.headers.get('allow')?.split(', ').sort()).to.deep.equal(['GET', 'PATCH']);
+    expect(reply.headers.get('ratelimit'), 'no write, no allowance').to.equal(null);
+  });
+
   it('when a limited write has a body that breaks the contract, then it is still 429: the limit is decided before the body is read', async () => {
     const user = `di-${uuid()}`;
     for (let write = 0; write < WRITES; write++) await patchNav(user, 'x');

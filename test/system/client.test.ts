@@ -5,13 +5,14 @@ import {
   type NavigationPatch, type NotificationSettingsPatch,
 } from '../../generated/client/index.js';
 import { uuid } from '../helpers/factories.js';
-import { startPrism } from '../helpers/prism.js';
+import { MOCK_TOKEN, startPrism } from '../helpers/prism.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
 
 /** The typed client as a front end builds it: one Configuration, one object per tag. */
 function clientFor(basePath: string, headers: Record<string, string> = {}) {
-  const configuration = new Configuration({ basePath, headers });
+  // The token a front end sends (openapi.yaml's bearerAuth); the mock wants one, a service in local mode reads none.
+  const configuration = new Configuration({ basePath, headers, accessToken: MOCK_TOKEN });
   return {
     health: new HealthApi(configuration), streams: new StreamsApi(configuration), notifications: new NotificationsApi(configuration),
     devices: new DevicesApi(configuration), navigation: new NavigationApi(configuration), cycles: new CyclesApi(configuration),

@@ -39,7 +39,7 @@ describe('the sandbox follows the mock\'s Prefer controls', () => {
   it('when Prefer names a status the operation does not declare, or an example of another status alone, then 400 saying what to send', async () => {
     const code = await call(sandbox, 'GET', '/api/streams/nav', in_('prefer', { headers: { prefer: 'code=418' } }));
     expect([code.status, code.body.errors[0].path]).to.deep.equal([400, '/headers/prefer']);
-    expect(code.body.detail).to.include('getNavigationPreferences declares 200, 304, 401, 404');
+    expect(code.body.detail).to.include('getNavigationPreferences declares 200, 304, 400, 401, 404');
     const example = await call(sandbox, 'PUT', DRAFT, in_('prefer', { body: aDraft(), headers: { prefer: 'example=stale' } }));
     expect([example.status, example.body.detail]).to.deep.equal([400, example.body.detail]);
     expect(example.body.detail).to.include('send Prefer: code=409, example=stale');

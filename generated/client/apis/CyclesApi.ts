@@ -107,6 +107,7 @@ export class CyclesApi extends runtime.BaseAPI {
     }
 
     /**
+     * The template\'s stored draft, shared by every user; 404 when the template has none. Its `updatedAt` is what a save over it names in `expectedDraftUpdatedAt` (see `PUT`). 
      * Reads the draft of a cycle template.
      */
     async getCycleTemplateDraftRaw(requestParameters: GetCycleTemplateDraftRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CycleTemplateDraft>> {
@@ -117,6 +118,7 @@ export class CyclesApi extends runtime.BaseAPI {
     }
 
     /**
+     * The template\'s stored draft, shared by every user; 404 when the template has none. Its `updatedAt` is what a save over it names in `expectedDraftUpdatedAt` (see `PUT`). 
      * Reads the draft of a cycle template.
      */
     async getCycleTemplateDraft(requestParameters: GetCycleTemplateDraftRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<CycleTemplateDraft> {

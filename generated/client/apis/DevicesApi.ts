@@ -252,6 +252,7 @@ export class DevicesApi extends runtime.BaseAPI {
     }
 
     /**
+     * Removes the caller\'s registration with this `appId` and `installationId`, so the device gets no more notifications, and frees a place in the caller\'s devices quota. Another user\'s registration is never touched: when the caller has none with these ids, 404, so a repeated delete is 404. 
      * Unregisters one of the caller\'s devices.
      */
     async unregisterDeviceRaw(requestParameters: UnregisterDeviceRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<void>> {
@@ -262,6 +263,7 @@ export class DevicesApi extends runtime.BaseAPI {
     }
 
     /**
+     * Removes the caller\'s registration with this `appId` and `installationId`, so the device gets no more notifications, and frees a place in the caller\'s devices quota. Another user\'s registration is never touched: when the caller has none with these ids, 404, so a repeated delete is 404. 
      * Unregisters one of the caller\'s devices.
      */
     async unregisterDevice(requestParameters: UnregisterDeviceRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<void> {

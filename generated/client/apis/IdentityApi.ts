@@ -98,6 +98,7 @@ export class IdentityApi extends runtime.BaseAPI {
     }
 
     /**
+     * The caller\'s settings in one namespace as last saved with `PATCH`; 404 when the caller has saved nothing there. 
      * Reads the caller\'s identity settings in one namespace.
      */
     async getIdentitySettingsRaw(requestParameters: GetIdentitySettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IdentitySettings>> {
@@ -108,6 +109,7 @@ export class IdentityApi extends runtime.BaseAPI {
     }
 
     /**
+     * The caller\'s settings in one namespace as last saved with `PATCH`; 404 when the caller has saved nothing there. 
      * Reads the caller\'s identity settings in one namespace.
      */
     async getIdentitySettings(requestParameters: GetIdentitySettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<IdentitySettings> {
@@ -165,6 +167,7 @@ export class IdentityApi extends runtime.BaseAPI {
     }
 
     /**
+     * Applies the wrapper\'s `patch` member to the namespace\'s `settings` as an RFC 7396 merge patch and answers the namespace; the first patch creates it. Each namespace counts against the caller\'s namespaces quota (403 `quota-exceeded`), and holds at most 256 KiB (413 `document-too-large`); nothing is stored past either. 
      * Patches identity settings in one namespace.
      */
     async patchIdentitySettingsRaw(requestParameters: PatchIdentitySettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IdentitySettings>> {
@@ -175,6 +178,7 @@ export class IdentityApi extends runtime.BaseAPI {
     }
 
     /**
+     * Applies the wrapper\'s `patch` member to the namespace\'s `settings` as an RFC 7396 merge patch and answers the namespace; the first patch creates it. Each namespace counts against the caller\'s namespaces quota (403 `quota-exceeded`), and holds at most 256 KiB (413 `document-too-large`); nothing is stored past either. 
      * Patches identity settings in one namespace.
      */
     async patchIdentitySettings(requestParameters: PatchIdentitySettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<IdentitySettings> {

@@ -82,6 +82,7 @@ export class NavigationApi extends runtime.BaseAPI {
     }
 
     /**
+     * The caller\'s stream-list preferences as last saved with `PATCH /api/streams/nav`; 404 until the first save. 
      * Reads the caller\'s navigation preferences.
      */
     async getNavigationPreferencesRaw(requestParameters: GetNavigationPreferencesRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
@@ -92,6 +93,7 @@ export class NavigationApi extends runtime.BaseAPI {
     }
 
     /**
+     * The caller\'s stream-list preferences as last saved with `PATCH /api/streams/nav`; 404 until the first save. 
      * Reads the caller\'s navigation preferences.
      */
     async getNavigationPreferences(requestParameters: GetNavigationPreferencesRequest = {}, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {
@@ -141,6 +143,7 @@ export class NavigationApi extends runtime.BaseAPI {
     }
 
     /**
+     * Applies the body to the caller\'s preferences as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch creates it. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
      * Updates navigation preferences; every field optional.
      */
     async patchNavigationPreferencesRaw(requestParameters: PatchNavigationPreferencesRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
@@ -151,6 +154,7 @@ export class NavigationApi extends runtime.BaseAPI {
     }
 
     /**
+     * Applies the body to the caller\'s preferences as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch creates it. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
      * Updates navigation preferences; every field optional.
      */
     async patchNavigationPreferences(requestParameters: PatchNavigationPreferencesRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {

@@ -82,6 +82,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     }
 
     /**
+     * The caller\'s notification settings as last saved with `PATCH /api/notifications/settings`; 404 until the first save. 
      * Reads the caller\'s notification settings.
      */
     async getNotificationSettingsRaw(requestParameters: GetNotificationSettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
@@ -92,6 +93,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     }
 
     /**
+     * The caller\'s notification settings as last saved with `PATCH /api/notifications/settings`; 404 until the first save. 
      * Reads the caller\'s notification settings.
      */
     async getNotificationSettings(requestParameters: GetNotificationSettingsRequest = {}, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
@@ -141,6 +143,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     }
 
     /**
+     * Applies the body to the caller\'s notification settings as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch creates it. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
      * Updates notification settings; every top-level field is optional.
      */
     async patchNotificationSettingsRaw(requestParameters: PatchNotificationSettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
@@ -151,6 +154,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     }
 
     /**
+     * Applies the body to the caller\'s notification settings as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch creates it. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
      * Updates notification settings; every top-level field is optional.
      */
     async patchNotificationSettings(requestParameters: PatchNotificationSettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {

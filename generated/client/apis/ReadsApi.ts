@@ -96,6 +96,7 @@ export class ReadsApi extends runtime.BaseAPI {
     }
 
     /**
+     * The caller\'s read markers in one stream, as saved with `PUT /api/chat/reads`, a page at a time: an empty list when there are none (the stream itself is not looked up). 
      * Lists the caller\'s read markers in one stream.
      */
     async listReadMarkersRaw(requestParameters: ListReadMarkersRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ReadMarkerList>> {
@@ -106,6 +107,7 @@ export class ReadsApi extends runtime.BaseAPI {
     }
 
     /**
+     * The caller\'s read markers in one stream, as saved with `PUT /api/chat/reads`, a page at a time: an empty list when there are none (the stream itself is not looked up). 
      * Lists the caller\'s read markers in one stream.
      */
     async listReadMarkers(requestParameters: ListReadMarkersRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.Paged<ReadMarkerList>> {

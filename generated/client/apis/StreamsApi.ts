@@ -100,6 +100,7 @@ export class StreamsApi extends runtime.BaseAPI {
     }
 
     /**
+     * Creates a stream with the caller as its creator and first member, and with the initial message when one is sent. The answer is the stored stream, with its new `id`, and `Location` names it. Each stream counts against its creator\'s streams quota: past it, 403 `quota-exceeded` and nothing is stored. 
      * Creates a stream, optionally with an initial message.
      */
     async createStreamRaw(requestParameters: CreateStreamOperationRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Stream>> {
@@ -110,6 +111,7 @@ export class StreamsApi extends runtime.BaseAPI {
     }
 
     /**
+     * Creates a stream with the caller as its creator and first member, and with the initial message when one is sent. The answer is the stored stream, with its new `id`, and `Location` names it. Each stream counts against its creator\'s streams quota: past it, 403 `quota-exceeded` and nothing is stored. 
      * Creates a stream, optionally with an initial message.
      */
     async createStream(requestParameters: CreateStreamOperationRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<Stream> {

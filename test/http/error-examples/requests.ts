@@ -22,10 +22,14 @@ export interface Services {
   /** Shutting down: /readyz answers 503. */
   stopping: Service;
   full: Service;
-  /** One write per minute, one request in flight per user. */
+  /** One write per minute. */
   strict: Service;
-  /** One device per user. */
+  /** One request in flight per user. */
+  busy: Service;
+  /** One device, stream, draft, identity namespace and read marker per user. */
   quota: Service;
+  /** 1 KiB stored per user. */
+  small: Service;
   /** Headers within 0.5 s, the whole request within 1 s. */
   slow: Service;
   /** Its next stream write waits until released: a create held in flight. */
@@ -45,8 +49,10 @@ export async function startServices(): Promise<Services> {
     unavailable: await startService({ store: failingStore(() => new StoreUnavailableError('disk full')) }),
     stopping: await startService({ stopping: { stopping: true } }),
     full: await startService({ store: failingStore(() => new StoreFullError('it holds 1073741000 bytes')) }),
-    strict: await startService({ limits: { writesPerWindow: 1, inFlightPerUser: 1 } }),
-    quota: await startService({ quotas: { devices: 1 } }),
+    strict: await startService({ limits: { writesPerWindow: 1 } }),
+    busy: await startService({ limits: { inFlightPerUser: 1 } }),
+    quota: await startService({ quotas: { devices: 1, streams: 1, drafts: 1, identityNamespaces: 1, readMarkers: 1 } }),
+    small: await startService({ quotas: { bytes: 1024 } }),
     slow: await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } }),
     held: await (async () => {
       const store = gatedStore(await openTestStore(await freshDataFile()), 'streams');
@@ -91,6 +97,23 @@ function rawReply(service: Service, bytes: string): Promise<Reply> {
 export const errorRequests: Record<string, (services: Services) => Promise<Reply>> = {
   ...retryRequests,
   'stream-title-missing.json': ({ plain }) => call(plain, 'POST', '/api/streams', { body: { visibility: 'team' } }),
+  'quota-exceeded-streams.json': async ({ quota }) => {
+    await call(quota, 'POST', '/api/streams', { body: { title: 'first' } });
+    return call(quota, 'POST', '/api/streams', { body: { title: 'one too many' } });
+  },
+  'quota-exceeded-drafts.json': async ({ quota }) => {
+    await call(quota, 'PUT', draftPath(), { body: aDraft() });
+    return call(quota, 'PUT', draftPath(), { body: aDraft() });
+  },
+  'quota-exceeded-namespaces.json': async ({ quota }) => {
+    await call(quota, 'PATCH', '/api/identity/settings/first', { body: { patch: { theme: 'dark' } } });
+    return call(quota, 'PATCH', '/api/identity/settings/second', { body: { patch: { theme: 'dark' } } });
+  },
+  'quota-exceeded-read-markers.json': async ({ quota }) => {
+    await call(quota, 'PUT', '/api/chat/reads', { body: { streamId: uuid(), lastReadMessageId: uuid() } });
+    return call(quota, 'PUT', '/api/chat/reads', { body: { streamId: uuid(), lastReadMessageId: uuid() } });
+  },
+  'quota-exceeded-bytes.json': ({ small }) => call(small, 'PATCH', '/api/streams/nav', { body: { sort: text(2048) } }),
   'stream-id-invalid.json': ({ plain }) => call(plain, 'GET', '/api/streams/general'),
   'stream-not-found.json': ({ plain }) => call(plain, 'GET', `/api/streams/${STREAM}`),
   'nav-invalid.json': ({ plain }) => call(plain, 'PATCH', '/api/streams/nav', { body: { leftSidebarWidth: 280.5 } }),
@@ -138,6 +161,8 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
     call(plain, 'PUT', '/api/chat/reads', { body: '{}', headers: { 'content-type': 'text/plain' } }),
   'method-not-allowed.json': ({ plain }) => call(plain, 'DELETE', '/api/streams/nav'),
   'request-timeout.json': ({ slow }) => rawReply(slow, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
+  'headers-too-large.json': ({ plain }) => rawReply(plain, `GET /api/streams/nav?x=${'a'.repeat(70_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
+  'malformed-request.json': ({ plain }) => rawReply(plain, 'PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n'),
   'host-not-allowed.json': ({ plain }) => rawReply(plain, 'GET /api/streams/nav HTTP/1.1\r\nHost: attacker.test:3000\r\nConnection: close\r\n\r\n'),
   'internal-error.json': ({ buggy }) => call(buggy, 'GET', '/api/streams/nav'),
   'not-ready.json': ({ unavailable }) => call(unavailable, 'GET', '/readyz'),
@@ -152,10 +177,11 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
     await call(strict, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM } });
     return call(strict, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM } });
   },
-  'overloaded.json': async ({ strict }) => {
-    const held = await holdRequest(strict, 'GET', '/api/streams/nav');
+  'overloaded.json': async ({ busy }) => {
+    // A write whose body never finishes stays in flight; a GET's body is not read, so it would not.
+    const held = await holdRequest(busy, 'PATCH', '/api/streams/nav');
     try {
-      return await call(strict, 'GET', '/api/streams/nav');
+      return await call(busy, 'GET', '/api/streams/nav');
     } finally {
       held.release();
     }
