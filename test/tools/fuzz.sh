@@ -27,6 +27,6 @@ for _ in $(seq 1 60); do
 done
 url=$(grep -o 'http://127.0.0.1:[0-9]*' "$scratch/server.log" | head -1)
 [ -n "$url" ] || { cat "$scratch/server.log"; exit 1; }
-PYTHONPATH=test/tools SCHEMATHESIS_HOOKS=fuzz_hooks \
+PYTHONPATH=test/tools PYTHONDONTWRITEBYTECODE=1 SCHEMATHESIS_HOOKS=fuzz_hooks \
   timeout 900 "$venv/bin/schemathesis" --config-file test/tools/schemathesis.toml run openapi.yaml --url "$url" --checks all --header "Authorization: Bearer $token" \
   --max-examples "${FUZZ_EXAMPLES:-30}" --seed "${FUZZ_SEED:-1}" --request-timeout 10
