@@ -2,7 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { apiRoutes } from './api.js';
 import { authenticate } from './edge/authenticate.js';
-import type { Config } from './config/index.js';
+import type { Config } from './config/load-config.js';
 import type { CorsOrigins } from './config/cors-origins.js';
 import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import { shapeRequestBodies } from './contract/request-body-shapes.js';
