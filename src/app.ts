@@ -8,7 +8,7 @@ import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import { shapeRequestBodies } from './contract/request-body-shapes.js';
 import { loadSpec } from './contract/spec.js';
 import { validateAgainst } from './contract/validator.js';
-import { DOCS_PATHS, docsRoutes } from './reference/handler.js';
+import { DOCS_PATHS, docsRoutes } from './reference/docs-routes.js';
 import { healthRoutes } from './features/health/handler.js';
 import { limitBodyDepth } from './edge/body-depth.js';
 import { allowOrigins, type CorsExtras } from './edge/cors.js';

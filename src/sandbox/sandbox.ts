@@ -8,7 +8,7 @@ import { apiRoutes } from '../api.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../config/limits.js';
 import { readContract } from '../contract/declared-responses.js';
 import { specPath } from '../contract/spec.js';
-import { docsRoutes } from '../reference/handler.js';
+import { docsRoutes } from '../reference/docs-routes.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
 import type { Store } from '../store/store.js';
 import { enterSession, keepAnswers, keepBody, preferControls } from './controls.js';

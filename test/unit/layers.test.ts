@@ -20,7 +20,7 @@ const BREAKS: [name: string, file: string, source: string][] = [
   ['the app imports the server', 'src/api.ts', './server.js'],
   ['a store imports the dump format', 'src/store/memory/probe.ts', '../../dump/dump-format.js'],
   ['the dump format imports a command', 'src/dump/probe.ts', '../cli/command.js'],
-  ['a feature imports the API reference', 'src/features/streams/probe.ts', '../../reference/handler.js'],
+  ['a feature imports the API reference', 'src/features/streams/probe.ts', '../../reference/docs-routes.js'],
   ['the sandbox imports a command', 'src/sandbox/probe.ts', '../cli/command.js'],
   ['a feature imports another feature', 'src/features/streams/probe.ts', '../devices/devices.js'],
   ['a store imports another store', 'src/store/postgres/probe.ts', '../lowdb/engine/folder.js'],
