@@ -8,7 +8,7 @@ import { useScope } from '../edge/scope.js';
 import { requestIdOf } from '../observability/request-id.js';
 import type { Contract } from '../contract/declared-responses.js';
 import { ControlError, parsePrefer, preferredResponse } from './prefer.js';
-import { loggedBody, loggedPath } from './history.js';
+import { loggedBody, loggedPath } from './request-log.js';
 import type { Session } from './session.js';
 import { SESSION_HEADER, type Sessions } from './sessions.js';
 
