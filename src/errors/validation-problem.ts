@@ -7,7 +7,8 @@ import { FULL_CHECK_VALUES, stoppedAtFirstError } from '../contract/validator.js
 import { valuesOf } from '../lib/json-depth.js';
 import { isFormatMessage, listInWords, plainMessage } from './messages.js';
 import { HttpProblem, type FieldError } from './problem.js';
-import { outermostFinder, variantExplainer } from './variant-errors.js';
+import { outermostFinder } from '../lib/json-pointer.js';
+import { variantExplainer } from './variant-errors.js';
 
 /** One failure as express-openapi-validator reports it (path: a JSON pointer into the request). */
 export interface ValidatorError {
