@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { createApp } from './app.js';
-import { isLoopback, loadConfig, storeSettings } from './config/index.js';
+import { isLoopback, loadConfig, storeSettings } from './config/load-config.js';
 import { loadSpec } from './contract/spec.js';
 import { createHttpServer } from './edge/listen.js';
 import { gracefulShutdown } from './edge/shutdown.js';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config/index.js';
+import { loadConfig } from '../config/load-config.js';
 import type { StoreConfig } from './store-sides.js';
 
 /** The command's one argument, or its usage on stderr and exit code 2. */

@@ -1,4 +1,4 @@
-import type { Config } from '../config/index.js';
+import type { Config } from '../config/load-config.js';
 import { openLowdbStore } from '../store/lowdb/lowdb-store.js';
 import { DataFileInUseError } from '../store/lowdb/operations/lock.js';
 import { mustHoldStore } from '../store/lowdb/engine/folder.js';

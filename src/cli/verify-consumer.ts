@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp } from '../app.js';
-import { loadConfig, storeSettings } from '../config/index.js';
+import { loadConfig, storeSettings } from '../config/load-config.js';
 import { createHttpServer } from '../edge/listen.js';
 import { differences, IdMap, readExpectations, type Expectation } from '../lib/expectations.js';
 import { createLogger } from '../observability/logger.js';

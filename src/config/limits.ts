@@ -1,4 +1,4 @@
-import { JOURNAL_MAX_BYTES, STORE_MAX_BYTES } from '../store/lowdb/lowdb-store.js';
+import { JOURNAL_MAX_BYTES, STORE_MAX_BYTES } from '../store/lowdb/lowdb-settings.js';
 import type { Collection, QuotaKind, StoreQuotas } from '../store/store.js';
 import { parseCount, parseDuration, parseSize } from './parse.js';
 
@@ -65,7 +65,7 @@ export const DEFAULT_LIMITS: Limits = {
     readMarkersPerStream: 1_000,
     bytes: 32 * 1024 ** 2,
   },
-  // The embedded store's own (src/store/lowdb/lowdb-store.ts), where they are measured.
+  // The embedded store's own (src/store/lowdb/lowdb-settings.ts), where they are measured.
   storeMaxBytes: STORE_MAX_BYTES,
   journalMaxBytes: JOURNAL_MAX_BYTES,
 };

@@ -1,7 +1,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import type { AuthConfig } from '../config/index.js';
+import type { AuthConfig } from '../config/load-config.js';
 import { HttpProblem } from '../errors/problem.js';
 import { KEY_SET_TIMING, KeySetUnavailableError, remoteKeySet } from './key-set.js';
 

@@ -1,5 +1,5 @@
 import type { Server, ServerResponse } from 'node:http';
-import type { ShutdownTimes } from '../config/index.js';
+import type { ShutdownTimes } from '../config/load-config.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Whether the process is stopping: /readyz answers 503 from the signal on. */

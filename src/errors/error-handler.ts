@@ -6,7 +6,8 @@ import { quotaSetting } from '../config/limits.js';
 import { DocumentTooLargeError } from '../lib/document-cap.js';
 import { QuotaExceededError, StoreFullError, StoreUnavailableError } from '../store/store.js';
 import { HttpProblem, type ProblemKind } from './problem.js';
-import { unsupportedMediaType, validationProblem, type ValidatorError } from './validation-problem.js';
+import type { ValidatorError } from './field-errors.js';
+import { unsupportedMediaType, validationProblem } from './validation-problem.js';
 
 /** Seconds a client is asked to wait when the store cannot serve. */
 const RETRY_AFTER = '5';

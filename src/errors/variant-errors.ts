@@ -2,20 +2,12 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { contractAjv } from '../contract/contract-ajv.js';
 import type { OpenApiDocument, SchemaObject } from '../contract/spec.js';
 import { isObject } from '../lib/json.js';
-import { listInWords, plainMessage } from './messages.js';
+import { depthOf, outermostFinder, segmentsOf, valueAt } from '../lib/json-pointer.js';
+import { plainMessage } from './messages.js';
 import type { FieldError } from './problem.js';
+import { namesType, NEEDS, reasonOf, REQUIRED, sentence, valuesOrNull, words, type Named } from './variant-sentences.js';
 
-interface Named { schema: SchemaObject; name: string }
 interface Variant extends Named { errors: ErrorObject[] }
-
-/** A choice of listed values or `null` (a merge patch's `Sound`, or its removal), said as one list. */
-function valuesOrNull(variants: Named[]): string | undefined {
-  const values = variants.map(({ schema }) => (Array.isArray(schema.enum) ? schema.enum.map(String) : undefined));
-  const removal = variants.some(({ schema }) => schema.nullable === true && schema.not !== undefined);
-  const lists = values.filter((list) => list !== undefined);
-  if (lists.length + (removal ? 1 : 0) !== variants.length || lists.length === 0) return undefined;
-  return `must be one of: ${lists.flat().join(', ')}${removal ? '; or null, which removes it' : ''}`;
-}
 
 /**
  * Explains why a node fails an `anyOf` (the content tree: blocks, elements,
@@ -104,77 +96,12 @@ export function variantExplainer(spec: OpenApiDocument) {
   };
 }
 
-const NEEDS = 'it needs ';
-const REQUIRED = 'must have required property';
-
-/** What is wrong with a node for one variant, as a clause: `it needs \`x\``, `it must be object`, `its \`x\` must be …`. */
-function reasonOf(error: ErrorObject): string {
-  const at = error.instancePath.slice(1);
-  if (error.keyword === 'required') return `${NEEDS}\`${at ? `${at}/` : ''}${String(error.params.missingProperty)}\``;
-  return `${at ? `its \`${at}\`` : 'it'} ${plainMessage(error.message ?? 'is invalid')}`;
-}
-
-/** One sentence for a node no variant accepts: the reasons all variants share, else each variant's. */
-function sentence(kind: string, names: string[], reasons: string[][]): string {
-  const first = reasons[0] ?? [];
-  const common = first.filter((reason) => reasons.every((list) => list.includes(reason)));
-  if (common.length > 0) return `is not a valid ${kind}, as no variant (${listInWords(names, 'or')}) accepts it: ${joinReasons(common)}`;
-  const each = names.map((name, index) => `as ${article(name)} ${name}, ${joinReasons(reasons[index] ?? [])}`);
-  return `is not a valid ${kind}, whichever variant is meant: ${each.join('; ')}`;
-}
-
-/** `it needs \`a\` and \`b\`, and its \`c\` must be …`: the missing members in one list, then the rest. */
-function joinReasons(reasons: string[]): string {
-  const needed = [...new Set(reasons.filter((reason) => reason.startsWith(NEEDS)).map((reason) => reason.slice(NEEDS.length)))];
-  const other = [...new Set(reasons.filter((reason) => !reason.startsWith(NEEDS)))];
-  return [...(needed.length > 0 ? [`${NEEDS}${listInWords(needed)}`] : []), ...other].join(', and ');
-}
-
-/** Whether a node's `type` names this variant (`paragraph` for ParagraphElement, `rich_text` for RichTextBlock). */
-function namesType(name: string, value: unknown): boolean {
-  const type = isObject(value) && typeof value.type === 'string' ? value.type.toLowerCase().replaceAll('-', '_') : undefined;
-  const snake = words(name).replaceAll(' ', '_');
-  return type !== undefined && (type === snake || type === snake.replace(/_[a-z]+$/, ''));
-}
-
 /** A strict format is written twice (format and pattern): where the format failed, its pattern says nothing more. */
 function withoutPatternTwins(errors: ErrorObject[]): ErrorObject[] {
   const formats = new Set(errors.filter((error) => error.keyword === 'format').map((error) => error.instancePath));
   return errors.filter((error) => error.keyword !== 'pattern' || !formats.has(error.instancePath));
 }
 
-const words = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-const article = (noun: string) => (/^[aeiou]/.test(noun) ? 'an' : 'a');
-const segmentsOf = (pointer: string) => pointer.split('/').slice(1).map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
-/** Segments in a pointer: its slashes, counted without splitting it. */
-function depthOf(pointer: string): number {
-  let depth = 0;
-  for (let at = pointer.indexOf('/'); at !== -1; at = pointer.indexOf('/', at + 1)) depth++;
-  return depth;
-}
-
-/**
- * Finds the outermost of `nodes` at or above a pointer, each of its prefixes looked
- * up once. Errors come grouped by node, so the last node found is tried first: a
- * pointer inside it has no other outermost node.
- */
-export function outermostFinder(nodes: Set<string>): (pointer: string) => string | undefined {
-  let last: string | undefined;
-  return (pointer) => {
-    if (nodes.size === 0) return undefined;
-    if (last !== undefined && (pointer === last || pointer.startsWith(`${last}/`))) return last;
-    for (let end = pointer.indexOf('/', 1); end !== -1; end = pointer.indexOf('/', end + 1)) {
-      const prefix = pointer.slice(0, end);
-      if (nodes.has(prefix)) return (last = prefix);
-    }
-    return nodes.has(pointer) ? (last = pointer) : undefined;
-  };
-}
 const pointerOf = (error: ErrorObject) =>
   error.keyword === 'required' ? `${error.instancePath}/${String(error.params.missingProperty).replaceAll('~', '~0').replaceAll('/', '~1')}` : error.instancePath;
 
-function valueAt(value: unknown, pointer: string): unknown {
-  let current = value;
-  for (const segment of segmentsOf(pointer)) current = isObject(current) || Array.isArray(current) ? (current as Record<string, unknown>)[segment] : undefined;
-  return current;
-}

@@ -1,6 +1,6 @@
 import type { Expectation } from '../lib/expectations.js';
 import { parsePrefer } from './prefer.js';
-import type { LoggedRequest } from './history.js';
+import type { LoggedRequest } from './request-log.js';
 
 /**
  * A session's log, oldest first, as what the front end's tests relied on (make verify-consumer

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { isLoopback, loadConfig } from '../config/index.js';
+import { isLoopback, loadConfig } from '../config/load-config.js';
 import { createHttpServer } from '../edge/listen.js';
 import { createLogger } from '../observability/logger.js';
 import { createSandbox } from './sandbox.js';

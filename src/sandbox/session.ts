@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Scope } from '../edge/scope.js';
 import { memoryHits } from '../store/memory/hit-counter.js';
 import type { HitCounter, Store } from '../store/store.js';
-import { RequestLog } from './history.js';
+import { RequestLog } from './request-log.js';
 import { SessionClock } from './session-clock.js';
 
 /** What a session is set to at its reset (`POST /sandbox/reset` with a JSON body). */

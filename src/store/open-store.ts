@@ -4,7 +4,7 @@ import { openLowdbStore } from './lowdb/lowdb-store.js';
 import { describeDatabase, openPostgresStore, PostgresStartError } from './postgres/postgres-store.js';
 import type { Store, StoreQuotas } from './store.js';
 
-/** What opening a store takes, as plain values: config's storeSettings makes them from the settings (src/config/index.ts). */
+/** What opening a store takes, as plain values: config's storeSettings makes them from the settings (src/config/load-config.ts). */
 export interface StoreSettings {
   dataFile: string;
   databaseUrl?: string | undefined;

@@ -14,32 +14,11 @@ export const COLLECTIONS: readonly Collection[] = [
   'streams', 'notificationSettings', 'navigation', 'identitySettings', 'devices', 'drafts', 'readMarkers', 'idempotencyKeys',
 ];
 
+export { QuotaExceededError, StoreFullError, StoreUnavailableError, type QuotaKind } from './store-errors.js';
+
 export interface Change<T> {
   previous: T | undefined;
   current: T | undefined;
-}
-
-/**
- * The store cannot serve now (a full disk, an unreachable database), and the
- * operation left nothing behind. Clients may retry; the service answers 503.
- */
-export class StoreUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'StoreUnavailableError';
-  }
-}
-
-/**
- * The store holds as much as it is meant to (its stated size) and the change
- * would grow it; nothing of it was kept. Deletes and changes that do not grow
- * it still work. The service answers 507.
- */
-export class StoreFullError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StoreFullError';
-  }
 }
 
 /** What one owner may keep. A record counts against its owner; a collection or group not named has no limit. */
@@ -50,24 +29,6 @@ export interface StoreQuotas {
   recordsPerGroup: Partial<Record<Collection, number>>;
   /** Bytes of values (compact JSON) one owner may keep over every collection. */
   bytes: number;
-}
-
-/** Which quota a change would pass: records of a collection, records of a group, or bytes. */
-export type QuotaKind = 'records' | 'group' | 'bytes';
-
-/** The change would pass one of its owner's quotas; nothing of it was kept. The service answers 403. */
-export class QuotaExceededError extends Error {
-  constructor(
-    readonly kind: QuotaKind,
-    readonly collection: Collection,
-    /** The quota. */
-    readonly limit: number,
-    /** What the owner (or the group) holds now. */
-    readonly used: number,
-  ) {
-    super(`${kind} quota of ${collection}: ${used} of ${limit} used`);
-    this.name = 'QuotaExceededError';
-  }
 }
 
 /** Where a record is filed and whom it counts against. */

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import express from 'express';
 import { createApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config/index.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../../src/config/limits.js';
 import { registerDevice } from '../../src/features/devices/devices.js';
 import { SYSTEM_CLOCK } from '../../src/lib/clock.js';

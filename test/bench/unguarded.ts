@@ -9,7 +9,7 @@ import { apiRoutes } from '../../src/api.js';
 import { DEFAULT_LIMITS } from '../../src/config/limits.js';
 import { serveFrom } from '../../src/edge/scope.js';
 import { SYSTEM_CLOCK } from '../../src/lib/clock.js';
-import { docsRoutes } from '../../src/reference/handler.js';
+import { docsRoutes } from '../../src/reference/docs-routes.js';
 import type { Store } from '../../src/store/store.js';
 
 /** The service on `store` without load shedding or the write rate limit (quotas are the store's: open it without them). */

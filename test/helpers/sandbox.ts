@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { parseSize } from '../../src/config/index.js';
+import { parseSize } from '../../src/config/load-config.js';
 import type { Limits } from '../../src/config/limits.js';
 import { createHttpServer } from '../../src/edge/listen.js';
 import { createSandbox } from '../../src/sandbox/sandbox.js';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app.js';
-import { parseSize, type AuthConfig } from '../../src/config/index.js';
+import { parseSize, type AuthConfig } from '../../src/config/load-config.js';
 import { DEFAULT_LIMITS, storeQuotas, type Limits, type Quotas } from '../../src/config/limits.js';
 import type { CorsOrigins } from '../../src/config/cors-origins.js';
 import { createHttpServer, type Timeouts } from '../../src/edge/listen.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
-import type { AuthConfig } from '../../src/config/index.js';
+import type { AuthConfig } from '../../src/config/load-config.js';
 import { call, type Reply } from '../helpers/client.js';
 import { IdentityProvider } from '../helpers/identity-provider.js';
 import { startService, type Service } from '../helpers/service.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
-import { loadConfig } from '../../src/config/index.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import { call, type Reply } from '../helpers/client.js';
 import { startService, type Service } from '../helpers/service.js';
 

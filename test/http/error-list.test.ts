@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { FULL_CHECK_VALUES } from '../../src/contract/validator.js';
-import { MAX_LISTED_ERRORS } from '../../src/errors/validation-problem.js';
+import { MAX_LISTED_ERRORS } from '../../src/errors/field-messages.js';
 import { call, pathsOf } from '../helpers/client.js';
 import { startService, type Service } from '../helpers/service.js';
 

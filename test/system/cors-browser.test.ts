@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
 import type { Browser } from 'playwright-core';
-import { loadConfig } from '../../src/config/index.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 import { call } from '../helpers/client.js';
 import { serveBlankPage, type StaticPage } from '../helpers/static-page.js';

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
-import { DOCS_PATHS } from '../../src/reference/handler.js';
+import { DOCS_PATHS } from '../../src/reference/docs-routes.js';
 import { loadSpec } from '../../src/contract/spec.js';
 import { observeCommit } from '../../src/observability/store-metrics.js';
 import { call } from '../helpers/client.js';

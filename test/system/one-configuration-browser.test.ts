@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { loadConfig } from '../../src/config/index.js';
+import { loadConfig } from '../../src/config/load-config.js';
 import { DEFAULT_LIMITS } from '../../src/config/limits.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 import { call } from '../helpers/client.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadConfig } from '../../src/config/index.js';
+import { loadConfig } from '../../src/config/load-config.js';
 
 describe('configuration of authentication (AUTH_*)', () => {
   it('when AUTH_JWKS_URL is set, then keys come from it; AUTH_JWT_ISSUER and AUTH_JWT_AUDIENCE apply as with a secret', () => {

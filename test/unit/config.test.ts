@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadConfig, SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS } from '../../src/config/index.js';
+import { loadConfig, SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS } from '../../src/config/load-config.js';
 import { DEFAULT_TIMEOUTS } from '../../src/edge/listen.js';
 
 describe('configuration from the environment', () => {

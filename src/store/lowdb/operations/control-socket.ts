@@ -1,36 +1,14 @@
 import { once } from 'node:events';
 import { chmod, unlink } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { recordLine } from '../../records.js';
-import type { StoredRecord } from '../../store.js';
-
-/**
- * What the owner of a lowdb store answers on `<DATA_FILE>.sock`, so that an export
- * or a backup run while a service serves reaches a consistent state without
- * stopping it: only the owner knows which changes are durable.
- */
-export interface OwnerAnswers {
-  /** A snapshot of every record (see Store.records). */
-  records(): AsyncIterable<StoredRecord>;
-  /**
-   * Holds checkpoints off (once one under way is over) and says which journal files,
-   * up to which byte, hold every durable change; the shard files do not change
-   * until `release`.
-   */
-  holdFiles(): Promise<{ journal: { number: number; bytes: number }[]; release(): void }>;
-}
+import { answerCommand, type OwnerAnswers } from './owner-commands.js';
 
 /** The socket beside the data file and its lock. */
 export const socketOf = (dataFile: string) => `${dataFile}.sock`;
 
 /** A Unix socket's address holds at most 107 bytes of path (108 with the NUL). */
 const MOST_PATH_BYTES = 107;
-/** The command line a client sends first. */
-const MOST_COMMAND_BYTES = 1024;
-/** Record lines gathered before one write to the socket. */
-const CHUNK_CHARS = 256 * 1024;
 
 /**
  * Listens on `<dataFile>.sock` (mode 0600: the data files' owner only) for one
@@ -52,7 +30,7 @@ export async function serveOwnerSocket(dataFile: string, answers: OwnerAnswers, 
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
     socket.on('error', () => {}); // a client that went away: its command stops
-    void serve(socket, answers).catch((error: unknown) => {
+    void answerCommand(socket, answers).catch((error: unknown) => {
       if (!socket.destroyed) socket.end(`${JSON.stringify({ error: (error as Error).message })}\n`);
     });
   });
@@ -71,87 +49,4 @@ export async function serveOwnerSocket(dataFile: string, answers: OwnerAnswers, 
     for (const socket of connections) socket.destroy();
     await new Promise((resolve) => server.close(resolve));
   };
-}
-
-async function serve(socket: Socket, answers: OwnerAnswers): Promise<void> {
-  const command = await firstLine(socket);
-  if (command === 'export') return exportTo(socket, answers.records());
-  if (command === 'backup') return holdFor(socket, answers);
-  throw new Error(`unknown command ${JSON.stringify(command)}: export or backup`);
-}
-
-/** The `command` of the first line a client sends; the socket is paused after it. */
-function firstLine(socket: Socket): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    const stop = () => {
-      socket.off('data', take);
-      socket.off('end', missing);
-      socket.pause();
-    };
-    const missing = () => {
-      stop();
-      reject(new Error('no command line'));
-    };
-    const take = (chunk: Buffer) => {
-      text += String(chunk);
-      const end = text.indexOf('\n');
-      if (end === -1) {
-        if (text.length > MOST_COMMAND_BYTES) missing();
-        return;
-      }
-      stop();
-      try {
-        resolve((JSON.parse(text.slice(0, end)) as { command?: unknown }).command);
-      } catch (error) {
-        reject(error as Error);
-      }
-    };
-    socket.on('data', take);
-    socket.once('end', missing);
-  });
-}
-
-async function exportTo(socket: Socket, records: AsyncIterable<StoredRecord>): Promise<void> {
-  const iterator = records[Symbol.asyncIterator]();
-  const takenAt = new Date();
-  let next = await iterator.next(); // the snapshot starts in this step
-  socket.write(`${JSON.stringify({ snapshot: takenAt.toISOString() })}\n`);
-  let count = 0;
-  let chunk = '';
-  try {
-    for (; !next.done; next = await iterator.next()) {
-      chunk += `${recordLine(next.value)}\n`;
-      count++;
-      if (chunk.length < CHUNK_CHARS) continue;
-      if (socket.destroyed) return;
-      // Other work gets a turn after each chunk, whether or not the client keeps up.
-      if (socket.write(chunk)) await nextTurn();
-      else await drainedOrClosed(socket);
-      chunk = '';
-    }
-    socket.end(`${chunk}${JSON.stringify({ end: count })}\n`);
-  } finally {
-    await iterator.return?.();
-  }
-}
-
-async function holdFor(socket: Socket, answers: OwnerAnswers): Promise<void> {
-  const { journal, release } = await answers.holdFiles();
-  if (socket.destroyed) return release();
-  socket.once('close', release);
-  socket.write(`${JSON.stringify({ journal })}\n`);
-  socket.resume(); // read (and ignore) until the client closes
-}
-
-function drainedOrClosed(socket: Socket): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      socket.off('drain', done);
-      socket.off('close', done);
-      resolve();
-    };
-    socket.once('drain', done);
-    socket.once('close', done);
-  });
 }

@@ -1,6 +1,6 @@
 import type { LevelWithSilent } from 'pino';
 import { LOG_LEVELS } from '../observability/logger.js';
-import { CHECKPOINT_BYTES } from '../store/lowdb/lowdb-store.js';
+import { CHECKPOINT_BYTES } from '../store/lowdb/lowdb-settings.js';
 import type { StoreSettings } from '../store/open-store.js';
 import { parseAllowedHosts } from './allowed-hosts.js';
 import { loadAuth, refuseEmptyAuth, type AuthConfig } from './auth.js';

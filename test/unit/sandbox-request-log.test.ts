@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { LOG_BYTES, LOG_SIZE, LOGGED_BODY_BYTES, LOGGED_PATH_CHARS, loggedBody, loggedPath, RequestLog, type LoggedRequest } from '../../src/sandbox/history.js';
+import { LOG_BYTES, LOG_SIZE, LOGGED_BODY_BYTES, LOGGED_PATH_CHARS, loggedBody, loggedPath, RequestLog, type LoggedRequest } from '../../src/sandbox/request-log.js';
 
 const entry = (n: number): LoggedRequest => ({ at: '2026-01-01T00:00:00.000Z', requestId: `r${n}`, method: 'GET', path: `/p?n=${n}`, status: 200 });
 
-describe('the sandbox\'s request history (src/sandbox/history.ts)', () => {
+describe('the sandbox\'s request log (src/sandbox/request-log.ts)', () => {
   it('when more than LOG_SIZE small requests are added, then the last LOG_SIZE are listed, newest first', () => {
     const log = new RequestLog();
     for (let n = 0; n < LOG_SIZE + 7; n++) log.add(entry(n), 10);

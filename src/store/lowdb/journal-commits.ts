@@ -1,0 +1,58 @@
+import type { Logger } from 'pino';
+import { observeCommit } from '../../observability/store-metrics.js';
+import { inChildSpans, traceParent, type TraceParent } from '../../observability/traces.js';
+import { StoreUnavailableError } from '../store.js';
+import { Checkpoints } from './engine/checkpoints.js';
+import { CommitQueue } from './engine/commit-queue.js';
+import type { Serialized } from './engine/record-text.js';
+import type { OpenFiles } from './open-files.js';
+
+export interface CommitSettings {
+  /** Journal bytes at which a checkpoint starts. */
+  checkpointBytes: number;
+  /** The wait after a failed checkpoint, doubling after each further failure up to `most`. */
+  checkpointRetryMs: { first: number; most: number };
+  /** Hears failed checkpoints. */
+  logger?: Logger;
+}
+
+/**
+ * How a lowdb store's changes reach disk: queued, each batch appended to the journal
+ * with one fdatasync (the manifest written before the first), then applied; checkpoints
+ * run between batches. `commit` queues a change and resolves once it is durable.
+ */
+export function journalCommits(files: OpenFiles, settings: CommitSettings) {
+  const { manifest, committed, journal, accounts } = files;
+  let manifestWritten = files.manifestWritten;
+  // With tracing on, the request each change came from: the journal commit is a span in each of their traces.
+  const parents = new WeakMap<Serialized, TraceParent>();
+  const queue: CommitQueue<Serialized> = new CommitQueue<Serialized>({
+    async persist(ops) {
+      if (!manifestWritten) {
+        await manifest.write();
+        manifestWritten = true;
+      }
+      const started = performance.now();
+      await inChildSpans('lowdb journal commit', () => ({ 'db.system.name': 'lowdb', 'db.operation.name': 'journal commit', 'db.operation.batch.size': ops.length }),
+        () => ops.map((op) => parents.get(op)), () => journal.append(ops));
+      observeCommit((performance.now() - started) / 1000, ops.length);
+    },
+    apply: (op) => committed.apply(op),
+    between: (): Promise<void> => checkpoints.ifDue(),
+    failure: (error) => new StoreUnavailableError(`the change could not be stored (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error }),
+    // Their records are back to their committed state, and so are their sizes and footprints.
+    dropped: (ops) => ops.forEach(([collection, key]) => accounts.set(collection, key, committed.get(collection, key))),
+  });
+  const checkpoints = new Checkpoints(journal, committed, {
+    bytes: settings.checkpointBytes,
+    retryMs: settings.checkpointRetryMs,
+    logger: settings.logger,
+    betweenAppends: (task) => queue.betweenBatches(task),
+  });
+  const commit = (op: Serialized): Promise<void> => {
+    const parent = traceParent();
+    if (parent) parents.set(op, parent);
+    return queue.commit(op);
+  };
+  return { queue, checkpoints, commit };
+}

@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { StoreQuotas } from '../store.js';
+
+// What opening a lowdb store (src/store/lowdb/lowdb-store.ts) takes, and the defaults of each.
+
+/**
+ * Journal size at which a checkpoint writes the changed shards and starts a new journal file.
+ * Larger means fewer checkpoints (each rewrites every changed shard whole) and a longer replay at start-up.
+ */
+export const CHECKPOINT_BYTES = 128 * 1024 * 1024;
+/** The stated size (STORE_MAX_BYTES) and the journal's ceiling (JOURNAL_MAX_BYTES) unless given; config's defaults too. */
+// Measured: a GiB of small records took 3.3 GiB of the 4 GiB heap and 40 s to load; 512 MiB, 1.6 GiB and 16 s.
+export const STORE_MAX_BYTES = 512 * 1024 ** 2;
+export const JOURNAL_MAX_BYTES = 1024 ** 3;
+/** After a failed checkpoint, wait 1 s before the next try, doubling after each further failure up to a minute. */
+export const CHECKPOINT_RETRY_MS = { first: 1000, most: 60_000 };
+
+export interface LowdbOptions {
+  /** Journal bytes at which a checkpoint starts (JOURNAL_CHECKPOINT_BYTES). */
+  checkpointBytes?: number;
+  /** The stated size: stored bytes past which no change may grow the store (STORE_MAX_BYTES). */
+  storeMaxBytes?: number;
+  /** Journal bytes past which ping() rejects, since checkpoints are failing (JOURNAL_MAX_BYTES). */
+  journalMaxBytes?: number;
+  /** What each owner may keep; without them, nothing is counted. */
+  quotas?: StoreQuotas;
+  /** Hears failed checkpoints (error) and a store nearly full (warn). */
+  logger?: Logger;
+  /** Bounds that tests make small: the longest journal line, a shard's write chunk, the checkpoint back-off. */
+  journalLineBytes?: number;
+  shardChunkChars?: number;
+  checkpointRetryMs?: { first: number; most: number };
+}
