@@ -16,7 +16,7 @@ import { deprecatedOperations, deprecationHeaders } from './edge/deprecation.js'
 import { handleError } from './errors/error-handler.js';
 import { allowHosts } from './edge/host-check.js';
 import { answerHeadAsGet } from './edge/head.js';
-import { declaredBody } from './edge/json-body.js';
+import { declaredBody } from './edge/declared-body.js';
 import { EXACT_ROUTING } from './edge/routing.js';
 import { serveFrom } from './edge/scope.js';
 import type { Stopping } from './edge/shutdown.js';

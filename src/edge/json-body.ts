@@ -1,8 +1,7 @@
 import { isUtf8 } from 'node:buffer';
-import express, { type Request, type RequestHandler } from 'express';
-import { operationMatcher } from '../contract/declared-operation.js';
+import type { IncomingMessage } from 'node:http';
+import type { NextFunction, Request, RequestHandler } from 'express';
 import { HttpProblem } from '../errors/problem.js';
-import { inOrder } from './steps.js';
 
 const JSON_TYPES = ['application/json', 'application/merge-patch+json'];
 
@@ -15,63 +14,112 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
  */
 const MAY_OVERFLOW = /[eE][+-]?\d{3}|\d{309}/;
 
-/** Bodies whose text may hold a number too large for a double, found while it was read. */
-const mayOverflow = new WeakSet<Request>();
+/** A failure the error handler names by its `type` (src/errors/error-handler.ts), as body-parser's were. */
+const failure = (type: string, message: string) => Object.assign(new Error(message), { type });
 
 /**
  * Reads a JSON body as the contract says bodies are: JSON in UTF-8 and nothing else.
  * A charset other than utf-8 and any Content-Encoding but identity get 415 before the
- * body is read; an empty body, invalid UTF-8 and a number no double holds get 400.
- * Bodies of other media types are left for the validator's 415.
+ * body is read; a body over `bodyLimit` bytes 413 (before it is read when Content-Length
+ * says so); an empty body, invalid UTF-8, text that is not one JSON object or array and a
+ * number no double holds get 400. Bodies of other media types are left for the validator's
+ * 415. What express.json() did, without its per-request media-type parsing and decoder lookup.
  */
 export function jsonBody(bodyLimit: number): RequestHandler[] {
-  return [refuseOtherCharsets, express.json({ limit: bodyLimit, type: JSON_TYPES, inflate: false, verify: checkText }), refuseNonFinite];
+  return [(req, _res, next) => readJson(req, bodyLimit, next)];
 }
 
-/**
- * jsonBody, only for an operation openapi.yaml declares a body for: GET and DELETE answer as
- * if none was sent (it is not read, and the connection is closed after the answer rather than
- * drained), and so do an unknown path's 404 and a method's 405.
- */
-export function declaredBody(bodyLimit: number): RequestHandler {
-  const read = inOrder(...jsonBody(bodyLimit));
-  const operationOf = operationMatcher();
-  return (req, res, next) => {
-    if (operationOf(req)?.requestBody !== undefined) {
-      read(req, res, next);
-      return;
-    }
-    if (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0') res.setHeader('Connection', 'close');
-    next();
-  };
-}
-
-const refuseOtherCharsets: RequestHandler = (req, _res, next) => {
-  const charset = CHARSET.exec(req.headers['content-type'] ?? '')?.[1];
+function readJson(req: Request, bodyLimit: number, next: NextFunction): void {
+  const type = req.headers['content-type'];
+  if (type === undefined) return next();
+  const json = type === 'application/json' || Boolean(req.is(JSON_TYPES)); // req.is is null without a body
+  const charset = type === 'application/json' ? undefined : CHARSET.exec(type)?.[1];
   // Another media type is the validator's 415, which names the types taken.
-  if (charset !== undefined && charset.toLowerCase() !== 'utf-8' && req.is(JSON_TYPES)) {
+  if (json && charset !== undefined && charset.toLowerCase() !== 'utf-8') {
     throw new HttpProblem('unsupported-media-type', `Bodies are JSON in UTF-8: send no charset, or charset=utf-8, not charset=${charset}.`);
   }
-  next();
-};
-
-function checkText(req: Request, _res: unknown, body: Buffer): void {
-  // body-parser reads an empty body as {}; it is not a JSON document.
-  if (body.length === 0) throw Object.assign(new Error('empty body'), { type: 'body.empty' });
-  // body-parser would decode bad bytes as U+FFFD and store that: refuse them instead.
-  if (!isUtf8(body)) throw Object.assign(new Error('not UTF-8'), { type: 'body.not-utf8' });
-  if (MAY_OVERFLOW.test(body.toString('latin1'))) mayOverflow.add(req);
+  if (!json || req.readableEnded || !hasBody(req)) return next();
+  const encoding = req.headers['content-encoding'];
+  if (encoding !== undefined && encoding.toLowerCase() !== 'identity') throw failure('encoding.unsupported', 'content encoding unsupported');
+  const length = Number(req.headers['content-length']);
+  if (length > bodyLimit) return drain(req, () => next(failure('entity.too.large', 'request entity too large')));
+  readAll(req, bodyLimit, (error, body) => {
+    if (error) return next(error);
+    try {
+      req.body = parsed(body as Buffer);
+    } catch (error) {
+      return next(error);
+    }
+    next();
+  });
 }
 
-const refuseNonFinite: RequestHandler = (req, _res, next) => {
-  const path = mayOverflow.has(req) ? nonFinitePath(req.body) : undefined;
+/** As type-is decides: a request has a body when it says how it is framed. */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
+}
+
+/** The body's bytes, or why there are none: over `limit` (413, once the rest was read off), or the request ended early. */
+function readAll(req: IncomingMessage, limit: number, done: (error: Error | undefined, body?: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  const onData = (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > limit) {
+      cleanUp();
+      chunks.length = 0;
+      return drain(req, () => done(failure('entity.too.large', 'request entity too large')));
+    }
+    chunks.push(chunk);
+  };
+  const onEnd = () => {
+    cleanUp();
+    done(undefined, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, bytes));
+  };
+  const onClose = () => {
+    cleanUp();
+    done(failure('request.aborted', 'request aborted'));
+  };
+  const onError = (error: Error) => {
+    cleanUp();
+    done(Object.assign(error, { type: 'request.aborted' }));
+  };
+  const cleanUp = () => {
+    req.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onError);
+  };
+  req.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onError);
+}
+
+/** Reads off the rest of the request, so the connection can carry the answer, then calls `then`. */
+function drain(req: IncomingMessage, then: () => void): void {
+  if (req.readableEnded || req.destroyed) return then();
+  req.resume();
+  req.once('end', then).once('close', () => req.off('end', then));
+}
+
+/** The body as JSON: UTF-8, one object or array (as body-parser's strict mode), every number finite. */
+function parsed(body: Buffer): unknown {
+  // body-parser read an empty body as {}; it is not a JSON document.
+  if (body.length === 0) throw failure('body.empty', 'empty body');
+  // A decoder would read bad bytes as U+FFFD and store that: refuse them instead.
+  if (!isUtf8(body)) throw failure('body.not-utf8', 'not UTF-8');
+  const text = body.toString('utf8');
+  const first = /^[\x20\t\n\r]*(.)/.exec(text)?.[1];
+  if (first !== '{' && first !== '[') throw failure('entity.parse.failed', 'the body is not a JSON object or array');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw Object.assign(error as Error, { type: 'entity.parse.failed' });
+  }
+  const path = MAY_OVERFLOW.test(text) ? nonFinitePath(value) : undefined;
   if (path !== undefined) {
     throw new HttpProblem('validation-failed', 'The body holds a number too large for a double; JSON numbers here must be finite.', {
       errors: [{ path: `/body${path}`, message: 'must be a finite number (at most about 1.8e308)' }],
     });
   }
-  next();
-};
+  return value;
+}
 
 /** The JSON pointer of the first ±Infinity in `value`, without recursion; undefined when there is none. */
 function nonFinitePath(value: unknown): string | undefined {

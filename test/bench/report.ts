@@ -54,6 +54,12 @@ export function printTarget(label: string, part: Contender, whole: Contender, ta
   console.log(`${label}: ${percent(ratio(part, whole))} (target: at least ${percent(target)})${addedCpu(part, whole)}${p99}`);
 }
 
+/** The median round's service CPU per request against a bound, in µs. */
+export function printCpuTarget(label: string, entry: Contender, mostUs: number): void {
+  if (!hasCpu(entry)) return;
+  console.log(`${label}, service CPU per request: ${ms(middle(entry.rounds.map(cpuOfRound)))} µs (target: at most ${mostUs} µs)`);
+}
+
 export function printNotes(postgresSkipped: string | undefined): void {
   console.log("Ratios are the median, over the rounds, of each round's ratio; requests/s is the median round.");
   console.log("Service CPU is the service processes' user and system time over the requests they answered (PostgreSQL's own processes not counted).");

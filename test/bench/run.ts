@@ -5,24 +5,31 @@
 // of the same server differ by several percent in CPU per request. The servers run compiled,
 // as deployed, each pinned to one core and the load to another (harness.ts). BENCH_SECONDS
 // sets a round's length, BENCH_ROUNDS the rounds, and BENCH_RECORDS (e.g. 1000,10000) the
-// stored records of the lowdb and PostgreSQL rows.
+// stored records of the lowdb and PostgreSQL rows; BENCH_DEVICES and BENCH_STORE_RECORDS the
+// data behind the rows of a new device each (stores seeded once per run, in .bench/seeded).
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import { CONNECTIONS, load, prepare, readMarkerRequest, SECONDS, serve, type Server } from './harness.js';
-import { printNotes, printTable, printTarget, type Contender } from './report.js';
+import { printCpuTarget, printNotes, printTable, printTarget, type Contender } from './report.js';
 import { postgresVersion, seededSchema } from './postgres.js';
+import { DEVICE_BODY } from './ids.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const ALTERNATES = 3;
 const [SMALL = 10_000, LARGE = 100_000, HUGE = 1_000_000] = (process.env.BENCH_RECORDS ?? '').split(',').filter(Boolean).map(Number);
 
-const device = JSON.stringify({
-  installationId: 'bench-phone', appId: 'com.example.chat', platform: 'mobile_a', token: 'x'.repeat(160),
-  environment: 'production', transport: 'push_gateway', appVersion: '5.2.0', appBuild: '5200', osVersion: '18.1',
-  deviceModel: 'Pixel 9', formFactor: 'phone', appVariant: 'store', locale: 'de-DE', timeZone: 'Europe/Berlin',
-  capabilities: ['rich-push', 'badges'], systemAuthorization: 'authorized', notificationSettings: { alert: 'on' },
-  backgroundRefreshStatus: 'available', pushEnabled: true, transportMetadata: { topic: 'com.example.chat' },
-});
-const devicePut: autocannon.Request = { method: 'PUT', path: '/api/notifications/devices', body: device };
+const devicePut: autocannon.Request = { method: 'PUT', path: '/api/notifications/devices', body: DEVICE_BODY };
+/** Sizes of the rows that show whether a write costs more as the data grows: the bench user's devices, the store's records. */
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
+const STORE_RECORDS = Number(process.env.BENCH_STORE_RECORDS ?? 1_000_000);
+let installations = 0;
+/** The device PUT, each request a new device of the bench's user (filed into the user's index, not replacing one). */
+const newDevicePut: autocannon.Request = {
+  method: 'PUT',
+  path: '/api/notifications/devices',
+  setupRequest: (req) => ({ ...req, body: DEVICE_BODY.replace('"bench-phone"', `"new-${installations++}"`) }),
+};
 
 function contender(name: string, workload: string, request: autocannon.Request, sets: Server[][]): Contender {
   return { name, workload, sets, request, rounds: [] };
@@ -64,6 +71,7 @@ async function round(entry: Contender, index: number, seconds = SECONDS): Promis
 }
 
 prepare();
+await rm(join('.bench', 'seeded'), { recursive: true, force: true });
 const drops: (() => Promise<void>)[] = [];
 const deviceRow = async (name: string, ...args: string[]) => contender(name, 'device PUT', devicePut, await alternates(ALTERNATES, () => serve(...args)));
 const raw = await deviceRow('raw node:http', 'raw');
@@ -74,11 +82,16 @@ const observed = await deviceRow('validated + logs + metrics, in memory', 'obser
 const guarded = await deviceRow('validated + limits + quotas, in memory', 'guarded');
 const lowdbValidated = await deviceRow('lowdb, validated', 'durable-validated', '0');
 const lowdb = await deviceRow('lowdb, validated + limits + quotas (make run)', 'durable', '0');
+const sandbox = await deviceRow('the sandbox (make sandbox: one session, in memory)', 'sandbox');
+const newDevice = 'device PUT, a new device each';
+const lowdbEmpty = contender('lowdb (make run), empty store', newDevice, newDevicePut, [[await serve('durable', '0')]]);
+const lowdbDevices = contender(`lowdb (make run), ${DEVICES} devices of the user`, newDevice, newDevicePut, [[await serve('durable', '0', String(DEVICES))]]);
+const lowdbRecords = contender(`lowdb (make run), ${STORE_RECORDS} records in the store`, newDevice, newDevicePut, [[await serve('durable', String(STORE_RECORDS))]]);
 const markers = (records: number) => `read markers of ${records}`;
 const inMemory = contender('validated + limits + quotas, in memory', markers(LARGE), readMarkerRequest(LARGE), [[await serve('guarded')]]);
 const lowdbLarge = contender(`lowdb, ${LARGE} records`, markers(LARGE), readMarkerRequest(LARGE), [[await serve('durable', String(LARGE))]]);
 const lowdbSmall = contender(`lowdb, ${SMALL} records`, markers(SMALL), readMarkerRequest(SMALL), [[await serve('durable', String(SMALL))]]);
-const contenders: Contender[] = [raw, fastify, bare, validated, observed, guarded, lowdbValidated, lowdb, inMemory, lowdbLarge, lowdbSmall];
+const contenders: Contender[] = [raw, fastify, bare, validated, observed, guarded, lowdbValidated, lowdb, sandbox, lowdbEmpty, lowdbDevices, lowdbRecords, inMemory, lowdbLarge, lowdbSmall];
 const postgresRows: Contender[] = [];
 const postgres = await postgresVersion();
 if (postgres.version) {
@@ -105,7 +118,13 @@ for (const entry of contenders) {
 }
 for (const drop of drops) await drop();
 
-printTable(contenders, { 'device PUT': raw, [markers(LARGE)]: inMemory, [markers(SMALL)]: inMemory, [markers(HUGE)]: inMemory }, ROUNDS);
+printTable(contenders, { 'device PUT': raw, [newDevice]: lowdbEmpty, [markers(LARGE)]: inMemory, [markers(SMALL)]: inMemory, [markers(HUGE)]: inMemory }, ROUNDS);
+printTarget('the service on lowdb / bare express in memory', lowdb, bare, 0.75, 50);
+printTarget('the service on lowdb / fastify in memory', lowdb, fastify, 0.45);
+printCpuTarget('the service on lowdb', lowdb, 100);
+printTarget('the sandbox / the service on lowdb', sandbox, lowdb, 1.0);
+printTarget(`${DEVICES} devices of the user / an empty store, a new device each`, lowdbDevices, lowdbEmpty, 0.85);
+printTarget(`${STORE_RECORDS} records in the store / an empty store, a new device each`, lowdbRecords, lowdbEmpty, 0.85);
 printTarget('the service on lowdb / raw node:http', lowdb, raw, 0.35, 50);
 printTarget('validated / bare express', validated, bare, 0.6, 50);
 printTarget('logs + metrics / validated', observed, validated, 0.9);

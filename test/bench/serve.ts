@@ -3,16 +3,18 @@
 // with them), `observed` (validated with request logs, to a file, and metrics),
 // `bare` (express.json() and the same handler work), `raw` and `fastify` (see
 // reference-servers.ts), `sandbox` (make sandbox: one session, `default`, its limits
-// as `guarded`'s), `durable RECORDS` (guarded, on
-// the real lowdb store, seeded with RECORDS read markers), `durable-validated RECORDS`
+// as `guarded`'s), `durable RECORDS [DEVICES]` (guarded, on
+// the real lowdb store, seeded with RECORDS read markers and DEVICES devices of the
+// bench's user, through the handlers, once per run: later processes copy the closed
+// store from .bench/seeded/), `durable-validated RECORDS`
 // (the same without load shedding, rate limits or quotas), or `postgres URL RECORDS`
 // (guarded, on PostgreSQL, seeded beforehand by test/bench/postgres.ts).
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import express from 'express';
 import { createApp } from '../../src/app.js';
@@ -25,7 +27,8 @@ import { markRead } from '../../src/features/reads/reads.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { keyOf, type Store } from '../../src/store/store.js';
-import { benchStreamId } from './ids.js';
+import { benchStreamId, DEVICE_BODY } from './ids.js';
+import type { DeviceRegistration } from '../../generated/index.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
 import { createSandbox } from '../../src/sandbox/sandbox.js';
 import { fastifyServer, rawServer } from './reference-servers.js';
@@ -87,13 +90,41 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
     if (Number(records) > 0 && !(await store.get('readMarkers', seeded))) throw new Error(`no seeded read marker at ${seeded}: the seed no longer matches markRead`);
     return { app: createApp({ config, store }), store };
   }
-  const [records = '0'] = args;
+  const [records = '0', devices = '0'] = args;
   const guarded = mode !== 'durable-validated';
-  const dataFile = join(await mkdtemp(join(tmpdir(), 'collab-bench-')), 'db.json');
-  const store = await openLowdbStore(dataFile, { checkpointBytes: loadConfig().checkpointBytes, ...(guarded ? { quotas } : {}) });
-  await Promise.all(Array.from({ length: Number(records) }, (_, index) =>
-    markRead(store, SYSTEM_CLOCK, 'local', { streamId: benchStreamId(index), lastReadMessageId: randomUUID() })));
+  const folder = await mkdtemp(join(tmpdir(), 'collab-bench-'));
+  const dataFile = join(folder, 'db.json');
+  const options = { checkpointBytes: loadConfig().checkpointBytes, ...(guarded ? { quotas } : {}) };
+  if (Number(records) + Number(devices) > 0) await cp(await seeded(Number(records), Number(devices)), folder, { recursive: true });
+  const store = await openLowdbStore(dataFile, options);
   return { app: guarded ? createApp({ config, store }) : unguardedApp(config, store), store, dataFile };
+}
+
+/**
+ * A closed lowdb store of `records` read markers and `devices` devices of the bench's user, written through the
+ * handlers in chunks; made once per bench run (run.ts clears .bench/seeded), then copied by every process that needs it.
+ */
+async function seeded(records: number, devices: number): Promise<string> {
+  const folder = join('.bench', 'seeded', `${records}-${devices}`);
+  if (await stat(folder).then(() => true, () => false)) return folder;
+  const making = `${folder}.making-${process.pid}`;
+  await mkdir(making, { recursive: true });
+  const store = await openLowdbStore(join(making, 'db.json'), { quotas });
+  const registration = JSON.parse(DEVICE_BODY) as DeviceRegistration;
+  const chunk = 10_000;
+  for (let start = 0; start < Math.max(records, devices); start += chunk) {
+    const indexes = Array.from({ length: chunk }, (_, offset) => start + offset);
+    await Promise.all([
+      ...indexes.filter((index) => index < records).map((index) =>
+        markRead(store, SYSTEM_CLOCK, 'local', { streamId: benchStreamId(index), lastReadMessageId: randomUUID() })),
+      ...indexes.filter((index) => index < devices).map((index) =>
+        registerDevice(store, SYSTEM_CLOCK, 'local', { ...registration, installationId: `seeded-${index}` })),
+    ]);
+  }
+  await store.close();
+  await rm(join(making, 'db.json.lock'), { force: true });
+  await rename(making, folder);
+  return folder;
 }
 
 const { app, store, dataFile } = await build();
@@ -116,7 +147,8 @@ process.on('SIGUSR2', () => {
 process.once('SIGTERM', () => {
   loop.disable();
   server.close();
-  void store.close().then(() => {
+  void store.close().then(async () => {
+    if (dataFile) await rm(dirname(dataFile), { recursive: true, force: true }); // a seeded store is hundreds of MB
     process.stdout.write(`${JSON.stringify({
       maxRssMb: process.resourceUsage().maxRSS / 1024,
       loopMaxMs: (measuring ? Math.max(worst, loop.max) : worst) / 1e6,
