@@ -26,7 +26,10 @@ export default tseslint.config(
   ...tseslint.configs.strict,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -39,7 +42,10 @@ export default tseslint.config(
     settings: {
       'import/resolver': { typescript: { project: 'tsconfig.json' } },
       // One element, src/, whose every import is checked (checkInternals); each file's room is its category.
-      'boundaries/elements': [{ type: 'src', pattern: 'src', partialMatch: false }, { type: 'generated', pattern: 'generated', partialMatch: false }],
+      'boundaries/elements': [
+        { type: 'src', pattern: 'src', partialMatch: false },
+        { type: 'generated', pattern: 'generated', partialMatch: false },
+      ],
       'boundaries/files': [
         { category: 'server', pattern: 'src/{server,serve,tracing}.ts' },
         { category: 'app', pattern: 'src/{app,api}.ts' },
@@ -60,49 +66,72 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'boundaries/dependencies': ['error', {
-        default: 'disallow',
-        checkInternals: true,
-        message: 'the {{ from.file.categories.[0] }} room may not import {{ dependency.source }} ({{ to.file.categories.[0] }}): a room of src/ imports only the rooms below it (ROOMS, eslint.config.js)',
-        policies: [
-          { allow: { to: { element: { type: 'generated' } } } },
-          ...ROOMS.flatMap((line, index) => line.map((room) => ({
-            from: { file: { categories: room } },
-            allow: { to: { file: { categories: { anyOf: [room, ...below(index)] } } } },
-          }))),
-          // A feature imports no other feature: what two need is in src/features/shared/, which imports none.
-          {
-            from: { file: { categories: 'feature' } },
-            disallow: { to: { file: { categories: 'feature' } } },
-            message: 'a feature may not import {{ dependency.source }}: it imports no other feature, only src/features/shared/',
-          },
-          {
-            from: { file: { categories: 'feature' } },
-            allow: { to: { file: { categories: 'feature', captured: { name: ['shared', '{{ from.file.captured.name }}'] } } } },
-          },
-          // Each store is a folder of its own that imports no other store's: what they share is in src/store/ and src/store/files/.
-          {
-            from: { file: { categories: 'store-folder' } },
-            disallow: { to: { file: { categories: 'store-folder' } } },
-            message: 'a store may not import {{ dependency.source }}: it imports no other store, only src/store/ and src/store/files/',
-          },
-          {
-            from: { file: { categories: 'store-folder' } },
-            allow: { to: { file: { categories: 'store-folder', captured: { folder: ['files', '{{ from.file.captured.folder }}'] } } } },
-          },
-          // lowdb's engine (how it keeps data) knows nothing of its operations (backup, control socket, upgrade, lock) nor of what opens it.
-          {
-            from: { file: { categories: 'lowdb-engine' } },
-            disallow: { to: { file: { path: ['src/store/lowdb/*.ts', 'src/store/lowdb/operations/**'] } } },
-            message: 'the lowdb engine may not import {{ dependency.source }}: it imports no lowdb operation, nor lowdb-store.ts or open-files.ts',
-          },
-        ],
-      }],
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          checkInternals: true,
+          message:
+            'the {{ from.file.categories.[0] }} room may not import {{ dependency.source }} ({{ to.file.categories.[0] }}): a room of src/ imports only the rooms below it (ROOMS, eslint.config.js)',
+          policies: [
+            { allow: { to: { element: { type: 'generated' } } } },
+            ...ROOMS.flatMap((line, index) =>
+              line.map((room) => ({
+                from: { file: { categories: room } },
+                allow: { to: { file: { categories: { anyOf: [room, ...below(index)] } } } },
+              })),
+            ),
+            // A feature imports no other feature: what two need is in src/features/shared/, which imports none.
+            {
+              from: { file: { categories: 'feature' } },
+              disallow: { to: { file: { categories: 'feature' } } },
+              message:
+                'a feature may not import {{ dependency.source }}: it imports no other feature, only src/features/shared/',
+            },
+            {
+              from: { file: { categories: 'feature' } },
+              allow: {
+                to: {
+                  file: { categories: 'feature', captured: { name: ['shared', '{{ from.file.captured.name }}'] } },
+                },
+              },
+            },
+            // Each store is a folder of its own that imports no other store's: what they share is in src/store/ and src/store/files/.
+            {
+              from: { file: { categories: 'store-folder' } },
+              disallow: { to: { file: { categories: 'store-folder' } } },
+              message:
+                'a store may not import {{ dependency.source }}: it imports no other store, only src/store/ and src/store/files/',
+            },
+            {
+              from: { file: { categories: 'store-folder' } },
+              allow: {
+                to: {
+                  file: {
+                    categories: 'store-folder',
+                    captured: { folder: ['files', '{{ from.file.captured.folder }}'] },
+                  },
+                },
+              },
+            },
+            // lowdb's engine (how it keeps data) knows nothing of its operations (backup, control socket, upgrade, lock) nor of what opens it.
+            {
+              from: { file: { categories: 'lowdb-engine' } },
+              disallow: { to: { file: { path: ['src/store/lowdb/*.ts', 'src/store/lowdb/operations/**'] } } },
+              message:
+                'the lowdb engine may not import {{ dependency.source }}: it imports no lowdb operation, nor lowdb-store.ts or open-files.ts',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', process: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', process: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

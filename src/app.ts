@@ -30,7 +30,8 @@ import { observeRequests } from './observability/observe.js';
 import type { Store } from './store/store.js';
 
 /** The settings the app reads. */
-export type AppConfig = Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'> & Partial<Pick<Config, 'corsOrigins' | 'limits' | 'allowedHosts'>>;
+export type AppConfig = Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'> &
+  Partial<Pick<Config, 'corsOrigins' | 'limits' | 'allowedHosts'>>;
 
 export interface AppOptions {
   config: AppConfig;
@@ -67,7 +68,10 @@ export function startApp(logger?: Logger): Express {
   app.set('strict routing', EXACT_ROUTING.strict);
   app.disable('x-powered-by');
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
-  app.use(startResponse(logger && observeRequests(logger, [...Object.keys(loadSpec().paths), ...DOCS_PATHS])), answerHeadAsGet);
+  app.use(
+    startResponse(logger && observeRequests(logger, [...Object.keys(loadSpec().paths), ...DOCS_PATHS])),
+    answerHeadAsGet,
+  );
   return app;
 }
 
@@ -78,8 +82,13 @@ export function checkHost(config: Pick<AppConfig, 'auth' | 'allowedHosts'>): Req
 
 /** CORS, before authentication and validation, so preflights are answered; one from an origin not allowed gets 403 and a warn line. */
 export function allowPages(origins: CorsOrigins, extras: CorsExtras, logger: Logger | undefined): RequestHandler {
-  return allowOrigins(origins, { ...extras, onRefusal: logger && ((origin, requestId) => logger.warn({ origin, requestId },
-    `CORS preflight refused: the origin ${origin} is not in CORS_ORIGINS`)) });
+  return allowOrigins(origins, {
+    ...extras,
+    onRefusal:
+      logger &&
+      ((origin, requestId) =>
+        logger.warn({ origin, requestId }, `CORS preflight refused: the origin ${origin} is not in CORS_ORIGINS`)),
+  });
 }
 
 /**
@@ -87,7 +96,11 @@ export function allowPages(origins: CorsOrigins, extras: CorsExtras, logger: Log
  * then the body, where the operation takes one. Mounted on /api, the only path that reads bodies; both /api mounts match the same paths (exact
  * routing), so no route under /api runs without authentication, however it is spelled.
  */
-export function admit(config: Pick<AppConfig, 'auth' | 'bodyLimit'>, limits: Pick<Limits, 'tokenLifetimeMs'>, ...guards: RequestHandler[]): RequestHandler {
+export function admit(
+  config: Pick<AppConfig, 'auth' | 'bodyLimit'>,
+  limits: Pick<Limits, 'tokenLifetimeMs'>,
+  ...guards: RequestHandler[]
+): RequestHandler {
   return inOrder(authenticate(config.auth, limits.tokenLifetimeMs), ...guards, declaredBody(config.bodyLimit));
 }
 

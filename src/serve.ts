@@ -33,7 +33,9 @@ Set AUTH_JWT_SECRET (HS256, at least 32 characters), AUTH_JWT_PUBLIC_KEY (a PEM 
 AUTH_JWKS_URL (an identity provider's key set) or AUTH_OIDC_ISSUER (its issuer), or HOST=127.0.0.1, or ALLOW_UNAUTHENTICATED=true to serve everyone as "local" on purpose.`);
     process.exit(1);
   }
-  logger.warn(`Warning: serving ${config.host} without authentication (ALLOW_UNAUTHENTICATED=true): everyone acts as "local".`);
+  logger.warn(
+    `Warning: serving ${config.host} without authentication (ALLOW_UNAUTHENTICATED=true): everyone acts as "local".`,
+  );
 }
 const store = await openStore(storeSettings(config), logger).catch((error: unknown) => {
   const refusal = refusalOf(error);
@@ -47,32 +49,58 @@ const sweeping = sweepExpiredKeys(store, SYSTEM_CLOCK, logger); // idempotency k
 const stopping = { stopping: false };
 // The identity provider's key set is fetched in the background: a failed fetch is a warning, not a refusal.
 const auth = config.auth && { ...config.auth, onKeySetFailure: (message: string) => logger.warn(message) };
-const server = createHttpServer(createApp({ config: { ...config, ...(auth ? { auth } : {}) }, store, logger, stopping }));
+const server = createHttpServer(
+  createApp({ config: { ...config, ...(auth ? { auth } : {}) }, store, logger, stopping }),
+);
 const shutdown = gracefulShutdown(server, config.shutdown, stopping, (line) => logger.info(line));
 // A port in use, or one this user may not bind, is a refusal to start: one line, not a stack.
 server.once('error', (error: NodeJS.ErrnoException) => {
-  const reason = error.code === 'EADDRINUSE' ? 'is in use by another process' : error.code === 'EACCES' ? 'may not be bound by this user' : `cannot be listened on (${error.code ?? error.message})`;
+  const reason =
+    error.code === 'EADDRINUSE'
+      ? 'is in use by another process'
+      : error.code === 'EACCES'
+        ? 'may not be bound by this user'
+        : `cannot be listened on (${error.code ?? error.message})`;
   console.error(`Refusing to start: port ${config.port} on ${config.host} ${reason}; set PORT to another.`);
-  void sweeping.stop().then(() => store.close()).finally(() => process.exit(1));
+  void sweeping
+    .stop()
+    .then(() => store.close())
+    .finally(() => process.exit(1));
 });
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   const host = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
   const self = host.includes(':') ? `[${host}]` : host;
   // The validator loads openapi.yaml in the background: say "Serving" once a request has gone through.
-  void fetch(`http://${self}:${port}/healthz`).then(() => logger.info(`Serving on http://${config.host}:${port} (data in ${whereDataLives(config)})`));
+  void fetch(`http://${self}:${port}/healthz`).then(() =>
+    logger.info(`Serving on http://${config.host}:${port} (data in ${whereDataLives(config)})`),
+  );
 });
 
 // SIGTERM, SIGINT and the like: readiness off, a delay, the listener closed, requests in flight finished, the
 // store written out and released, exit 0. A second signal exits at once (close-with-grace), with 1.
-closeWithGrace({ delay: false, logger: false, skip: ['uncaughtException', 'unhandledRejection', 'beforeExit'],
-  onSecondSignal: (signal) => logger.warn(`${signal} again: exiting now, without waiting for requests in flight`) }, async ({ signal }) => {
-  await shutdown.stop(signal ?? 'stop');
-  await sweeping.stop();
-  // A store that could not write everything out says so; the lowdb journal still holds every change.
-  const unsaved = await store.close().then(() => undefined, (error: unknown) => error);
-  await stopTracing(); // the last requests' spans are exported, or given up after OTEL_BSP_EXPORT_TIMEOUT
-  await linesWritten();
-  if (unsaved === undefined) logger.info('Stopped: every request answered, the data file released');
-  else logger.warn({ err: unsaved }, `Stopped: every request answered and the data file released, but not all is written out: ${(unsaved as Error).message}`);
-});
+closeWithGrace(
+  {
+    delay: false,
+    logger: false,
+    skip: ['uncaughtException', 'unhandledRejection', 'beforeExit'],
+    onSecondSignal: (signal) => logger.warn(`${signal} again: exiting now, without waiting for requests in flight`),
+  },
+  async ({ signal }) => {
+    await shutdown.stop(signal ?? 'stop');
+    await sweeping.stop();
+    // A store that could not write everything out says so; the lowdb journal still holds every change.
+    const unsaved = await store.close().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await stopTracing(); // the last requests' spans are exported, or given up after OTEL_BSP_EXPORT_TIMEOUT
+    await linesWritten();
+    if (unsaved === undefined) logger.info('Stopped: every request answered, the data file released');
+    else
+      logger.warn(
+        { err: unsaved },
+        `Stopped: every request answered and the data file released, but not all is written out: ${(unsaved as Error).message}`,
+      );
+  },
+);

@@ -21,7 +21,9 @@ const FLUSH_MS = 5_000;
 export async function stopTracing(): Promise<void> {
   if (!stop) return;
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<void>((resolve) => { timer = setTimeout(resolve, FLUSH_MS); });
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, FLUSH_MS);
+  });
   await Promise.race([stop().catch(() => {}), late]);
   clearTimeout(timer);
 }

@@ -20,6 +20,7 @@ export const mochaHooks = {
     killLeftoverServers();
     // Every status and header the test services sent is one openapi.yaml declares for the operation (test/helpers/declared.ts).
     const missing = undeclared();
-    if (missing.length > 0) throw new Error(`openapi.yaml does not declare what the service sent:\n${missing.join('\n')}`);
+    if (missing.length > 0)
+      throw new Error(`openapi.yaml does not declare what the service sent:\n${missing.join('\n')}`);
   },
 };

@@ -13,7 +13,9 @@ module.exports = {
   spec: [
     'test/http/**/*.test.ts',
     ...['stores', 'postgres', 'postgres-quotas', 'hit-counter'].map((name) => `test/store/${name}.test.ts`),
-    ...['auth', 'client', 'host-check', 'metrics', 'quotas', 'postgres-instances', 'postgres-readiness'].map((name) => `test/system/${name}.test.ts`),
+    ...['auth', 'client', 'host-check', 'metrics', 'quotas', 'postgres-instances', 'postgres-readiness'].map(
+      (name) => `test/system/${name}.test.ts`,
+    ),
   ],
   ignore: postgres.ignore.filter((pattern) => pattern.startsWith('test/http/')),
 };

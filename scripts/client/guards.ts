@@ -28,11 +28,16 @@ export function guardsFile({ schemas }: Contract): string {
     const properties = (schema.properties ?? {}) as Record<string, Node>;
     const required = (schema.required ?? []) as string[];
     // Required members must be there; the others, when there, must have their JSON type.
-    const checks = Object.keys(properties).sort((a, b) => Number(required.includes(b)) - Number(required.includes(a))).map((member) => {
-      const test = testOf(properties[member]!, schemas);
-      return required.includes(member) ? `has(node, '${member}', (value) => ${test})` : `optional(node, '${member}', (value) => ${test})`;
-    });
-    for (const member of required) if (!(member in properties)) checks.push(`has(node, '${member}', (value) => value !== undefined)`);
+    const checks = Object.keys(properties)
+      .sort((a, b) => Number(required.includes(b)) - Number(required.includes(a)))
+      .map((member) => {
+        const test = testOf(properties[member]!, schemas);
+        return required.includes(member)
+          ? `has(node, '${member}', (value) => ${test})`
+          : `optional(node, '${member}', (value) => ${test})`;
+      });
+    for (const member of required)
+      if (!(member in properties)) checks.push(`has(node, '${member}', (value) => value !== undefined)`);
     const unions = [...variants.get(name)!].sort().join(', ');
     return `/** Whether \`node\` has the members a ${name} requires, and its other members their types (a variant of ${unions}). */
 export function is${name}(node: unknown): node is ${name} {

@@ -7,7 +7,9 @@ const json = (value: unknown, indent?: number): string => JSON.stringify(value ?
 function literal(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
   if (value === null || typeof value !== 'object') return json(value);
-  const members = Object.entries(value).map(([key, member]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : json(key)}: ${literal(member)}`);
+  const members = Object.entries(value).map(
+    ([key, member]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : json(key)}: ${literal(member)}`,
+  );
   return members.length ? `{ ${members.join(', ')} }` : '{}';
 }
 
@@ -23,26 +25,35 @@ function literal(value: unknown): string {
  */
 export function mswFile({ operations }: Contract, files: ReadonlyMap<string, unknown>): string {
   const fileOf = new Map<string, string>();
-  for (const [name, value] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) if (!fileOf.has(json(value))) fileOf.set(json(value), name);
+  for (const [name, value] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    if (!fileOf.has(json(value))) fileOf.set(json(value), name);
   /** Each distinct body by its JSON, with its name. */
   const bodies = new Map<string, string>();
   // Literal paths first, so /api/streams/nav is not taken for /api/streams/{streamId}.
-  const ordered = [...operations].sort((a, b) => (a.path.match(/\{/g) ?? []).length - (b.path.match(/\{/g) ?? []).length);
+  const ordered = [...operations].sort(
+    (a, b) => (a.path.match(/\{/g) ?? []).length - (b.path.match(/\{/g) ?? []).length,
+  );
   const rows = ordered.map(({ operationId, method, path, responses }) => {
-    const declared = responses.map(({ status, mediaType, headers, examples }) => literal({
-      status,
-      ...(mediaType ? { mediaType } : {}),
-      headers,
-      examples: examples.map(([name, value]) => {
-        const body = json(value);
-        if (!bodies.has(body)) bodies.set(body, fileOf.get(body) ?? `${operationId} ${status} ${name}`);
-        return [name, bodies.get(body)];
+    const declared = responses.map(({ status, mediaType, headers, examples }) =>
+      literal({
+        status,
+        ...(mediaType ? { mediaType } : {}),
+        headers,
+        examples: examples.map(([name, value]) => {
+          const body = json(value);
+          if (!bodies.has(body)) bodies.set(body, fileOf.get(body) ?? `${operationId} ${status} ${name}`);
+          return [name, bodies.get(body)];
+        }),
       }),
-    }));
+    );
     return `    { operationId: ${json(operationId)}, method: ${json(method)}, path: ${json(path.replace(/\{([^}]+)\}/g, ':$1'))}, responses: [\n${declared.map((response) => `        ${response},\n`).join('')}    ] },`;
   });
-  const byName = [...bodies].map(([body, name]) => [name, body] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const entries = byName.map(([name, body]) => `    ${json(name)}: ${JSON.stringify(JSON.parse(body), null, 4).replace(/\n/g, '\n    ')},`);
+  const byName = [...bodies]
+    .map(([body, name]) => [name, body] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = byName.map(
+    ([name, body]) => `    ${json(name)}: ${JSON.stringify(JSON.parse(body), null, 4).replace(/\n/g, '\n    ')},`,
+  );
   return `import { http, HttpResponse, type HttpHandler } from 'msw';
 
 interface Declared<Example = unknown> {

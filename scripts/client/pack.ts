@@ -11,9 +11,15 @@ const out = join(root, 'dist', 'client');
 const staging = join(out, 'package');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(staging, { recursive: true });
-execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', join(import.meta.dirname, 'tsconfig.package.json'), '--outDir', staging], { stdio: 'inherit' });
+execFileSync(
+  join(root, 'node_modules', '.bin', 'tsc'),
+  ['-p', join(import.meta.dirname, 'tsconfig.package.json'), '--outDir', staging],
+  { stdio: 'inherit' },
+);
 copyFileSync(join(root, 'generated', 'client', 'package.json'), join(staging, 'package.json'));
 // npm running on the Node.js running this (.nvmrc's, first on PATH); --json names the file it wrote.
 const env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` };
-const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: staging, env, encoding: 'utf8' })) as { filename: string }[];
+const [packed] = JSON.parse(
+  execFileSync('npm', ['pack', '--json', '--pack-destination', out], { cwd: staging, env, encoding: 'utf8' }),
+) as { filename: string }[];
 console.log(join(out, packed!.filename));

@@ -6,23 +6,27 @@ import type { Contract } from '../../src/contract/declared-responses.js';
  * bundlers and test runners alike; `./msw` needs msw, an optional peer.
  */
 export function packageJsonOf(contract: Contract): string {
-  return `${JSON.stringify({
-    name: '@collab/client',
-    version: contract.version,
-    description: `Typed fetch client of ${contract.title} ${contract.version}, generated from its openapi.yaml; MSW handlers from its examples at @collab/client/msw.`,
-    license: 'UNLICENSED',
-    type: 'module',
-    sideEffects: false,
-    exports: {
-      '.': { types: './index.d.ts', default: './index.js' },
-      './msw': { types: './msw.d.ts', default: './msw.js' },
-      './package.json': './package.json',
+  return `${JSON.stringify(
+    {
+      name: '@collab/client',
+      version: contract.version,
+      description: `Typed fetch client of ${contract.title} ${contract.version}, generated from its openapi.yaml; MSW handlers from its examples at @collab/client/msw.`,
+      license: 'UNLICENSED',
+      type: 'module',
+      sideEffects: false,
+      exports: {
+        '.': { types: './index.d.ts', default: './index.js' },
+        './msw': { types: './msw.d.ts', default: './msw.js' },
+        './package.json': './package.json',
+      },
+      main: './index.js',
+      types: './index.d.ts',
+      peerDependencies: { msw: '^2.7.0 || ^3.0.0' },
+      peerDependenciesMeta: { msw: { optional: true } },
+      // Published only to a registry set here (publishConfig.registry), never by accident to the public one.
+      publishConfig: { access: 'restricted' },
     },
-    main: './index.js',
-    types: './index.d.ts',
-    peerDependencies: { msw: '^2.7.0 || ^3.0.0' },
-    peerDependenciesMeta: { msw: { optional: true } },
-    // Published only to a registry set here (publishConfig.registry), never by accident to the public one.
-    publishConfig: { access: 'restricted' },
-  }, null, 2)}\n`;
+    null,
+    2,
+  )}\n`;
 }

@@ -2,7 +2,8 @@ import type { Contract } from '../../src/contract/declared-responses.js';
 
 /** generated/client/problems.ts: each operation's declared problems by status, and problemOf typed by them. */
 export function problemsFile({ operations }: Contract): string {
-  const errorsOf = (responses: Contract['operations'][number]['responses']) => responses.filter((response) => /^[45]\d\d$/.test(response.status));
+  const errorsOf = (responses: Contract['operations'][number]['responses']) =>
+    responses.filter((response) => /^[45]\d\d$/.test(response.status));
   const types = new Set<string>(['Problem']);
   const entries = operations.map(({ operationId, responses }) => {
     const statuses = errorsOf(responses).map((response) => {
@@ -12,7 +13,12 @@ export function problemsFile({ operations }: Contract): string {
     });
     return `    ${operationId}: { ${statuses.join(' ')} };`;
   });
-  const declared = operations.map(({ operationId, responses }) => `    ${operationId}: [${errorsOf(responses).map((response) => response.status).join(', ')}],`);
+  const declared = operations.map(
+    ({ operationId, responses }) =>
+      `    ${operationId}: [${errorsOf(responses)
+        .map((response) => response.status)
+        .join(', ')}],`,
+  );
   return `import { ResponseError } from './runtime.js';
 import type { ${[...types].sort().join(', ')} } from './models/index.js';
 

@@ -10,8 +10,13 @@ const root = resolve(process.argv[2] ?? '.');
 const scratch = mkdtempSync(join(tmpdir(), 'bundle-'));
 try {
   const bundled = join(scratch, 'openapi.yaml');
-  execFileSync(join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'redocly'), ['bundle', join(root, 'openapi.yaml'), '-o', bundled], { stdio: 'ignore' });
-  const header = '# Generated from openapi.yaml by `redocly bundle` (scripts/contract/bundle.ts): one file, the examples inside.\n' +
+  execFileSync(
+    join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'redocly'),
+    ['bundle', join(root, 'openapi.yaml'), '-o', bundled],
+    { stdio: 'ignore' },
+  );
+  const header =
+    '# Generated from openapi.yaml by `redocly bundle` (scripts/contract/bundle.ts): one file, the examples inside.\n' +
     '# Do not edit: change openapi.yaml and run `make generate`.\n';
   mkdirSync(join(root, 'generated'), { recursive: true });
   writeFileSync(join(root, 'generated', 'openapi.yaml'), header + readFileSync(bundled, 'utf8'));

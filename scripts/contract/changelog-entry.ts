@@ -25,8 +25,14 @@ function linesOf(comparison: Comparison): Line[] {
     const words = wordsOf(change);
     const section = sectionOf(change.id);
     const key = JSON.stringify([section, words, change.level, change.accepted?.reason]);
-    const line = lines.get(key) ?? { section, words, operations: [], level: change.level, ids: new Set<string>(),
-      ...(change.accepted ? { accepted: change.accepted } : {}) };
+    const line = lines.get(key) ?? {
+      section,
+      words,
+      operations: [],
+      level: change.level,
+      ids: new Set<string>(),
+      ...(change.accepted ? { accepted: change.accepted } : {}),
+    };
     const operation = where(change);
     if (operation !== '' && !line.operations.includes(operation)) line.operations.push(operation);
     line.ids.add(change.id);
@@ -37,7 +43,8 @@ function linesOf(comparison: Comparison): Line[] {
 
 function bullet(line: Line): string {
   const mark = line.level >= 3 ? '**Breaking:** ' : line.level === 2 ? '**May break a client:** ' : '';
-  const where = line.operations.length > 0 ? `${line.operations.map((operation) => `\`${operation}\``).join(', ')}: ` : '';
+  const where =
+    line.operations.length > 0 ? `${line.operations.map((operation) => `\`${operation}\``).join(', ')}: ` : '';
   const todo = line.words.todo ? `; ${line.words.todo}` : '';
   const accepted = line.accepted ? ` Accepted without a new major version: ${line.accepted.reason}` : '';
   // The rule ids stay in the source for the author and the next reviewer; the rendered changelog does not show them.
@@ -45,7 +52,8 @@ function bullet(line: Line): string {
 }
 
 function migration(line: Line): string {
-  const where = line.operations.length > 0 ? `${line.operations.map((operation) => `\`${operation}\``).join(', ')}: ` : '';
+  const where =
+    line.operations.length > 0 ? `${line.operations.map((operation) => `\`${operation}\``).join(', ')}: ` : '';
   return `- ${where}${sentence(line.words.what)} ${sentence(line.words.todo ?? 'check what a client does with it')}`;
 }
 
@@ -61,8 +69,9 @@ export function entryOf(version: string, date: string, comparison: Comparison | 
   }
   const breaks = lines.filter((line) => line.level >= 2);
   if (breaks.length > 0) {
-    entry += `### Migration\n\n<!-- Drafted by make release-contract from the breaking changes: edit each into what a client of ${comparison.baseVersion} `
-      + `does to move to ${version} (what to look for, what to change, by when), then remove this comment. -->\n\n${breaks.map(migration).join('\n')}\n`;
+    entry +=
+      `### Migration\n\n<!-- Drafted by make release-contract from the breaking changes: edit each into what a client of ${comparison.baseVersion} ` +
+      `does to move to ${version} (what to look for, what to change, by when), then remove this comment. -->\n\n${breaks.map(migration).join('\n')}\n`;
   }
   return `${entry.trimEnd()}\n`;
 }

@@ -24,7 +24,11 @@ export interface Change {
   section?: string;
 }
 
-export interface AcceptedBreak { id: string; operation?: string; reason: string }
+export interface AcceptedBreak {
+  id: string;
+  operation?: string;
+  reason: string;
+}
 
 export interface Comparison {
   baseVersion: string;
@@ -35,23 +39,30 @@ export interface Comparison {
   unusedAccepted: AcceptedBreak[];
 }
 
-export const where = (change: Change) => (change.path ? `${change.operation} ${change.path}` : change.section ?? '');
-export const versionOf = (file: string) => String((parse(readFileSync(file, 'utf8')) as { info: { version: string } }).info.version);
+export const where = (change: Change) => (change.path ? `${change.operation} ${change.path}` : (change.section ?? ''));
+export const versionOf = (file: string) =>
+  String((parse(readFileSync(file, 'utf8')) as { info: { version: string } }).info.version);
 
 /** openapi.yaml and the examples beside it as they are at a git ref, in a folder of their own (oasdiff resolves ./mocks/ beside the spec). */
 export function specAt(ref: string): string {
   const folder = mkdtempSync(join(tmpdir(), 'contract-base-'));
-  const archive = execFileSync('git', ['archive', '--format=tar', ref, 'openapi.yaml', 'mocks'], { cwd: root, maxBuffer: 256 * 1024 * 1024 });
+  const archive = execFileSync('git', ['archive', '--format=tar', ref, 'openapi.yaml', 'mocks'], {
+    cwd: root,
+    maxBuffer: 256 * 1024 * 1024,
+  });
   execFileSync('tar', ['-x', '-C', folder], { input: archive });
   return join(folder, 'openapi.yaml');
 }
 
 export function readAcceptedBreaks(): AcceptedBreak[] {
   if (!existsSync(ACCEPTED_BREAKS)) return [];
-  const accepted = ((parse(readFileSync(ACCEPTED_BREAKS, 'utf8')) ?? {}) as { accepted?: AcceptedBreak[] }).accepted ?? [];
+  const accepted =
+    ((parse(readFileSync(ACCEPTED_BREAKS, 'utf8')) ?? {}) as { accepted?: AcceptedBreak[] }).accepted ?? [];
   for (const entry of accepted) {
     if (!entry.id || typeof entry.reason !== 'string' || entry.reason.trim().length < 10) {
-      throw new Error(`contract/accepted-breaks.yaml: every entry needs an oasdiff rule id and a reason in words: ${JSON.stringify(entry)}`);
+      throw new Error(
+        `contract/accepted-breaks.yaml: every entry needs an oasdiff rule id and a reason in words: ${JSON.stringify(entry)}`,
+      );
     }
   }
   return accepted;
@@ -62,9 +73,20 @@ export function changelog(base: string, revision: string): Change[] {
   const oasdiff = process.env.OASDIFF ?? 'oasdiff';
   // --include-path-params: a renamed path parameter renames the typed client's argument, so it is a removal and an addition.
   // contract/oasdiff-levels.txt: what breaks the typed client (an operation id is a method, a tag an API class, a schema a type).
-  const out = execFileSync(oasdiff, ['changelog', base, revision, '--format', 'json', '--include-path-params',
-    '--severity-levels', join(root, 'contract', 'oasdiff-levels.txt')],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync(
+    oasdiff,
+    [
+      'changelog',
+      base,
+      revision,
+      '--format',
+      'json',
+      '--include-path-params',
+      '--severity-levels',
+      join(root, 'contract', 'oasdiff-levels.txt'),
+    ],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   // Versions are this project's to judge (see compare), not oasdiff's.
   return (JSON.parse(out || '[]') as Change[]).filter((change) => change.id !== 'api-version-not-bumped');
 }
@@ -73,11 +95,16 @@ export function compare(base: string, revision: string): Comparison {
   const accepted = readAcceptedBreaks();
   const used = new Set<AcceptedBreak>();
   const changes = changelog(base, revision);
-  const breaking = changes.filter((change) => change.level >= 2).map((change) => {
-    const entry = accepted.find((candidate) => candidate.id === change.id && (candidate.operation === undefined || candidate.operation === where(change)));
-    if (entry) used.add(entry);
-    return entry ? { ...change, accepted: entry } : change;
-  });
+  const breaking = changes
+    .filter((change) => change.level >= 2)
+    .map((change) => {
+      const entry = accepted.find(
+        (candidate) =>
+          candidate.id === change.id && (candidate.operation === undefined || candidate.operation === where(change)),
+      );
+      if (entry) used.add(entry);
+      return entry ? { ...change, accepted: entry } : change;
+    });
   return {
     baseVersion: versionOf(base),
     version: versionOf(revision),

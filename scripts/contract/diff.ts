@@ -9,7 +9,20 @@ import { parse } from 'yaml';
 import type { OpenApiDocument } from '../../src/contract/spec.js';
 import { checkStoredData, reportLines } from './stored-data.js';
 import { storedRecords } from './stored-records.js';
-import { ACCEPTED_BREAKS, atLeast, bumpBetween, compare, neededBump, nextVersion, RELEASED, root, SPEC, specAt, where, type Change } from './compare.js';
+import {
+  ACCEPTED_BREAKS,
+  atLeast,
+  bumpBetween,
+  compare,
+  neededBump,
+  nextVersion,
+  RELEASED,
+  root,
+  SPEC,
+  specAt,
+  where,
+  type Change,
+} from './compare.js';
 
 const base = process.env.BASE ? specAt(process.env.BASE) : RELEASED;
 if (!existsSync(base)) {
@@ -25,12 +38,20 @@ console.log(`Contract diff: openapi.yaml (${version}) against ${baseName} (${bas
 console.log(`Breaking (${breaking.length}):${breaking.length ? '' : ' none'}`);
 for (const change of breaking) {
   console.log(`${line(change)}${change.level === 2 ? '\n      (oasdiff: may break; a person decides)' : ''}`);
-  console.log(change.accepted ? `      accepted in ${relative(root, ACCEPTED_BREAKS)}: ${change.accepted.reason}`
-    : bumpBetween(baseVersion, version) === 'major' ? `      released as a new major version (${version})` : '      NOT ACCEPTED');
+  console.log(
+    change.accepted
+      ? `      accepted in ${relative(root, ACCEPTED_BREAKS)}: ${change.accepted.reason}`
+      : bumpBetween(baseVersion, version) === 'major'
+        ? `      released as a new major version (${version})`
+        : '      NOT ACCEPTED',
+  );
 }
 console.log(`\nNon-breaking (${nonBreaking.length}):${nonBreaking.length ? '' : ' none'}`);
 for (const change of nonBreaking) console.log(line(change));
-for (const entry of unusedAccepted) console.log(`\nNote: ${relative(root, ACCEPTED_BREAKS)} accepts ${entry.id}${entry.operation ? ` at ${entry.operation}` : ''}, which no change matches.`);
+for (const entry of unusedAccepted)
+  console.log(
+    `\nNote: ${relative(root, ACCEPTED_BREAKS)} accepts ${entry.id}${entry.operation ? ` at ${entry.operation}` : ''}, which no change matches.`,
+  );
 
 // With DATA_FILE or DATABASE_URL: what the changed contract says of the data already stored (read-only).
 const readSpec = (file: string) => parse(readFileSync(file, 'utf8')) as OpenApiDocument;
@@ -38,7 +59,8 @@ try {
   const stored = await storedRecords();
   if (stored) {
     console.log(`\nStored data: ${stored.store}, read ${stored.how}, against openapi.yaml's response schemas:`);
-    for (const line of reportLines(await checkStoredData(stored.records, readSpec(SPEC), readSpec(base)))) console.log(line);
+    for (const line of reportLines(await checkStoredData(stored.records, readSpec(SPEC), readSpec(base))))
+      console.log(line);
   }
 } catch (error) {
   console.error(`\nFAILED: the store could not be read: ${(error as Error).message}`);
@@ -48,17 +70,26 @@ try {
 const needed = neededBump(comparison);
 const bump = bumpBetween(baseVersion, version);
 const unaccepted = breaking.filter((change) => !change.accepted);
-console.log(needed === 'patch'
-  ? `\nNo change a client sees; wording or examples alone would make a patch release (${nextVersion(baseVersion, 'patch')}).`
-  : `\nThe next release needs at least a ${needed} version: ${nextVersion(baseVersion, needed)}.`);
+console.log(
+  needed === 'patch'
+    ? `\nNo change a client sees; wording or examples alone would make a patch release (${nextVersion(baseVersion, 'patch')}).`
+    : `\nThe next release needs at least a ${needed} version: ${nextVersion(baseVersion, needed)}.`,
+);
 if (unaccepted.length > 0 && bump !== 'major') {
-  console.error(`\nFAILED: ${unaccepted.length} breaking change(s) against ${baseVersion}. Raise info.version's major `
-    + `(${nextVersion(baseVersion, 'major')}), or accept each in ${relative(root, ACCEPTED_BREAKS)} with a reason.`);
+  console.error(
+    `\nFAILED: ${unaccepted.length} breaking change(s) against ${baseVersion}. Raise info.version's major ` +
+      `(${nextVersion(baseVersion, 'major')}), or accept each in ${relative(root, ACCEPTED_BREAKS)} with a reason.`,
+  );
   process.exit(1);
 }
 if (bump === undefined || (bump !== 'none' && !atLeast(bump, 'patch'))) {
   console.error(`\nFAILED: info.version ${version} is not a version after ${baseVersion} (X.Y.Z).`);
   process.exit(1);
 }
-console.log(unaccepted.length > 0 ? `Passed: the major version was raised (${baseVersion} -> ${version}).`
-  : breaking.length > 0 ? 'Passed: every breaking change is accepted, with its reason.' : 'Passed: nothing breaks a client of the last release.');
+console.log(
+  unaccepted.length > 0
+    ? `Passed: the major version was raised (${baseVersion} -> ${version}).`
+    : breaking.length > 0
+      ? 'Passed: every breaking change is accepted, with its reason.'
+      : 'Passed: nothing breaks a client of the last release.',
+);

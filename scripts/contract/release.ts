@@ -6,7 +6,18 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { entryOf } from './changelog-entry.js';
-import { ACCEPTED_BREAKS, atLeast, bumpBetween, compare, neededBump, nextVersion, RELEASED, root, SPEC, versionOf } from './compare.js';
+import {
+  ACCEPTED_BREAKS,
+  atLeast,
+  bumpBetween,
+  compare,
+  neededBump,
+  nextVersion,
+  RELEASED,
+  root,
+  SPEC,
+  versionOf,
+} from './compare.js';
 
 const CHANGELOG = join(root, 'CHANGELOG.md');
 const HEADER = `# Changelog of the contract
@@ -31,19 +42,34 @@ const comparison = first ? undefined : compare(RELEASED, SPEC);
 if (comparison) {
   const needed = neededBump(comparison);
   const bump = bumpBetween(comparison.baseVersion, version);
-  if (bump === undefined || bump === 'none') fail(`info.version is ${version}: set a version after the last release, ${comparison.baseVersion} (at least ${nextVersion(comparison.baseVersion, needed)}).`);
+  if (bump === undefined || bump === 'none')
+    fail(
+      `info.version is ${version}: set a version after the last release, ${comparison.baseVersion} (at least ${nextVersion(comparison.baseVersion, needed)}).`,
+    );
   if (!atLeast(bump, needed)) {
-    fail(`${version} is a ${bump} release, but the changes need a ${needed} one: ${nextVersion(comparison.baseVersion, needed)}`
-      + (needed === 'major' ? ' (or accept each break in contract/accepted-breaks.yaml with a reason; see make contract-diff).' : '.'));
+    fail(
+      `${version} is a ${bump} release, but the changes need a ${needed} one: ${nextVersion(comparison.baseVersion, needed)}` +
+        (needed === 'major'
+          ? ' (or accept each break in contract/accepted-breaks.yaml with a reason; see make contract-diff).'
+          : '.'),
+    );
   }
 }
 
 const changelog = existsSync(CHANGELOG) ? readFileSync(CHANGELOG, 'utf8') : HEADER;
-if (new RegExp(`^## ${version.replaceAll('.', '\\.')} `, 'm').test(changelog)) fail(`CHANGELOG.md already has ${version}.`);
+if (new RegExp(`^## ${version.replaceAll('.', '\\.')} `, 'm').test(changelog))
+  fail(`CHANGELOG.md already has ${version}.`);
 const at = changelog.search(/^## /m);
-writeFileSync(CHANGELOG, at < 0 ? `${changelog.trimEnd()}\n\n${entryOf(version, date, comparison)}` : `${changelog.slice(0, at)}${entryOf(version, date, comparison)}\n${changelog.slice(at)}`);
+writeFileSync(
+  CHANGELOG,
+  at < 0
+    ? `${changelog.trimEnd()}\n\n${entryOf(version, date, comparison)}`
+    : `${changelog.slice(0, at)}${entryOf(version, date, comparison)}\n${changelog.slice(at)}`,
+);
 execFileSync(join(root, 'node_modules', '.bin', 'redocly'), ['bundle', SPEC, '-o', RELEASED], { stdio: 'ignore' });
-writeFileSync(ACCEPTED_BREAKS, `# Breaking changes against the last release (contract/released.yaml) that ship without a
+writeFileSync(
+  ACCEPTED_BREAKS,
+  `# Breaking changes against the last release (contract/released.yaml) that ship without a
 # new major version, each with its reason: an oasdiff rule id, the operation ("METHOD /path")
 # where it applies, and why no client breaks (or why breaking it is right). make contract-diff
 # passes such a change and shows the reason; make release-contract writes it into CHANGELOG.md
@@ -54,6 +80,7 @@ writeFileSync(ACCEPTED_BREAKS, `# Breaking changes against the last release (con
 #     operation: PUT /api/notifications/devices
 #     reason: No stored device has a longer appVersion (checked in production on 2026-12-01).
 accepted: []
-`);
+`,
+);
 console.log(`Released the contract ${version}: CHANGELOG.md, contract/released.yaml and contract/accepted-breaks.yaml are written.
 Edit CHANGELOG.md's draft (the migration notes, and Fixed or Security lines oasdiff cannot see), then commit the three with openapi.yaml.`);

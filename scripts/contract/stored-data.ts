@@ -24,11 +24,25 @@ const NOUNS: Record<ReadBack, [one: string, many: string]> = {
   readMarkers: ['read marker', 'read markers'],
 };
 
-interface Finding { collection: ReadBack; words: string; count: number; keys: string[] }
-export interface StoredDataReport { records: number; stored: Record<ReadBack, number>; rejected: Record<ReadBack, number>; findings: Finding[] }
+interface Finding {
+  collection: ReadBack;
+  words: string;
+  count: number;
+  keys: string[];
+}
+export interface StoredDataReport {
+  records: number;
+  stored: Record<ReadBack, number>;
+  rejected: Record<ReadBack, number>;
+  findings: Finding[];
+}
 
 /** The stored records checked against `revision`; `base` (the last release) tells a value it newly rejects from one it never allowed. */
-export async function checkStoredData(records: AsyncIterable<StoredRecord>, revision: OpenApiDocument, base?: OpenApiDocument): Promise<StoredDataReport> {
+export async function checkStoredData(
+  records: AsyncIterable<StoredRecord>,
+  revision: OpenApiDocument,
+  base?: OpenApiDocument,
+): Promise<StoredDataReport> {
   const checkNew = contractValueCheck(revision);
   const checkBase = base && baseCheck(base);
   const zero = () => Object.fromEntries(READ_BACK.map((collection) => [collection, 0])) as Record<ReadBack, number>;
@@ -66,30 +80,49 @@ export function reportLines(report: StoredDataReport): string[] {
   for (const collection of READ_BACK) {
     const [one, many] = NOUNS[collection];
     const stored = report.stored[collection];
-    lines.push(`  ${collection}: ${report.rejected[collection]} of ${stored} stored ${stored === 1 ? one : many} rejected`);
+    lines.push(
+      `  ${collection}: ${report.rejected[collection]} of ${stored} stored ${stored === 1 ? one : many} rejected`,
+    );
     for (const finding of report.findings.filter((candidate) => candidate.collection === collection)) {
-      lines.push(`    ${finding.count} stored ${finding.count === 1 ? one : many} ${finding.count === 1 ? 'has' : 'have'} ${finding.words}`
-        + ` (e.g. ${finding.keys.map((key) => `\`${key}\``).join(', ')})`);
+      lines.push(
+        `    ${finding.count} stored ${finding.count === 1 ? one : many} ${finding.count === 1 ? 'has' : 'have'} ${finding.words}` +
+          ` (e.g. ${finding.keys.map((key) => `\`${key}\``).join(', ')})`,
+      );
     }
   }
   const rejected = Object.values(report.rejected).reduce((sum, count) => sum + count, 0);
-  lines.push(`  In all: ${rejected} of ${report.records} stored records would be rejected by the changed contract's response schemas.`);
+  lines.push(
+    `  In all: ${rejected} of ${report.records} stored records would be rejected by the changed contract's response schemas.`,
+  );
   return lines;
 }
 
 /** What ajv found, in words: the field, its value where it is short, and what the new contract says. */
 function wordsOf(error: ErrorObject, value: unknown, baseAccepted: boolean): string {
   const params = error.params as Record<string, unknown>;
-  const at = (pointer: string) => pointer.split('/').slice(1).map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const at = (pointer: string) =>
+    pointer
+      .split('/')
+      .slice(1)
+      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
   const path = at(error.instancePath);
-  const field = path.map((part) => (/^\d+$/.test(part) ? '[]' : `.${part}`)).join('').replace(/^\./, '') || 'the value';
-  const found = path.reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), value);
+  const field =
+    path
+      .map((part) => (/^\d+$/.test(part) ? '[]' : `.${part}`))
+      .join('')
+      .replace(/^\./, '') || 'the value';
+  const found = path.reduce<unknown>(
+    (node, part) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+    value,
+  );
   const shown = shownValue(found);
   const contract = baseAccepted ? 'the new contract' : 'the new contract (nor the last release)';
   switch (error.keyword) {
     case 'enum':
-      return `${field} ${shown}, which ${contract} ${baseAccepted ? 'removes' : 'does not allow'}`
-        + ` (allowed: ${(params.allowedValues as unknown[]).map((allowed) => `\`${String(allowed)}\``).join(', ')})`;
+      return (
+        `${field} ${shown}, which ${contract} ${baseAccepted ? 'removes' : 'does not allow'}` +
+        ` (allowed: ${(params.allowedValues as unknown[]).map((allowed) => `\`${String(allowed)}\``).join(', ')})`
+      );
     case 'required':
       return `no ${field === 'the value' ? '' : `${field}.`}${String(params.missingProperty)}, which ${contract} requires`;
     case 'additionalProperties':
@@ -103,7 +136,8 @@ function wordsOf(error: ErrorObject, value: unknown, baseAccepted: boolean): str
 }
 
 function shownValue(found: unknown): string {
-  if (typeof found === 'string') return found.length <= SHORT ? `\`${found}\`` : `(a string of ${[...found].length} characters)`;
+  if (typeof found === 'string')
+    return found.length <= SHORT ? `\`${found}\`` : `(a string of ${[...found].length} characters)`;
   if (typeof found === 'number' || typeof found === 'boolean' || found === null) return `\`${String(found)}\``;
   return Array.isArray(found) ? `(a list of ${found.length})` : '(an object)';
 }

@@ -6,10 +6,16 @@ import { describeDatabase } from '../../src/store/postgres/postgres-store.js';
 import { postgresRecords } from '../../src/store/postgres/snapshot.js';
 
 /** The store the environment names, how it is read and where it is (never a password); undefined when none is named. */
-export async function storedRecords(env: NodeJS.ProcessEnv = process.env): Promise<(ReadOnlyRecords & { store: string }) | undefined> {
+export async function storedRecords(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<(ReadOnlyRecords & { store: string }) | undefined> {
   if (env.DATABASE_URL) {
     // One REPEATABLE READ, READ ONLY transaction: the export's snapshot, which can write nothing.
-    return { store: `PostgreSQL ${describeDatabase(env.DATABASE_URL)}`, how: 'in one READ ONLY transaction', records: postgresRecords(env.DATABASE_URL) };
+    return {
+      store: `PostgreSQL ${describeDatabase(env.DATABASE_URL)}`,
+      how: 'in one READ ONLY transaction',
+      records: postgresRecords(env.DATABASE_URL),
+    };
   }
   if (env.DATA_FILE) {
     const dataFile = resolve(env.DATA_FILE);

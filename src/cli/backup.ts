@@ -14,9 +14,13 @@ const into = resolve(folder);
 const fail = (error: unknown) => refuse('Backup', `${describeStore(config)}: ${(error as Error).message}`);
 if (config.databaseUrl !== undefined) {
   const { file, bytes } = await backupPostgres(config.databaseUrl, into).catch(fail);
-  console.log(`Backed up ${describeStore(config)} with pg_dump to ${file} (${bytes} bytes, ${timing(started)}); restore: pg_restore --dbname=<empty database> --no-owner ${file}`);
+  console.log(
+    `Backed up ${describeStore(config)} with pg_dump to ${file} (${bytes} bytes, ${timing(started)}); restore: pg_restore --dbname=<empty database> --no-owner ${file}`,
+  );
 } else {
   const { files, bytes, how } = await backupLowdb(config.dataFile, into).catch(fail);
-  console.log(`Backed up ${describeStore(config)} ${how}: ${files} files, ${bytes} bytes in ${into} (${timing(started)}); ` +
-    'restore: stop the service, put both back in place of DATA_FILE and its .d folder, start it');
+  console.log(
+    `Backed up ${describeStore(config)} ${how}: ${files} files, ${bytes} bytes in ${into} (${timing(started)}); ` +
+      'restore: stop the service, put both back in place of DATA_FILE and its .d folder, start it',
+  );
 }

@@ -8,6 +8,10 @@ import { describeStore, exportStore } from './store-sides.js';
 const file = oneArgumentOrExit('npm run export -- <file>   (make export FILE=<file>)');
 const config = storeConfigOrExit('Export');
 const started = performance.now();
-const exported = await exportStore(config, resolve(file)).catch((error: unknown) => refuse('Export', `${describeStore(config)}: ${(error as Error).message}`));
-console.log(`Exported ${exported.summary.records} records of ${describeStore(config)} ${exported.how} to ${file} ` +
-  `(${rateOf(exported.summary.records, started)}); sha256 ${exported.summary.sha256}`);
+const exported = await exportStore(config, resolve(file)).catch((error: unknown) =>
+  refuse('Export', `${describeStore(config)}: ${(error as Error).message}`),
+);
+console.log(
+  `Exported ${exported.summary.records} records of ${describeStore(config)} ${exported.how} to ${file} ` +
+    `(${rateOf(exported.summary.records, started)}); sha256 ${exported.summary.sha256}`,
+);

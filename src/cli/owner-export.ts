@@ -17,19 +17,23 @@ export async function exportFromOwner(dataFile: string, path: string): Promise<D
     for await (const line of linesFrom(socket)) {
       if (!writer) {
         const first = JSON.parse(line) as { snapshot?: string; error?: string };
-        if (first.snapshot === undefined) throw new OwnerError(`the owner of ${dataFile} refused the export: ${first.error ?? line}`);
+        if (first.snapshot === undefined)
+          throw new OwnerError(`the owner of ${dataFile} refused the export: ${first.error ?? line}`);
         writer = await DumpWriter.create(path, new Date(first.snapshot), 'lowdb');
       } else if (line.startsWith('{"collection":"')) {
         await writer.add(collectionOf(line), line);
       } else {
         const last = JSON.parse(line) as { end?: number; error?: string };
-        if (last.end === undefined) throw new OwnerError(`the owner of ${dataFile} failed during the export: ${last.error ?? line}`);
+        if (last.end === undefined)
+          throw new OwnerError(`the owner of ${dataFile} failed during the export: ${last.error ?? line}`);
         expected = last.end;
       }
     }
-    if (!writer || expected === undefined) throw new OwnerError(`the owner of ${dataFile} stopped during the export (did the service stop?)`);
+    if (!writer || expected === undefined)
+      throw new OwnerError(`the owner of ${dataFile} stopped during the export (did the service stop?)`);
     const summary = await writer.finish();
-    if (summary.records !== expected) throw new OwnerError(`the owner of ${dataFile} sent ${summary.records} records but said ${expected}`);
+    if (summary.records !== expected)
+      throw new OwnerError(`the owner of ${dataFile} sent ${summary.records} records but said ${expected}`);
     return summary;
   } catch (error) {
     await writer?.abandon();
@@ -41,6 +45,7 @@ export async function exportFromOwner(dataFile: string, path: string): Promise<D
 
 function collectionOf(line: string): Collection {
   const name = line.slice('{"collection":"'.length, line.indexOf('"', '{"collection":"'.length));
-  if (!COLLECTIONS.includes(name as Collection)) throw new OwnerError(`the owner sent a record of an unknown collection (${name})`);
+  if (!COLLECTIONS.includes(name as Collection))
+    throw new OwnerError(`the owner sent a record of an unknown collection (${name})`);
   return name as Collection;
 }

@@ -9,7 +9,9 @@ import { operationFinder } from '../contract/response-check.js';
 import { refuse } from './command.js';
 import { readRecording } from './recording.js';
 
-const { positionals: [from, ...extra] } = parseArgs({ allowPositionals: true, options: {} });
+const {
+  positionals: [from, ...extra],
+} = parseArgs({ allowPositionals: true, options: {} });
 if (from === undefined || extra.length) {
   console.error('Usage: npm run examples -- <recording>   (make examples FROM=<recording>)');
   process.exit(2);
@@ -27,12 +29,23 @@ mkdirSync(folder, { recursive: true });
 const proposed = new Set<string>();
 for (const { request, response, violations } of exchanges) {
   const operationId = operationOf(request.method, request.path)?.operation?.operationId;
-  if (typeof operationId !== 'string' || violations?.length || typeof response.body !== 'object' || response.body === null) continue;
+  if (
+    typeof operationId !== 'string' ||
+    violations?.length ||
+    typeof response.body !== 'object' ||
+    response.body === null
+  )
+    continue;
   const name = `${operationId}-${response.status}`;
   if (proposed.has(name)) continue;
   proposed.add(name);
-  const example = { summary: `Recorded: ${request.method} ${request.path} answered ${response.status}`, value: response.body };
+  const example = {
+    summary: `Recorded: ${request.method} ${request.path} answered ${response.status}`,
+    value: response.body,
+  };
   writeFileSync(join(folder, `${name}.json`), `${JSON.stringify(example, null, 2)}\n`);
   console.log(join(folder, `${name}.json`));
 }
-console.log(`${proposed.size} examples proposed from ${exchanges.length} exchanges in ${from}: keep one by moving it to mocks/examples/ and naming it in openapi.yaml's examples`);
+console.log(
+  `${proposed.size} examples proposed from ${exchanges.length} exchanges in ${from}: keep one by moving it to mocks/examples/ and naming it in openapi.yaml's examples`,
+);

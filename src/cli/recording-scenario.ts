@@ -9,13 +9,16 @@ import { specPath } from '../contract/spec.js';
 import { refuse } from './command.js';
 import { accepted, readRecording } from './recording.js';
 
-const { positionals: [from, name, ...extra] } = parseArgs({ allowPositionals: true, options: {} });
+const {
+  positionals: [from, name, ...extra],
+} = parseArgs({ allowPositionals: true, options: {} });
 if (from === undefined || name === undefined || extra.length) {
   console.error('Usage: npm run scenario -- <recording> <name>   (make scenario FROM=<recording> NAME=<name>)');
   process.exit(2);
 }
 // As the sandbox names scenarios (SCENARIO_NAME in src/sandbox/scenarios.ts).
-if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) refuse('Scenario', `${name}: a scenario name is 1 to 64 of A-Z a-z 0-9 . _ - (a letter or digit first)`);
+if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name))
+  refuse('Scenario', `${name}: a scenario name is 1 to 64 of A-Z a-z 0-9 . _ - (a letter or digit first)`);
 const exchanges = (() => {
   try {
     return readRecording(from);
@@ -24,11 +27,19 @@ const exchanges = (() => {
   }
 })();
 const steps = exchanges
-  .filter((exchange) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(exchange.request.method) && exchange.request.path.startsWith('/api/') && accepted(exchange))
+  .filter(
+    (exchange) =>
+      ['POST', 'PUT', 'PATCH', 'DELETE'].includes(exchange.request.method) &&
+      exchange.request.path.startsWith('/api/') &&
+      accepted(exchange),
+  )
   .map(({ request: { method, path, body } }) => ({ method, path, ...(body === undefined ? {} : { body }) }));
 const folder = process.env.SANDBOX_SCENARIOS || join(specPath, '..', 'mocks', 'scenarios');
 mkdirSync(folder, { recursive: true });
 const file = join(folder, `${name}.json`);
 const lines = steps.map((step) => `    ${JSON.stringify(step)}`).join(',\n');
-writeFileSync(file, `{\n  "description": ${JSON.stringify(`Made from ${from}`)},\n  "steps": [${lines ? `\n${lines}\n  ` : ''}]\n}\n`);
+writeFileSync(
+  file,
+  `{\n  "description": ${JSON.stringify(`Made from ${from}`)},\n  "steps": [${lines ? `\n${lines}\n  ` : ''}]\n}\n`,
+);
 console.log(`${file}: ${steps.length} steps, the accepted writes of ${exchanges.length} exchanges in ${from}`);

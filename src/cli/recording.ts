@@ -10,15 +10,24 @@ export interface Exchange {
 
 /** The recording's exchanges, in order; an Error names the first line that is none. */
 export function readRecording(file: string): Exchange[] {
-  return readFileSync(file, 'utf8').split('\n').flatMap((line, index) => {
-    if (!line.trim()) return [];
-    const exchange = JSON.parse(line) as Partial<Exchange>;
-    if (typeof exchange.request?.method !== 'string' || typeof exchange.request.path !== 'string' || typeof exchange.response?.status !== 'number') {
-      throw new Error(`line ${index + 1} of ${file} is no exchange: { "request": { "method", "path" }, "response": { "status" } }`);
-    }
-    return [exchange as Exchange];
-  });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line, index) => {
+      if (!line.trim()) return [];
+      const exchange = JSON.parse(line) as Partial<Exchange>;
+      if (
+        typeof exchange.request?.method !== 'string' ||
+        typeof exchange.request.path !== 'string' ||
+        typeof exchange.response?.status !== 'number'
+      ) {
+        throw new Error(
+          `line ${index + 1} of ${file} is no exchange: { "request": { "method", "path" }, "response": { "status" } }`,
+        );
+      }
+      return [exchange as Exchange];
+    });
 }
 
 /** Answered 2xx with nothing the contract does not allow. */
-export const accepted = ({ response, violations }: Exchange): boolean => response.status >= 200 && response.status < 300 && !violations?.length;
+export const accepted = ({ response, violations }: Exchange): boolean =>
+  response.status >= 200 && response.status < 300 && !violations?.length;

@@ -13,7 +13,9 @@ import { exportFromOwner } from './owner-export.js';
 import { ImportRefused } from '../dump/import-dump.js';
 
 /** The store the environment names, as the service reads it: DATABASE_URL, else DATA_FILE. */
-export type StoreConfig = Pick<Config, 'dataFile' | 'databaseUrl' | 'checkpointBytes'> & { limits: Pick<Config['limits'], 'storeMaxBytes'> };
+export type StoreConfig = Pick<Config, 'dataFile' | 'databaseUrl' | 'checkpointBytes'> & {
+  limits: Pick<Config['limits'], 'storeMaxBytes'>;
+};
 
 /** Where the data lives, for messages; never a password. */
 export function describeStore(config: StoreConfig): string {
@@ -28,15 +30,24 @@ export function describeStore(config: StoreConfig): string {
  */
 export async function exportStore(config: StoreConfig, path: string): Promise<{ summary: DumpSummary; how: string }> {
   if (config.databaseUrl !== undefined) {
-    return { summary: await writeDump(path, postgresRecords(config.databaseUrl), 'postgres'), how: 'in one REPEATABLE READ transaction' };
+    return {
+      summary: await writeDump(path, postgresRecords(config.databaseUrl), 'postgres'),
+      how: 'in one REPEATABLE READ transaction',
+    };
   }
   await mustHoldStore(config.dataFile);
   let store: Store;
   try {
-    store = await openLowdbStore(config.dataFile, { checkpointBytes: config.checkpointBytes, storeMaxBytes: Number.MAX_SAFE_INTEGER });
+    store = await openLowdbStore(config.dataFile, {
+      checkpointBytes: config.checkpointBytes,
+      storeMaxBytes: Number.MAX_SAFE_INTEGER,
+    });
   } catch (error) {
     if (!(error instanceof DataFileInUseError)) throw error;
-    return { summary: await exportFromOwner(config.dataFile, path), how: `from the live service that owns it (${error.owner || 'pid unknown'})` };
+    return {
+      summary: await exportFromOwner(config.dataFile, path),
+      how: `from the live service that owns it (${error.owner || 'pid unknown'})`,
+    };
   }
   try {
     return { summary: await writeDump(path, recordsOf(store), 'lowdb'), how: 'with no service running' };
@@ -48,13 +59,17 @@ export async function exportStore(config: StoreConfig, path: string): Promise<{ 
 /** The store a dump is imported into: PostgreSQL in one transaction; lowdb opened as a service would, refused while one owns it. */
 export async function importTarget(config: StoreConfig): Promise<ImportTarget> {
   if (config.databaseUrl !== undefined) return postgresTarget(config.databaseUrl);
-  const store = await openLowdbStore(config.dataFile, { checkpointBytes: config.checkpointBytes, storeMaxBytes: config.limits.storeMaxBytes })
-    .catch((error: unknown) => {
-      if (error instanceof DataFileInUseError) {
-        throw new ImportRefused(`${config.dataFile} is in use by a running service (${error.owner || 'pid unknown'}): stop it first, an import never writes under a live owner`);
-      }
-      throw error;
-    });
+  const store = await openLowdbStore(config.dataFile, {
+    checkpointBytes: config.checkpointBytes,
+    storeMaxBytes: config.limits.storeMaxBytes,
+  }).catch((error: unknown) => {
+    if (error instanceof DataFileInUseError) {
+      throw new ImportRefused(
+        `${config.dataFile} is in use by a running service (${error.owner || 'pid unknown'}): stop it first, an import never writes under a live owner`,
+      );
+    }
+    throw error;
+  });
   return storeTarget(store);
 }
 
@@ -63,7 +78,11 @@ function storeTarget(store: Store): ImportTarget {
   return {
     records: () => recordsOf(store),
     async write(records) {
-      await Promise.all(records.map((record) => store.update(record.collection, record.key, () => record.value, { group: record.group, owner: record.owner })));
+      await Promise.all(
+        records.map((record) =>
+          store.update(record.collection, record.key, () => record.value, { group: record.group, owner: record.owner }),
+        ),
+      );
     },
     commit: () => store.close(),
     abandon: () => store.close(),

@@ -9,8 +9,11 @@ if (!values.sub || !secret) {
   console.error('Usage: AUTH_JWT_SECRET=... npm run token -- --sub <user id> [--expires-in 1h]');
   process.exit(2);
 }
-let token = new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(values.sub)
-  .setIssuedAt().setExpirationTime(values['expires-in'] ?? '1h');
+let token = new SignJWT({})
+  .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+  .setSubject(values.sub)
+  .setIssuedAt()
+  .setExpirationTime(values['expires-in'] ?? '1h');
 if (process.env.AUTH_JWT_ISSUER) token = token.setIssuer(process.env.AUTH_JWT_ISSUER);
 if (process.env.AUTH_JWT_AUDIENCE) token = token.setAudience(process.env.AUTH_JWT_AUDIENCE);
 console.log(await token.sign(new TextEncoder().encode(secret)));

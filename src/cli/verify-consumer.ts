@@ -16,13 +16,19 @@ import { createLogger } from '../observability/logger.js';
 import { openStore } from '../store/open-store.js';
 import { refuse } from './command.js';
 
-const { positionals: [file, url, ...extra] } = parseArgs({ allowPositionals: true, options: {} });
+const {
+  positionals: [file, url, ...extra],
+} = parseArgs({ allowPositionals: true, options: {} });
 if (file === undefined || extra.length) {
-  console.error('Usage: npm run verify-consumer -- <expectations or recording> [server URL]   (make verify-consumer FILE=… [URL=…])');
+  console.error(
+    'Usage: npm run verify-consumer -- <expectations or recording> [server URL]   (make verify-consumer FILE=… [URL=…])',
+  );
   process.exit(2);
 }
 // A recording through the sandbox holds its own /sandbox/… requests: they are no part of the service.
-const expectations = await readFile(file, 'utf8').then(readExpectations).catch((error: Error) => refuse('Verification', `${file}: ${error.message}`))
+const expectations = await readFile(file, 'utf8')
+  .then(readExpectations)
+  .catch((error: Error) => refuse('Verification', `${file}: ${error.message}`))
   .then((steps) => steps.filter(({ request }) => !request.path.startsWith('/sandbox/')));
 const server = url === undefined ? await startFresh() : { url: url.replace(/\/$/, ''), close: async () => undefined };
 const failures: string[] = [];
@@ -32,7 +38,10 @@ try {
     const step = `step ${index + 1} (${expectation.request.method} ${expectation.request.path})`;
     const { status, body } = await send(server.url, expectation, ids);
     ids.learn(expectation.response.body, body);
-    const found = status === expectation.response.status ? [] : [`status ${status}, the consumer saw ${expectation.response.status}`];
+    const found =
+      status === expectation.response.status
+        ? []
+        : [`status ${status}, the consumer saw ${expectation.response.status}`];
     if (expectation.response.body !== undefined) found.push(...differences(expectation.response.body, body));
     if (found.length) failures.push(`${step}: ${found.join('; ')}`);
   }
@@ -40,18 +49,22 @@ try {
   await server.close();
 }
 for (const failure of failures) console.error(failure);
-console.log(`${expectations.length - failures.length} of ${expectations.length} steps of ${file} as the consumer saw them against ${url ?? 'this service on a fresh store'}`);
+console.log(
+  `${expectations.length - failures.length} of ${expectations.length} steps of ${file} as the consumer saw them against ${url ?? 'this service on a fresh store'}`,
+);
 process.exit(failures.length ? 1 : 0);
 
 async function send(base: string, { request }: Expectation, ids: IdMap): Promise<{ status: number; body: unknown }> {
   const type = request.headers?.['content-type'] ?? 'application/json';
   const response = await fetch(base + ids.apply(request.path), {
     method: request.method,
-    ...(request.body === undefined ? {} : { headers: { 'content-type': type }, body: ids.apply(JSON.stringify(request.body)) }),
+    ...(request.body === undefined
+      ? {}
+      : { headers: { 'content-type': type }, body: ids.apply(JSON.stringify(request.body)) }),
   });
   const text = await response.text();
   try {
-    return { status: response.status, body: text ? JSON.parse(text) as unknown : undefined };
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
   } catch {
     return { status: response.status, body: text };
   }
@@ -64,7 +77,10 @@ async function startFresh(): Promise<{ url: string; close(): Promise<void> }> {
   const config = loadConfig({ DATA_FILE: join(folder, 'db.json'), PORT: '0', HOST: '127.0.0.1' });
   const logger = createLogger('silent');
   const store = await openStore(storeSettings(config), logger);
-  const listening = createHttpServer(createApp({ config, store, logger, stopping: { stopping: false } })).listen(0, '127.0.0.1');
+  const listening = createHttpServer(createApp({ config, store, logger, stopping: { stopping: false } })).listen(
+    0,
+    '127.0.0.1',
+  );
   await once(listening, 'listening');
   return {
     url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,

@@ -33,14 +33,23 @@ const SOURCES = ['AUTH_JWT_SECRET', 'AUTH_JWT_PUBLIC_KEY', 'AUTH_JWKS_URL', 'AUT
 /** An empty AUTH_ setting is a mistake (a secret left out of a deployment), never a way to turn authentication off. */
 export function refuseEmptyAuth(env: NodeJS.ProcessEnv): void {
   const empty = Object.keys(env).filter((name) => name.startsWith('AUTH_') && env[name] === '');
-  if (empty.length > 0) throw new Error(`${empty.join(', ')} ${empty.length > 1 ? 'are' : 'is'} set but empty: give ${empty.length > 1 ? 'them values' : 'it a value'}, or unset ${empty.length > 1 ? 'them' : 'it'}`);
+  if (empty.length > 0)
+    throw new Error(
+      `${empty.join(', ')} ${empty.length > 1 ? 'are' : 'is'} set but empty: give ${empty.length > 1 ? 'them values' : 'it a value'}, or unset ${empty.length > 1 ? 'them' : 'it'}`,
+    );
 }
 
 /** Reads AUTH_JWT_SECRET, AUTH_JWT_PUBLIC_KEY, AUTH_JWKS_URL, AUTH_OIDC_ISSUER (one of them), AUTH_JWT_ISSUER and AUTH_JWT_AUDIENCE. */
 export function loadAuth(env: NodeJS.ProcessEnv): AuthConfig | undefined {
   const set = SOURCES.filter((name) => env[name]);
-  if (set.length > 1) throw new Error(`Set one of ${SOURCES.join(', ')}, not ${set.length}: ${set.join(' and ')} are set`);
-  const { AUTH_JWT_SECRET: secret, AUTH_JWT_PUBLIC_KEY: keyFile, AUTH_JWKS_URL: jwksUrl, AUTH_OIDC_ISSUER: oidcIssuer } = env;
+  if (set.length > 1)
+    throw new Error(`Set one of ${SOURCES.join(', ')}, not ${set.length}: ${set.join(' and ')} are set`);
+  const {
+    AUTH_JWT_SECRET: secret,
+    AUTH_JWT_PUBLIC_KEY: keyFile,
+    AUTH_JWKS_URL: jwksUrl,
+    AUTH_OIDC_ISSUER: oidcIssuer,
+  } = env;
   const { AUTH_JWT_AUDIENCE: audience } = env;
   if (set.length === 0) return undefined;
   const issuer = env.AUTH_JWT_ISSUER ?? oidcIssuer; // an OpenID provider's tokens carry its issuer

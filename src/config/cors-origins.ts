@@ -2,15 +2,23 @@
 export type CorsOrigins = '*' | readonly (string | RegExp)[];
 
 /** Pages served from this machine, on any port: the default without authentication on loopback. */
-export const LOOPBACK_ORIGINS: readonly RegExp[] = [/^http:\/\/localhost(?::\d{1,5})?$/, /^http:\/\/127\.0\.0\.1(?::\d{1,5})?$/];
+export const LOOPBACK_ORIGINS: readonly RegExp[] = [
+  /^http:\/\/localhost(?::\d{1,5})?$/,
+  /^http:\/\/127\.0\.0\.1(?::\d{1,5})?$/,
+];
 
 /** Parses `CORS_ORIGINS`: `*`, or origins separated by commas (`https://app.example.com,http://localhost:5173`). */
 export function parseCorsOrigins(text: string): CorsOrigins {
   if (text.trim() === '*') return '*';
-  const origins = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const origins = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
   for (const origin of origins) {
     if (!isOrigin(origin)) {
-      throw new Error(`CORS_ORIGINS must be * or origins such as https://app.example.com (scheme, host, optional port, nothing after), not "${origin}"`);
+      throw new Error(
+        `CORS_ORIGINS must be * or origins such as https://app.example.com (scheme, host, optional port, nothing after), not "${origin}"`,
+      );
     }
   }
   return origins;

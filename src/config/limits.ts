@@ -72,10 +72,12 @@ export const DEFAULT_LIMITS: Limits = {
 
 /** Reads each limit's variable, or takes its default when it is unset or empty. */
 export function loadLimits(env: NodeJS.ProcessEnv): Limits {
-  const setting = <T>(parse: (text: string, name: string) => T) => (name: string, fallback: T) => {
-    const text = env[name];
-    return text === undefined || text === '' ? fallback : parse(text, name);
-  };
+  const setting =
+    <T>(parse: (text: string, name: string) => T) =>
+    (name: string, fallback: T) => {
+      const text = env[name];
+      return text === undefined || text === '' ? fallback : parse(text, name);
+    };
   const [count, size, duration] = [setting(parseCount), setting(parseSize), setting(parseDuration)];
   const { quotas } = DEFAULT_LIMITS;
   return {

@@ -66,12 +66,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ...(auth ? { auth } : {}),
     allowUnauthenticated: env.ALLOW_UNAUTHENTICATED === 'true',
     dataFile: env.DATA_FILE ?? 'data/db.json',
-    checkpointBytes: env.JOURNAL_CHECKPOINT_BYTES === undefined ? CHECKPOINT_BYTES : parseSize(env.JOURNAL_CHECKPOINT_BYTES, 'JOURNAL_CHECKPOINT_BYTES'),
+    checkpointBytes:
+      env.JOURNAL_CHECKPOINT_BYTES === undefined
+        ? CHECKPOINT_BYTES
+        : parseSize(env.JOURNAL_CHECKPOINT_BYTES, 'JOURNAL_CHECKPOINT_BYTES'),
     ...(databaseUrl ? { databaseUrl } : {}),
     bodyLimit: parseSize(env.BODY_LIMIT ?? '1mb', 'BODY_LIMIT'),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS ?? ''),
-    corsOrigins: env.CORS_ORIGINS === undefined ? (auth || !isLoopback(host) ? [] : LOOPBACK_ORIGINS) : parseCorsOrigins(env.CORS_ORIGINS),
+    corsOrigins:
+      env.CORS_ORIGINS === undefined
+        ? auth || !isLoopback(host)
+          ? []
+          : LOOPBACK_ORIGINS
+        : parseCorsOrigins(env.CORS_ORIGINS),
     logLevel: parseLogLevel(env.LOG_LEVEL ?? 'info'),
     limits: loadLimits(env),
     shutdown: {
@@ -93,7 +101,12 @@ function seconds(text: string | undefined, name: string, fallback: number): numb
 /** What opening the store takes (src/store/open-store.ts): where the data lives, and the limits the store itself enforces. */
 export function storeSettings({ dataFile, databaseUrl, checkpointBytes, limits }: Config): StoreSettings {
   const { storeMaxBytes, journalMaxBytes, quotas } = limits;
-  return { dataFile, ...(databaseUrl ? { databaseUrl } : {}), checkpointBytes, limits: { storeMaxBytes, journalMaxBytes, quotas: storeQuotas(quotas) } };
+  return {
+    dataFile,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    checkpointBytes,
+    limits: { storeMaxBytes, journalMaxBytes, quotas: storeQuotas(quotas) },
+  };
 }
 
 function parseLogLevel(text: string): LevelWithSilent {

@@ -17,7 +17,8 @@ export function parseSize(text: string, name = 'BODY_LIMIT'): number {
 /** Parses `500ms`, `60s`, `15m`, `24h` or `7d` into milliseconds. */
 export function parseDuration(text: string, name: string): number {
   const match = DURATION.exec(text.trim());
-  if (!match || !match[1] || !match[2]) throw new Error(`${name} must be a duration such as 500ms, 60s, 15m or 24h, not "${text}"`);
+  if (!match || !match[1] || !match[2])
+    throw new Error(`${name} must be a duration such as 500ms, 60s, 15m or 24h, not "${text}"`);
   return Number(match[1]) * (DURATION_UNIT[match[2].toLowerCase()] ?? 1);
 }
 

@@ -19,8 +19,11 @@ export function misspeltSettings(env: NodeJS.ProcessEnv, known: ReadonlySet<stri
   const lines: string[] = [];
   for (const name of Object.keys(env).sort()) {
     if (known.has(name)) continue;
-    const meant = [...known].filter((setting) => firstWord(setting) === firstWord(name) && editDistance(setting, name) <= 2);
-    if (meant.length > 0) lines.push(`${name} is not a setting of this service and is ignored; did you mean ${meant.sort().join(' or ')}?`);
+    const meant = [...known].filter(
+      (setting) => firstWord(setting) === firstWord(name) && editDistance(setting, name) <= 2,
+    );
+    if (meant.length > 0)
+      lines.push(`${name} is not a setting of this service and is ignored; did you mean ${meant.sort().join(' or ')}?`);
   }
   return lines;
 }
@@ -29,7 +32,9 @@ const firstWord = (name: string) => name.split('_')[0];
 
 /** Levenshtein distance, with a swap of two neighbours counting one edit (optimal string alignment). */
 function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_row, i) => Array.from({ length: b.length + 1 }, (_cell, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows = Array.from({ length: a.length + 1 }, (_row, i) =>
+    Array.from({ length: b.length + 1 }, (_cell, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   const at = (i: number, j: number) => rows[i]?.[j] ?? Infinity;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {

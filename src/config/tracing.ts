@@ -16,12 +16,18 @@ export function tracesWanted(env: NodeJS.ProcessEnv): boolean {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return false;
   for (const name of ['OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL']) {
     const protocol = env[name]?.trim();
-    if (protocol && !PROTOCOLS.includes(protocol)) throw new Error(`${name} must be one of ${PROTOCOLS.join(', ')}, not "${protocol}"`);
+    if (protocol && !PROTOCOLS.includes(protocol))
+      throw new Error(`${name} must be one of ${PROTOCOLS.join(', ')}, not "${protocol}"`);
   }
-  const exporters = (env.OTEL_TRACES_EXPORTER ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const exporters = (env.OTEL_TRACES_EXPORTER ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   const unknown = exporters.find((name) => !EXPORTERS.includes(name));
-  if (unknown !== undefined) throw new Error(`OTEL_TRACES_EXPORTER must list ${EXPORTERS.join(', ')}, not "${unknown}"`);
-  if (exporters.includes('none') && exporters.length > 1) throw new Error('OTEL_TRACES_EXPORTER lists none with other exporters: list either');
+  if (unknown !== undefined)
+    throw new Error(`OTEL_TRACES_EXPORTER must list ${EXPORTERS.join(', ')}, not "${unknown}"`);
+  if (exporters.includes('none') && exporters.length > 1)
+    throw new Error('OTEL_TRACES_EXPORTER lists none with other exporters: list either');
   if (exporters.length > 0) return exporters[0] !== 'none';
   return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim());
 }

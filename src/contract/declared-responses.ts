@@ -39,7 +39,13 @@ export function readContract(root: string): Contract {
   const spec = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8')) as Node;
   const resolve = (node: Node): Node => {
     if (typeof node.$ref !== 'string') return node;
-    if (node.$ref.startsWith('#/')) return resolve(node.$ref.slice(2).split('/').reduce<unknown>((at, part) => (at as Node)[part], spec) as Node);
+    if (node.$ref.startsWith('#/'))
+      return resolve(
+        node.$ref
+          .slice(2)
+          .split('/')
+          .reduce<unknown>((at, part) => (at as Node)[part], spec) as Node,
+      );
     return JSON.parse(readFileSync(join(root, node.$ref), 'utf8')) as Node;
   };
   const operations: Operation[] = [];
@@ -47,12 +53,19 @@ export function readContract(root: string): Contract {
     for (const method of METHODS) {
       const operation = item[method] as Node | undefined;
       if (!operation) continue;
-      const responses = Object.entries(operation.responses as Record<string, Node>).map(([status, declared]) => responseOf(status, resolve(declared), resolve));
+      const responses = Object.entries(operation.responses as Record<string, Node>).map(([status, declared]) =>
+        responseOf(status, resolve(declared), resolve),
+      );
       operations.push({ operationId: operation.operationId as string, method, path, responses });
     }
   }
   const info = spec.info as { version: string; title: string };
-  return { version: info.version, title: info.title, operations, schemas: (spec.components as { schemas: Record<string, Node> }).schemas };
+  return {
+    version: info.version,
+    title: info.title,
+    operations,
+    schemas: (spec.components as { schemas: Record<string, Node> }).schemas,
+  };
 }
 
 function responseOf(status: string, response: Node, resolve: (node: Node) => Node): DeclaredResponse {
@@ -61,14 +74,19 @@ function responseOf(status: string, response: Node, resolve: (node: Node) => Nod
   const headers: Record<string, string> = {};
   for (const [name, declared] of Object.entries((response.headers ?? {}) as Record<string, Node>)) {
     const header = resolve(declared);
-    const value = header.example ?? Object.values((header.examples ?? {}) as Record<string, Node>).map((example) => resolve(example).value)[0];
+    const value =
+      header.example ??
+      Object.values((header.examples ?? {}) as Record<string, Node>).map((example) => resolve(example).value)[0];
     if ((typeof value === 'string' && value !== '') || typeof value === 'number') headers[name] = String(value);
   }
   return {
     status,
     mediaType,
     schemaName: typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop() : undefined,
-    examples: Object.entries((content?.examples ?? {}) as Record<string, Node>).map(([name, example]) => [name, resolve(example).value]),
+    examples: Object.entries((content?.examples ?? {}) as Record<string, Node>).map(([name, example]) => [
+      name,
+      resolve(example).value,
+    ]),
     headers,
   };
 }

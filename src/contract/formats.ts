@@ -15,7 +15,8 @@ const LAST_MINUTE_OF_DAY = 23 * 60 + 59;
 const IDEMPOTENCY_KEY = /^(?:"(?:[ !#-[\]-~]|\\["\\]){1,255}"|[!#-~][ -~]{0,254})$/;
 
 /** If-Match, If-None-Match: `*`, or entity tags separated by commas (RFC 9110 §8.8.3, §13.1; empty list elements allowed). */
-const ENTITY_TAGS = /^(?:\*|[ \t]*(?:,[ \t]*)*(?:W\/)?"[!#-~]*"(?:[ \t]*,[ \t]*(?:,[ \t]*)*(?:W\/)?"[!#-~]*")*[ \t]*(?:,[ \t]*)*)$/;
+const ENTITY_TAGS =
+  /^(?:\*|[ \t]*(?:,[ \t]*)*(?:W\/)?"[!#-~]*"(?:[ \t]*,[ \t]*(?:,[ \t]*)*(?:W\/)?"[!#-~]*")*[ \t]*(?:,[ \t]*)*)$/;
 
 export function isUuid(text: string): boolean {
   return UUID.test(text);
@@ -33,9 +34,14 @@ export function isDateTime(text: string): boolean {
   const [sign, offsetHour, offsetMinute] = [match[7] === '-' ? -1 : 1, Number(match[8] ?? 0), Number(match[9] ?? 0)];
   const offset = sign * (offsetHour * 60 + offsetMinute);
   return (
-    month >= 1 && month <= 12 &&
-    day >= 1 && day <= daysInMonth(year, month) &&
-    hour <= 23 && minute <= 59 && offsetHour <= 23 && offsetMinute <= 59 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    offsetHour <= 23 &&
+    offsetMinute <= 59 &&
     (second <= 59 || (second === 60 && isLastMinuteInUtc(hour * 60 + minute, offset)))
   );
 }
@@ -57,7 +63,7 @@ function isLeapYear(year: number): boolean {
 
 /** The formats by name, as express-openapi-validator and Ajv take them. */
 export const contractFormats = {
-  'uuid': { type: 'string' as const, validate: isUuid },
+  uuid: { type: 'string' as const, validate: isUuid },
   'date-time': { type: 'string' as const, validate: isDateTime },
   'time-hhmm': { type: 'string' as const, validate: isTimeOfDay },
   'idempotency-key': { type: 'string' as const, validate: (text: string) => IDEMPOTENCY_KEY.test(text) },

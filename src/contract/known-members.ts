@@ -15,7 +15,9 @@ export function keepKnownMembers(value: unknown, shape: Shape): unknown {
     const items = shape.items;
     return items ? changeItems(value, (item) => keepKnownMembers(item, items)) : value;
   }
-  return isObject(value) ? changeMembers(value, (name, member) => keepMember(shape.members.get(name) ?? shape.others, member)) : value;
+  return isObject(value)
+    ? changeMembers(value, (name, member) => keepMember(shape.members.get(name) ?? shape.others, member))
+    : value;
 }
 
 const keepMember = (shape: Shape | undefined, member: unknown) => (shape ? keepKnownMembers(member, shape) : DROP);

@@ -23,7 +23,16 @@ export interface Shape {
   uuids: boolean;
 }
 
-const WHOLE: Shape = { whole: true, members: new Map(), others: undefined, items: undefined, uuid: false, objects: true, keepsAll: true, uuids: false };
+const WHOLE: Shape = {
+  whole: true,
+  members: new Map(),
+  others: undefined,
+  items: undefined,
+  uuid: false,
+  objects: true,
+  keepsAll: true,
+  uuids: false,
+};
 
 /** Keywords that give a schema structure; a schema with none of them allows any value. */
 const STRUCTURE = ['type', 'properties', 'additionalProperties', 'items', 'enum', 'format', 'pattern'];
@@ -59,10 +68,22 @@ export function compileShapes(spec: OpenApiDocument): (schema: SchemaObject) => 
   const shapeOf = (schemas: SchemaObject[]): Shape => {
     const leaves = [...leavesOf(schemas)];
     if (leaves.some((leaf) => !STRUCTURE.some((keyword) => keyword in leaf))) return WHOLE;
-    const key = leaves.map((leaf) => idOf(leafIds, leaf)).sort((a, b) => a - b).join(',');
+    const key = leaves
+      .map((leaf) => idOf(leafIds, leaf))
+      .sort((a, b) => a - b)
+      .join(',');
     const known = shapes.get(key);
     if (known) return known;
-    const shape: Shape = { whole: false, members: new Map(), others: undefined, items: undefined, uuid: false, objects: false, keepsAll: true, uuids: false };
+    const shape: Shape = {
+      whole: false,
+      members: new Map(),
+      others: undefined,
+      items: undefined,
+      uuid: false,
+      objects: false,
+      keepsAll: true,
+      uuids: false,
+    };
     shapes.set(key, shape); // before filling it: a member may lead back to this position
     fill(shape, leaves);
     return shape;
@@ -102,13 +123,16 @@ export function compileShapes(spec: OpenApiDocument): (schema: SchemaObject) => 
  * from "keeps all" and "no UUIDs" and repeats until nothing changes.
  */
 function settle(shapes: Shape[]): void {
-  const below = (shape: Shape) => [shape.others, shape.items, ...shape.members.values()].filter((each) => each !== undefined);
-  for (let changed = true; changed; ) {
+  const below = (shape: Shape) =>
+    [shape.others, shape.items, ...shape.members.values()].filter((each) => each !== undefined);
+  for (let changed = true; changed;) {
     changed = false;
     for (const shape of shapes) {
       const dropsMembers = shape.objects && shape.others === undefined;
-      if (shape.keepsAll && (dropsMembers || below(shape).some((each) => !each.keepsAll))) [shape.keepsAll, changed] = [false, true];
-      if (!shape.uuids && (shape.uuid || below(shape).some((each) => each.uuids))) [shape.uuids, changed] = [true, true];
+      if (shape.keepsAll && (dropsMembers || below(shape).some((each) => !each.keepsAll)))
+        [shape.keepsAll, changed] = [false, true];
+      if (!shape.uuids && (shape.uuid || below(shape).some((each) => each.uuids)))
+        [shape.uuids, changed] = [true, true];
     }
   }
 }

@@ -37,8 +37,10 @@ export function stoppedAtFirstError(req: Request): boolean {
  */
 export function validateAgainst(validateResponses: boolean): RequestHandler[] {
   const large = (req: Request) => valuesInBody(req) > FULL_CHECK_VALUES;
-  const onlyWhen = (wanted: boolean, handler: RequestHandler): RequestHandler =>
-    (req, res, next) => (large(req) === wanted ? handler(req, res, next) : next());
+  const onlyWhen =
+    (wanted: boolean, handler: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      large(req) === wanted ? handler(req, res, next) : next();
   const markLarge: RequestHandler = (req, _res, next) => {
     if (large(req)) checkedToFirstError.add(req);
     next();

@@ -47,7 +47,11 @@ export interface DumpTrailer {
 
 export function headerLine(createdAt: Date, source: string): string {
   return JSON.stringify({
-    format: DUMP_FORMAT, formatVersion: DUMP_FORMAT_VERSION, schemaVersion: RECORDS_SCHEMA_VERSION, createdAt: createdAt.toISOString(), source,
+    format: DUMP_FORMAT,
+    formatVersion: DUMP_FORMAT_VERSION,
+    schemaVersion: RECORDS_SCHEMA_VERSION,
+    createdAt: createdAt.toISOString(),
+    source,
   } satisfies DumpHeader);
 }
 
@@ -67,6 +71,11 @@ export function compareInDumpOrder(a: Collection, ak: string, b: Collection, bk:
 }
 
 /** Whether `record` may follow `previous` in a dump: strictly after it in dump order (no record twice). */
-export function followsInDumpOrder(previous: Pick<StoredRecord, 'collection' | 'key'> | undefined, record: Pick<StoredRecord, 'collection' | 'key'>): boolean {
-  return previous === undefined || compareInDumpOrder(previous.collection, previous.key, record.collection, record.key) < 0;
+export function followsInDumpOrder(
+  previous: Pick<StoredRecord, 'collection' | 'key'> | undefined,
+  record: Pick<StoredRecord, 'collection' | 'key'>,
+): boolean {
+  return (
+    previous === undefined || compareInDumpOrder(previous.collection, previous.key, record.collection, record.key) < 0
+  );
 }

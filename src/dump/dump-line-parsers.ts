@@ -2,7 +2,13 @@ import { isObject, whereJsonFails } from '../lib/json.js';
 import { MAX_BODY_DEPTH } from '../lib/json-depth.js';
 import { recordLine } from '../store/records.js';
 import { COLLECTIONS, type Collection, type StoredRecord } from '../store/store.js';
-import { DUMP_FORMAT, DUMP_FORMAT_VERSION, RECORDS_SCHEMA_VERSION, type DumpHeader, type DumpTrailer } from './dump-format.js';
+import {
+  DUMP_FORMAT,
+  DUMP_FORMAT_VERSION,
+  RECORDS_SCHEMA_VERSION,
+  type DumpHeader,
+  type DumpTrailer,
+} from './dump-format.js';
 import { DumpError, type Line } from './dump-lines.js';
 
 // Each line of a dump read and checked on its own: the header, a record, the trailer.
@@ -18,18 +24,33 @@ export function headerOf(path: string, line: Line): DumpHeader {
       return undefined;
     }
   })();
-  if (!isObject(header) || header.format !== DUMP_FORMAT) throw new DumpError(path, line.number, `is not a ${DUMP_FORMAT} header: this file is not a dump`);
+  if (!isObject(header) || header.format !== DUMP_FORMAT)
+    throw new DumpError(path, line.number, `is not a ${DUMP_FORMAT} header: this file is not a dump`);
   const { formatVersion, schemaVersion, createdAt, source } = header;
-  if (!Number.isInteger(formatVersion) || !Number.isInteger(schemaVersion) || typeof createdAt !== 'string' || typeof source !== 'string') {
+  if (
+    !Number.isInteger(formatVersion) ||
+    !Number.isInteger(schemaVersion) ||
+    typeof createdAt !== 'string' ||
+    typeof source !== 'string'
+  ) {
     throw new DumpError(path, line.number, 'is a damaged header (formatVersion, schemaVersion, createdAt, source)');
   }
   if ((formatVersion as number) > DUMP_FORMAT_VERSION) {
-    throw new DumpError(path, line.number, `is dump format ${String(formatVersion)}, newer than this build reads (${DUMP_FORMAT_VERSION}): import it with the build that made it, or a newer one`);
+    throw new DumpError(
+      path,
+      line.number,
+      `is dump format ${String(formatVersion)}, newer than this build reads (${DUMP_FORMAT_VERSION}): import it with the build that made it, or a newer one`,
+    );
   }
   if ((schemaVersion as number) > RECORDS_SCHEMA_VERSION) {
-    throw new DumpError(path, line.number, `holds records of schema ${String(schemaVersion)}, newer than this build knows (${RECORDS_SCHEMA_VERSION}): import it with the build that made it, or a newer one`);
+    throw new DumpError(
+      path,
+      line.number,
+      `holds records of schema ${String(schemaVersion)}, newer than this build knows (${RECORDS_SCHEMA_VERSION}): import it with the build that made it, or a newer one`,
+    );
   }
-  if ((formatVersion as number) < 1 || (schemaVersion as number) < 1) throw new DumpError(path, line.number, 'is a damaged header (versions start at 1)');
+  if ((formatVersion as number) < 1 || (schemaVersion as number) < 1)
+    throw new DumpError(path, line.number, 'is a damaged header (versions start at 1)');
   return header as unknown as DumpHeader;
 }
 
@@ -41,7 +62,11 @@ export function headerOf(path: string, line: Line): DumpHeader {
 export function tooDeep(path: string, line: Line): DumpError {
   const start = /^\{"collection":"(\w+)","key":("(?:[^"\\]|\\.){0,1024}")/.exec(line.text);
   const record = start ? `${start[1]} ${start[2]}: its value` : 'it';
-  return new DumpError(path, line.number, `${record} nests deeper than ${MAX_BODY_DEPTH} levels, as no stored value may (bodies nest at most that much)`);
+  return new DumpError(
+    path,
+    line.number,
+    `${record} nests deeper than ${MAX_BODY_DEPTH} levels, as no stored value may (bodies nest at most that much)`,
+  );
 }
 
 export function isTrailerLine(text: string): boolean {
@@ -50,8 +75,13 @@ export function isTrailerLine(text: string): boolean {
 
 export function trailerOf(path: string, line: Line, collections: readonly Collection[]): DumpTrailer {
   const trailer = parse(path, line);
-  const valid = isObject(trailer) && trailer.end === DUMP_FORMAT && Number.isInteger(trailer.records) && typeof trailer.sha256 === 'string' &&
-    isObject(trailer.counts) && collections.every((collection) => Number.isInteger((trailer.counts as Record<string, unknown>)[collection]));
+  const valid =
+    isObject(trailer) &&
+    trailer.end === DUMP_FORMAT &&
+    Number.isInteger(trailer.records) &&
+    typeof trailer.sha256 === 'string' &&
+    isObject(trailer.counts) &&
+    collections.every((collection) => Number.isInteger((trailer.counts as Record<string, unknown>)[collection]));
   if (!valid) throw new DumpError(path, line.number, 'is a damaged trailer (end, records, counts, sha256)');
   return trailer as unknown as DumpTrailer;
 }
@@ -63,13 +93,20 @@ export function recordOf(path: string, line: Line, canonical = true): StoredReco
     throw new DumpError(path, line.number, 'is not a record (collection, key, group, owner, value)');
   }
   const { collection, key, group, owner } = record;
-  if (!COLLECTIONS.includes(collection as Collection)) throw new DumpError(path, line.number, `names no collection this build knows (${JSON.stringify(collection)})`);
-  if (typeof key !== 'string' || !('value' in record)) throw new DumpError(path, line.number, 'is a record without its key or value');
+  if (!COLLECTIONS.includes(collection as Collection))
+    throw new DumpError(path, line.number, `names no collection this build knows (${JSON.stringify(collection)})`);
+  if (typeof key !== 'string' || !('value' in record))
+    throw new DumpError(path, line.number, 'is a record without its key or value');
   if ((group !== undefined && typeof group !== 'string') || (owner !== undefined && typeof owner !== 'string')) {
     throw new DumpError(path, line.number, 'is a record whose group or owner is not a string');
   }
   const stored = record as unknown as StoredRecord;
-  if (canonical && recordLine(stored) !== line.text) throw new DumpError(path, line.number, 'is not in canonical form (compact JSON, members in order: collection, key, group, owner, value)');
+  if (canonical && recordLine(stored) !== line.text)
+    throw new DumpError(
+      path,
+      line.number,
+      'is not in canonical form (compact JSON, members in order: collection, key, group, owner, value)',
+    );
   return stored;
 }
 

@@ -17,7 +17,11 @@ export interface Line {
 
 /** A problem found in a dump; `line` names where, when it is one line's. */
 export class DumpError extends Error {
-  constructor(readonly path: string, readonly line: number | undefined, problem: string) {
+  constructor(
+    readonly path: string,
+    readonly line: number | undefined,
+    problem: string,
+  ) {
     super(`${path}${line === undefined ? '' : `, line ${line}`}: ${problem}`);
     this.name = 'DumpError';
   }
@@ -39,7 +43,8 @@ export async function* linesOf(path: string): AsyncGenerator<Line> {
       const chunk = buffer.subarray(0, bytesRead);
       let start = 0;
       for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
-        const bytes = pending.length === 0 ? chunk.subarray(start, end) : Buffer.concat([...pending, chunk.subarray(start, end)]);
+        const bytes =
+          pending.length === 0 ? chunk.subarray(start, end) : Buffer.concat([...pending, chunk.subarray(start, end)]);
         pending = [];
         pendingBytes = 0;
         yield { number: ++number, text: bytes.toString('utf8'), bytes, ended: true };
@@ -48,7 +53,8 @@ export async function* linesOf(path: string): AsyncGenerator<Line> {
       if (start < bytesRead) {
         pending.push(Buffer.from(chunk.subarray(start))); // a copy: the buffer is read into again
         pendingBytes += bytesRead - start;
-        if (pendingBytes > MOST_LINE_BYTES) throw new DumpError(path, number + 1, 'is longer than any record can be: this is not a dump');
+        if (pendingBytes > MOST_LINE_BYTES)
+          throw new DumpError(path, number + 1, 'is longer than any record can be: this is not a dump');
       }
     }
     if (pending.length > 0) {

@@ -45,12 +45,21 @@ export async function verifyDump(path: string, check: RecordCheck): Promise<Veri
     } else {
       const record = recordOf(path, line);
       if (!collectionsOf(header.schemaVersion).includes(record.collection)) {
-        throw new DumpError(path, line.number, `is a record of ${record.collection}, which no dump of records schema ${header.schemaVersion} holds`);
+        throw new DumpError(
+          path,
+          line.number,
+          `is a record of ${record.collection}, which no dump of records schema ${header.schemaVersion} holds`,
+        );
       }
       const problem = check(record);
-      if (problem !== undefined) throw new DumpError(path, line.number, `${record.collection} ${JSON.stringify(record.key)}: ${problem}`);
+      if (problem !== undefined)
+        throw new DumpError(path, line.number, `${record.collection} ${JSON.stringify(record.key)}: ${problem}`);
       if (!followsInDumpOrder(previous, record)) {
-        throw new DumpError(path, line.number, `${record.collection} ${JSON.stringify(record.key)} is out of dump order, or repeated`);
+        throw new DumpError(
+          path,
+          line.number,
+          `${record.collection} ${JSON.stringify(record.key)} is out of dump order, or repeated`,
+        );
       }
       previous = record;
       counts[record.collection]++;
@@ -61,14 +70,20 @@ export async function verifyDump(path: string, check: RecordCheck): Promise<Veri
   }
   if (!header) throw new DumpError(path, undefined, 'is empty: this is not a dump');
   if (!trailer) throw new DumpError(path, undefined, 'ends before its trailer: the dump is incomplete (cut short?)');
-  if (trailer.records !== records) throw new DumpError(path, undefined, `holds ${records} records, but its trailer says ${trailer.records}`);
+  if (trailer.records !== records)
+    throw new DumpError(path, undefined, `holds ${records} records, but its trailer says ${trailer.records}`);
   for (const collection of COLLECTIONS) {
     // A dump of an earlier schema counts only its collections; it holds none of the others (checked above).
     if ((trailer.counts[collection] ?? 0) !== counts[collection]) {
-      throw new DumpError(path, undefined, `holds ${counts[collection]} ${collection} records, but its trailer says ${trailer.counts[collection]}`);
+      throw new DumpError(
+        path,
+        undefined,
+        `holds ${counts[collection]} ${collection} records, but its trailer says ${trailer.counts[collection]}`,
+      );
     }
   }
-  if (hash.digest('hex') !== trailer.sha256) throw new DumpError(path, undefined, 'does not match its checksum (SHA-256): the file was changed or damaged');
+  if (hash.digest('hex') !== trailer.sha256)
+    throw new DumpError(path, undefined, 'does not match its checksum (SHA-256): the file was changed or damaged');
   return { header, trailer };
 }
 

@@ -29,7 +29,11 @@ export class DumpWriter {
   private records = 0;
   private chunk = '';
 
-  private constructor(private readonly path: string, private readonly temporary: string, private readonly file: FileHandle) {}
+  private constructor(
+    private readonly path: string,
+    private readonly temporary: string,
+    private readonly file: FileHandle,
+  ) {}
 
   static async create(path: string, createdAt: Date, source: string): Promise<DumpWriter> {
     const temporary = `${path}.${process.pid}.${++sequence}.partial`;
@@ -75,7 +79,12 @@ export class DumpWriter {
 }
 
 /** Writes `records` (a store's snapshot) as the dump at `path`. */
-export async function writeDump(path: string, records: AsyncIterable<StoredRecord>, source: string, createdAt = new Date()): Promise<DumpSummary> {
+export async function writeDump(
+  path: string,
+  records: AsyncIterable<StoredRecord>,
+  source: string,
+  createdAt = new Date(),
+): Promise<DumpSummary> {
   const writer = await DumpWriter.create(path, createdAt, source);
   try {
     for await (const record of inDumpOrder(records)) await writer.add(record.collection, recordLine(record));

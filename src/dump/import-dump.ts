@@ -29,11 +29,17 @@ const BATCH = 5000;
  * written. With `merge`, records only in the store stay, records only in the dump
  * are written, and records in both keep the winner's version.
  */
-export async function importDump(path: string, target: ImportTarget, merge?: Winner): Promise<{ difference: Difference; written: number }> {
+export async function importDump(
+  path: string,
+  target: ImportTarget,
+  merge?: Winner,
+): Promise<{ difference: Difference; written: number }> {
   const difference = await compareAndWrite(path, target, merge, target.transactional === true);
   if (merge === undefined && difference.differ + difference.onlyInStore > 0) {
-    throw new ImportRefused(`the store holds different data: ${difference.differ} records differ from the dump's and ${difference.onlyInStore} are not in it ` +
-      '(--merge=dump keeps the dump\'s version of each record both hold, --merge=store the store\'s; either keeps records only the store holds)');
+    throw new ImportRefused(
+      `the store holds different data: ${difference.differ} records differ from the dump's and ${difference.onlyInStore} are not in it ` +
+        "(--merge=dump keeps the dump's version of each record both hold, --merge=store the store's; either keeps records only the store holds)",
+    );
   }
   const written = difference.onlyInDump + (merge === 'dump' ? difference.differ : 0);
   if (written > 0 && !target.transactional) await compareAndWrite(path, target, merge, true);
@@ -41,7 +47,12 @@ export async function importDump(path: string, target: ImportTarget, merge?: Win
 }
 
 /** One pass over the dump and the store side by side: counts how they differ, and with `write`, writes what the import needs. */
-async function compareAndWrite(path: string, target: ImportTarget, merge: Winner | undefined, write: boolean): Promise<Difference> {
+async function compareAndWrite(
+  path: string,
+  target: ImportTarget,
+  merge: Winner | undefined,
+  write: boolean,
+): Promise<Difference> {
   const difference: Difference = { same: 0, differ: 0, onlyInDump: 0, onlyInStore: 0 };
   let batch: StoredRecord[] = [];
   for await (const { dump, store } of joined(dumpEntries(path), target.records())) {
@@ -65,15 +76,26 @@ async function compareAndWrite(path: string, target: ImportTarget, merge: Winner
 }
 
 /** The two record streams side by side, both in dump order: each key once, with the dump's entry, the store's record, or both. */
-async function* joined(dump: AsyncIterable<DumpEntry>, store: AsyncIterable<StoredRecord>): AsyncGenerator<{ dump?: DumpEntry; store?: StoredRecord }> {
+async function* joined(
+  dump: AsyncIterable<DumpEntry>,
+  store: AsyncIterable<StoredRecord>,
+): AsyncGenerator<{ dump?: DumpEntry; store?: StoredRecord }> {
   const dumps = dump[Symbol.asyncIterator]();
   const stores = store[Symbol.asyncIterator]();
   let left = await dumps.next();
   let right = await stores.next();
   try {
     while (!left.done || !right.done) {
-      const order = left.done ? 1 : right.done ? -1
-        : compareInDumpOrder(left.value.record.collection, left.value.record.key, right.value.collection, right.value.key);
+      const order = left.done
+        ? 1
+        : right.done
+          ? -1
+          : compareInDumpOrder(
+              left.value.record.collection,
+              left.value.record.key,
+              right.value.collection,
+              right.value.key,
+            );
       if (order <= 0 && !left.done) {
         yield { dump: left.value, ...(order === 0 && !right.done ? { store: right.value } : {}) };
         if (order === 0) right = await stores.next();

@@ -28,7 +28,10 @@ const KEY_RECORD = {
   },
 };
 
-type Operation = { operationId?: string; responses?: Record<string, { content?: Record<string, { schema?: object }> }> };
+type Operation = {
+  operationId?: string;
+  responses?: Record<string, { content?: Record<string, { schema?: object }> }>;
+};
 
 /**
  * Checks an idempotencyKeys record as the service writes it: its key (user, key), group (the hour it expires in)
@@ -38,8 +41,12 @@ type Operation = { operationId?: string; responses?: Record<string, { content?: 
 export function keyRecordCheck(ajv: Ajv, spec: OpenApiDocument): (record: StoredRecord) => string | undefined {
   const validate = ajv.compile(KEY_RECORD);
   const bodies = new Map<string, ValidateFunction>();
-  const operations = new Map(Object.values(spec.paths).flatMap((item) => Object.values(item) as Operation[])
-    .filter((operation) => typeof operation?.operationId === 'string').map((operation) => [operation.operationId as string, operation]));
+  const operations = new Map(
+    Object.values(spec.paths)
+      .flatMap((item) => Object.values(item) as Operation[])
+      .filter((operation) => typeof operation?.operationId === 'string')
+      .map((operation) => [operation.operationId as string, operation]),
+  );
   const bodyCheck = (operationId: string, status: number): ValidateFunction | undefined => {
     const id = `${operationId} ${status}`;
     const schema = operations.get(operationId)?.responses?.[String(status)]?.content?.['application/json']?.schema;
@@ -48,16 +55,22 @@ export function keyRecordCheck(ajv: Ajv, spec: OpenApiDocument): (record: Stored
   };
   return ({ key, group, owner, value }) => {
     const parts = partsOf(key);
-    if (parts.length !== 2 || !KEY.test(parts[1] ?? '')) return 'its key should be a user and a key of 1 to 255 printable ASCII characters';
-    if (!validate(value)) return `its value is not an idempotency key's record: ${validate.errors?.[0]?.instancePath || 'the value'} ${validate.errors?.[0]?.message ?? 'is invalid'}`;
+    if (parts.length !== 2 || !KEY.test(parts[1] ?? ''))
+      return 'its key should be a user and a key of 1 to 255 printable ASCII characters';
+    if (!validate(value))
+      return `its value is not an idempotency key's record: ${validate.errors?.[0]?.instancePath || 'the value'} ${validate.errors?.[0]?.message ?? 'is invalid'}`;
     const record = value as { operation: string; expiresAt: string; answer?: { status: number; body: unknown } };
-    if (group !== expiryGroup(Date.parse(record.expiresAt))) return `its group should be ${JSON.stringify(expiryGroup(Date.parse(record.expiresAt)))}, the hour it expires in`;
+    if (group !== expiryGroup(Date.parse(record.expiresAt)))
+      return `its group should be ${JSON.stringify(expiryGroup(Date.parse(record.expiresAt)))}, the hour it expires in`;
     if (owner !== parts[0]) return `its owner should be ${JSON.stringify(parts[0])}`;
-    if (!operations.has(record.operation)) return `it names no operation of openapi.yaml (${JSON.stringify(record.operation)})`;
+    if (!operations.has(record.operation))
+      return `it names no operation of openapi.yaml (${JSON.stringify(record.operation)})`;
     if (record.answer && isObject(record.answer)) {
       const check = bodyCheck(record.operation, record.answer.status);
-      if (!check) return `its answer's status ${record.answer.status} is not one ${record.operation} answers with a body`;
-      if (!check(record.answer.body)) return `its answer's body is not a valid response of ${record.operation}: ${check.errors?.[0]?.instancePath || 'the body'} ${check.errors?.[0]?.message ?? 'is invalid'}`;
+      if (!check)
+        return `its answer's status ${record.answer.status} is not one ${record.operation} answers with a body`;
+      if (!check(record.answer.body))
+        return `its answer's body is not a valid response of ${record.operation}: ${check.errors?.[0]?.instancePath || 'the body'} ${check.errors?.[0]?.message ?? 'is invalid'}`;
     }
     return undefined;
   };

@@ -44,7 +44,11 @@ const PLACEMENTS: Record<ReadBack, (value: Value, user: string) => Placed> = {
   notificationSettings: (_value, user) => ({ key: keyOf(user), owner: user }),
   navigation: (_value, user) => ({ key: keyOf(user), owner: user }),
   identitySettings: (value, user) => ({ key: keyOf(user, text(value.namespace)), owner: user }),
-  devices: (value) => ({ key: keyOf(text(value.appId), text(value.installationId)), group: text(value.userId), owner: text(value.userId) }),
+  devices: (value) => ({
+    key: keyOf(text(value.appId), text(value.installationId)),
+    group: text(value.userId),
+    owner: text(value.userId),
+  }),
   readMarkers: (value, user) => ({
     key: keyOf(user, text(value.streamId), typeof value.threadSessionId === 'string' ? value.threadSessionId : ''),
     group: keyOf(user, text(value.streamId)),
@@ -72,12 +76,18 @@ export function contractRecordCheck(): RecordCheck {
     const tooLarge = sizeProblem(collection, value);
     if (tooLarge !== undefined) return tooLarge;
     const error = checkValue(collection, value);
-    if (error) return `its value is not a valid ${SCHEMAS[collection]} (openapi.yaml): ${error.instancePath || 'the value'} ${error.message ?? 'is invalid'}`;
-    if (collection === 'devices' && typeof value.userId !== 'string') return 'its device has no userId, the user it belongs to';
+    if (error)
+      return `its value is not a valid ${SCHEMAS[collection]} (openapi.yaml): ${error.instancePath || 'the value'} ${error.message ?? 'is invalid'}`;
+    if (collection === 'devices' && typeof value.userId !== 'string')
+      return 'its device has no userId, the user it belongs to';
     const placed = PLACEMENTS[collection](value, partsOf(record.key)[0] ?? '');
     if (record.key !== placed.key) return `its key should be ${JSON.stringify(placed.key)} for its value`;
-    if (record.group !== placed.group) return placed.group === undefined ? 'it has a group, which no record of its collection has' : `its group should be ${JSON.stringify(placed.group)}`;
-    if (record.owner !== undefined && record.owner !== placed.owner) return `its owner should be ${JSON.stringify(placed.owner)} (or none)`;
+    if (record.group !== placed.group)
+      return placed.group === undefined
+        ? 'it has a group, which no record of its collection has'
+        : `its group should be ${JSON.stringify(placed.group)}`;
+    if (record.owner !== undefined && record.owner !== placed.owner)
+      return `its owner should be ${JSON.stringify(placed.owner)} (or none)`;
     return undefined;
   };
 }
@@ -87,14 +97,31 @@ export function contractRecordCheck(): RecordCheck {
  * contract-diff passes the changed contract), as ajv says it; undefined when it is valid. A read marker stored
  * before a missing threadSessionId was left out has it null.
  */
-export function contractValueCheck(spec: OpenApiDocument = loadSpec()): (collection: ReadBack, value: unknown) => ErrorObject | undefined {
+export function contractValueCheck(
+  spec: OpenApiDocument = loadSpec(),
+): (collection: ReadBack, value: unknown) => ErrorObject | undefined {
   const ajv = contractAjv(spec);
-  const validators = Object.fromEntries(Object.entries(SCHEMAS).map(([collection, schema]) =>
-    [collection, ajv.compile({ $ref: `#/components/schemas/${schema}` })])) as Record<ReadBack, ValidateFunction>;
+  const validators = Object.fromEntries(
+    Object.entries(SCHEMAS).map(([collection, schema]) => [
+      collection,
+      ajv.compile({ $ref: `#/components/schemas/${schema}` }),
+    ]),
+  ) as Record<ReadBack, ValidateFunction>;
   return (collection, value) => {
-    const checked = collection === 'readMarkers' && isObject(value) && value.threadSessionId === null ? withoutMember(value, 'threadSessionId') : value;
+    const checked =
+      collection === 'readMarkers' && isObject(value) && value.threadSessionId === null
+        ? withoutMember(value, 'threadSessionId')
+        : value;
     const validate = validators[collection];
-    return validate(checked) ? undefined : validate.errors?.[0] ?? { instancePath: '', schemaPath: '', keyword: 'false', params: {}, message: 'is invalid' };
+    return validate(checked)
+      ? undefined
+      : (validate.errors?.[0] ?? {
+          instancePath: '',
+          schemaPath: '',
+          keyword: 'false',
+          params: {},
+          message: 'is invalid',
+        });
   };
 }
 
@@ -102,11 +129,13 @@ export function contractValueCheck(spec: OpenApiDocument = loadSpec()): (collect
 function sizeProblem(collection: ReadBack, value: Value): string | undefined {
   if (DOCUMENTS.has(collection)) {
     const bytes = bytesOf(value);
-    if (bytes > MAX_DOCUMENT_BYTES) return `its value takes ${bytes} bytes as compact JSON; a stored document holds at most ${MAX_DOCUMENT_BYTES} bytes (256 KiB)`;
+    if (bytes > MAX_DOCUMENT_BYTES)
+      return `its value takes ${bytes} bytes as compact JSON; a stored document holds at most ${MAX_DOCUMENT_BYTES} bytes (256 KiB)`;
   }
   if (collection === 'devices' && value.transportMetadata !== undefined) {
     const bytes = bytesOf(value.transportMetadata);
-    if (bytes > MAX_TRANSPORT_METADATA_BYTES) return `its transportMetadata takes ${bytes} bytes as compact JSON; it holds at most ${MAX_TRANSPORT_METADATA_BYTES} (16 KiB)`;
+    if (bytes > MAX_TRANSPORT_METADATA_BYTES)
+      return `its transportMetadata takes ${bytes} bytes as compact JSON; it holds at most ${MAX_TRANSPORT_METADATA_BYTES} (16 KiB)`;
   }
   return undefined;
 }

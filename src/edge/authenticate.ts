@@ -30,7 +30,12 @@ export function authenticate(auth: AuthConfig | undefined, maxLifetimeMs: number
   }
   const { key, algorithms } = verificationKey(auth);
   // A token without `exp` would be good forever: jose refuses it when `exp` is required.
-  const options = { algorithms, requiredClaims: ['exp'], ...(auth.issuer ? { issuer: auth.issuer } : {}), ...(auth.audience ? { audience: auth.audience } : {}) };
+  const options = {
+    algorithms,
+    requiredClaims: ['exp'],
+    ...(auth.issuer ? { issuer: auth.issuer } : {}),
+    ...(auth.audience ? { audience: auth.audience } : {}),
+  };
   return async (req, res, next) => {
     const token = BEARER.exec(req.headers.authorization ?? '')?.[1];
     if (!token) throw unauthenticated('Send Authorization: Bearer <token>.', 'Bearer');
@@ -55,7 +60,8 @@ function refusalOf({ sub, iat, exp = 0 }: JWTPayload, maxLifetimeMs: number): st
   if (typeof sub !== 'string' || sub === '') return 'The token has no subject (sub).';
   // The user of every request without authentication: a token must not reach what was written then.
   if (sub === LOCAL_USER) return `The subject "${LOCAL_USER}" is reserved for use without authentication.`;
-  if ([...sub].length > MAX_SUBJECT_LENGTH) return `The token's sub claim is longer than ${MAX_SUBJECT_LENGTH} characters.`;
+  if ([...sub].length > MAX_SUBJECT_LENGTH)
+    return `The token's sub claim is longer than ${MAX_SUBJECT_LENGTH} characters.`;
   const now = Date.now() / 1000;
   if (iat !== undefined && iat > now + CLOCK_SKEW_SECONDS) return "The token's iat claim is in the future.";
   if ((exp - (iat ?? now)) * 1000 > maxLifetimeMs) {
@@ -69,11 +75,27 @@ function refusalOf({ sub, iat, exp = 0 }: JWTPayload, maxLifetimeMs: number): st
  * ML-DSA (no provider issues it yet). Never HS*: a key set holds public keys, and a public key
  * taken as an HMAC secret would let anyone sign.
  */
-export const KEY_SET_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
+export const KEY_SET_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
+];
 
 function verificationKey(auth: AuthConfig): { key: JWTVerifyGetKey; algorithms: string[] } {
   if (auth.secret) return { key: fixed(new TextEncoder().encode(auth.secret)), algorithms: ['HS256'] };
-  const source = auth.jwksUrl ? { jwksUrl: auth.jwksUrl } : auth.oidcIssuer ? { oidcIssuer: auth.oidcIssuer } : undefined;
+  const source = auth.jwksUrl
+    ? { jwksUrl: auth.jwksUrl }
+    : auth.oidcIssuer
+      ? { oidcIssuer: auth.oidcIssuer }
+      : undefined;
   if (source) {
     const keys = remoteKeySet(source, auth.keySetTiming ?? KEY_SET_TIMING, auth.onKeySetFailure);
     void keys.warm(); // fetched now, so the first token waits for nothing, and a wrong URL is logged at start-up
@@ -86,18 +108,26 @@ function verificationKey(auth: AuthConfig): { key: JWTVerifyGetKey; algorithms: 
 }
 
 /** One key for every token. */
-const fixed = (key: Uint8Array | KeyObject): JWTVerifyGetKey => () => key;
+const fixed =
+  (key: Uint8Array | KeyObject): JWTVerifyGetKey =>
+  () =>
+    key;
 
 function reasonFor(error: unknown): string {
   if (error instanceof errors.JWTExpired) return 'The token has expired.';
   // The provider is down or slow: say so, since the token may be good; never a 5xx, never a pass.
-  if (error instanceof KeySetUnavailableError) return "The token's key could not be checked: the identity provider's key set could not be fetched. Try again shortly.";
-  if (error instanceof errors.JWKSNoMatchingKey) return "The token's key (kid) is not one the identity provider publishes.";
+  if (error instanceof KeySetUnavailableError)
+    return "The token's key could not be checked: the identity provider's key set could not be fetched. Try again shortly.";
+  if (error instanceof errors.JWKSNoMatchingKey)
+    return "The token's key (kid) is not one the identity provider publishes.";
   if (error instanceof errors.JWTClaimValidationFailed) {
-    return error.reason === 'missing' ? `The token has no ${error.claim} claim; it must carry one.` : `The token's ${error.claim} claim is not accepted.`;
+    return error.reason === 'missing'
+      ? `The token has no ${error.claim} claim; it must carry one.`
+      : `The token's ${error.claim} claim is not accepted.`;
   }
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'The token signature does not verify.';
-  if (error instanceof errors.JOSEAlgNotAllowed) return 'The token is signed with an algorithm this service does not accept.';
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return 'The token is signed with an algorithm this service does not accept.';
   return 'The token is malformed.';
 }
 

@@ -8,11 +8,16 @@ import { SECURITY_HEADERS } from './security-headers.js';
 
 /** Node's refusals by its parser's error code (see its `socketOnError`); any other is malformed framing. */
 const NODE_REFUSALS: Record<string, [ProblemKind, string]> = {
-  HPE_HEADER_OVERFLOW: ['headers-too-large', 'The request line and headers together are over 64 KiB; a URL counts towards them.'],
+  HPE_HEADER_OVERFLOW: [
+    'headers-too-large',
+    'The request line and headers together are over 64 KiB; a URL counts towards them.',
+  ],
   HPE_CHUNK_EXTENSIONS_OVERFLOW: ['payload-too-large', 'The chunk extensions of the body are too large.'],
 };
-const MALFORMED: [ProblemKind, string] = ['malformed-request',
-  'The request is not well-formed HTTP/1.1: its request line, a header or its framing (Content-Length, Transfer-Encoding) cannot be read.'];
+const MALFORMED: [ProblemKind, string] = [
+  'malformed-request',
+  'The request is not well-formed HTTP/1.1: its request line, a header or its framing (Content-Length, Transfer-Encoding) cannot be read.',
+];
 
 /**
  * What the HTTP server refuses before the app sees a request gets the problem
@@ -20,15 +25,25 @@ const MALFORMED: [ProblemKind, string] = ['malformed-request',
  * arrived or been read), instead of Node's bare status: a slow sender cut off by
  * the server's timeouts 408, headers over the limit 431, malformed framing 400.
  */
-export function answerClientErrors(server: Server, timeouts: Pick<Timeouts, 'headersTimeout' | 'requestTimeout'>): Server {
+export function answerClientErrors(
+  server: Server,
+  timeouts: Pick<Timeouts, 'headersTimeout' | 'requestTimeout'>,
+): Server {
   return server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     // Node's own check: answer only if no response on this socket has sent its headers.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
     if (socket.writable && !inFlight?.headersSent) {
-      socket.write(error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? problemAnswer(new HttpProblem('request-timeout', `The request did not arrive in time: headers within ${seconds(timeouts.headersTimeout)}, `
-          + `the whole request within ${seconds(timeouts.requestTimeout)}. The connection is closed.`))
-        : problemAnswer(new HttpProblem(...(NODE_REFUSALS[error.code ?? ''] ?? MALFORMED))));
+      socket.write(
+        error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? problemAnswer(
+              new HttpProblem(
+                'request-timeout',
+                `The request did not arrive in time: headers within ${seconds(timeouts.headersTimeout)}, ` +
+                  `the whole request within ${seconds(timeouts.requestTimeout)}. The connection is closed.`,
+              ),
+            )
+          : problemAnswer(new HttpProblem(...(NODE_REFUSALS[error.code ?? ''] ?? MALFORMED))),
+      );
     }
     socket.destroy(error);
   });
@@ -37,8 +52,12 @@ export function answerClientErrors(server: Server, timeouts: Pick<Timeouts, 'hea
 function problemAnswer(problem: HttpProblem): string {
   const requestId = randomUUID();
   const body = JSON.stringify({ ...problem.toJSON(), requestId });
-  const headers = [['Content-Type', 'application/problem+json; charset=utf-8'], ['Content-Length', String(Buffer.byteLength(body))],
-    [REQUEST_ID_HEADER, requestId], ...SECURITY_HEADERS];
+  const headers = [
+    ['Content-Type', 'application/problem+json; charset=utf-8'],
+    ['Content-Length', String(Buffer.byteLength(body))],
+    [REQUEST_ID_HEADER, requestId],
+    ...SECURITY_HEADERS,
+  ];
   return `${statusLine(problem.status)}${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`;
 }
 

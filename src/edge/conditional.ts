@@ -18,7 +18,11 @@ export function sendTagged(req: Pick<Request, 'method' | 'headers'>, res: Respon
   const tag = entityTagOf(body);
   res.setHeader('ETag', tag);
   const ifNoneMatch = req.headers['if-none-match'];
-  if ((req.method === 'GET' || req.method === 'HEAD') && ifNoneMatch !== undefined && matchesWeakly(parseEntityTags(ifNoneMatch), tag)) {
+  if (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    ifNoneMatch !== undefined &&
+    matchesWeakly(parseEntityTags(ifNoneMatch), tag)
+  ) {
     res.status(304).end();
     return;
   }

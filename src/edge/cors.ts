@@ -8,10 +8,30 @@ import { HttpProblem } from '../errors/problem.js';
 export const SANDBOX_HEADERS = { session: 'X-Sandbox-Session', clock: 'X-Sandbox-Clock' } as const;
 // What the client and the mock's users send: Prefer (the mock's and sandbox's controls, ignored here), retries' keys,
 // conditional requests, request ids and W3C trace context.
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'Idempotency-Key', 'If-Match', 'If-None-Match', 'X-Request-Id',
-  'traceparent', 'tracestate', ...Object.values(SANDBOX_HEADERS)];
+const ALLOWED_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'Prefer',
+  'Idempotency-Key',
+  'If-Match',
+  'If-None-Match',
+  'X-Request-Id',
+  'traceparent',
+  'tracestate',
+  ...Object.values(SANDBOX_HEADERS),
+];
 // ETag for conditional requests; Link pages the lists; Retry-After comes with a 429 or 503; RateLimit fields with every write.
-const EXPOSED_HEADERS = ['ETag', 'Location', 'X-Request-Id', 'Link', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'Deprecation', 'Sunset'];
+const EXPOSED_HEADERS = [
+  'ETag',
+  'Location',
+  'X-Request-Id',
+  'Link',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+  'Deprecation',
+  'Sunset',
+];
 
 /** What a deployment of the app allows beyond the service's own CORS (the sandbox: its headers, and cookies). */
 export interface CorsExtras {
@@ -32,7 +52,11 @@ export interface CorsExtras {
 export function allowOrigins(origins: CorsOrigins, extras: CorsExtras = {}): RequestHandler {
   const anyOrigin = origins === '*';
   const handle = cors({
-    origin: anyOrigin ? (extras.credentials ? true : '*') : (origin, done) => done(null, origin !== undefined && isListed(origins, origin)),
+    origin: anyOrigin
+      ? extras.credentials
+        ? true
+        : '*'
+      : (origin, done) => done(null, origin !== undefined && isListed(origins, origin)),
     allowedHeaders: [...ALLOWED_HEADERS, ...(extras.allowedHeaders ?? [])],
     exposedHeaders: [...EXPOSED_HEADERS, ...(extras.exposedHeaders ?? [])],
     credentials: extras.credentials ?? false,
@@ -44,9 +68,11 @@ export function allowOrigins(origins: CorsOrigins, extras: CorsExtras = {}): Req
     const origin = req.headers.origin;
     if (!anyOrigin && origin !== undefined && isPreflight(req) && !isListed(origins, origin)) {
       extras.onRefusal?.(origin, requestIdOf(res));
-      throw new HttpProblem('origin-not-allowed',
+      throw new HttpProblem(
+        'origin-not-allowed',
         `Pages from ${origin} may not call this service: that origin is not in CORS_ORIGINS. To allow it, add it to CORS_ORIGINS (origins separated by commas) and restart.`,
-        { extensions: { origin } });
+        { extensions: { origin } },
+      );
     }
     handle(req, res, next);
   };

@@ -16,7 +16,8 @@ export function declaredBody(bodyLimit: number): RequestHandler {
       read(req, res, next);
       return;
     }
-    if (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0') res.setHeader('Connection', 'close');
+    if (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0')
+      res.setHeader('Connection', 'close');
     next();
   };
 }

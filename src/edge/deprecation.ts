@@ -2,12 +2,18 @@ import type { RequestHandler } from 'express';
 import type { OpenApiDocument } from '../contract/spec.js';
 import { routeMatcher } from '../observability/route-template.js';
 
-interface MaybeDeprecated { 'operationId'?: string; 'deprecated'?: boolean; 'x-deprecated-at'?: string; 'x-sunset'?: string }
+interface MaybeDeprecated {
+  operationId?: string;
+  deprecated?: boolean;
+  'x-deprecated-at'?: string;
+  'x-sunset'?: string;
+}
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 const midnight = (date: string, name: string, operationId: string): Date => {
   const when = new Date(`${date}T00:00:00Z`);
-  if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(date) || Number.isNaN(when.getTime())) throw new Error(`${operationId}: ${name} must be a date, YYYY-MM-DD`);
+  if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(date) || Number.isNaN(when.getTime()))
+    throw new Error(`${operationId}: ${name} must be a date, YYYY-MM-DD`);
   return when;
 };
 
@@ -22,8 +28,11 @@ export function deprecatedOperations(spec: Pick<OpenApiDocument, 'paths'>): Map<
       const operation = item[method] as MaybeDeprecated | undefined;
       if (operation?.deprecated !== true) continue;
       const id = operation.operationId ?? `${method} ${template}`;
-      const headers: [string, string][] = [['Deprecation', `@${midnight(operation['x-deprecated-at'] ?? '', 'x-deprecated-at', id).getTime() / 1000}`]];
-      if (operation['x-sunset'] !== undefined) headers.push(['Sunset', midnight(operation['x-sunset'], 'x-sunset', id).toUTCString()]);
+      const headers: [string, string][] = [
+        ['Deprecation', `@${midnight(operation['x-deprecated-at'] ?? '', 'x-deprecated-at', id).getTime() / 1000}`],
+      ];
+      if (operation['x-sunset'] !== undefined)
+        headers.push(['Sunset', midnight(operation['x-sunset'], 'x-sunset', id).toUTCString()]);
       deprecated.set(`${method.toUpperCase()} ${template}`, headers);
     }
   }

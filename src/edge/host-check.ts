@@ -18,15 +18,18 @@ const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 export function allowHosts(allowed: readonly string[]): RequestHandler {
   const names = new Set([...LOOPBACK_HOSTS, ...allowed.filter((name) => !name.startsWith('.'))]);
   const suffixes = allowed.filter((name) => name.startsWith('.'));
-  const isAllowed = (name: string) => names.has(name) || suffixes.some((suffix) => name.endsWith(suffix) || name === suffix.slice(1));
+  const isAllowed = (name: string) =>
+    names.has(name) || suffixes.some((suffix) => name.endsWith(suffix) || name === suffix.slice(1));
   return (req, _res, next) => {
     if (PROBES.has(req.path)) return next();
     const host = req.headers.host ?? '';
     if (isAllowed(hostName(host).toLowerCase())) return next();
-    throw new HttpProblem('host-not-allowed',
-      `This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not ${JSON.stringify(host)}: without `
-      + 'authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.',
-      { extensions: { host } });
+    throw new HttpProblem(
+      'host-not-allowed',
+      `This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not ${JSON.stringify(host)}: without ` +
+        'authentication, another name could be a web page made to reach it (DNS rebinding). To serve that name, add it to ALLOWED_HOSTS.',
+      { extensions: { host } },
+    );
   };
 }
 

@@ -37,23 +37,39 @@ export function fingerprintOf(operation: string, path: string, body: unknown): s
  * once with a new id. With one: a repeat replays the kept answer, another request is 422, one in flight 409; an
  * attempt that fails releases the key for a retry; a success is kept before it is sent.
  */
-export async function idempotently<Params, Sent, Body>(req: Request<Params, Sent, Body>, res: Response<Sent>, settings: KeySettings, run: (resourceId: string) => Promise<Answer>): Promise<void> {
+export async function idempotently<Params, Sent, Body>(
+  req: Request<Params, Sent, Body>,
+  res: Response<Sent>,
+  settings: KeySettings,
+  run: (resourceId: string) => Promise<Answer>,
+): Promise<void> {
   const store = storeOf(res);
   const clock = clockOf(res);
   const key = idempotencyKeyOf(req);
   if (key === undefined) return send(req, res, await run(clock.newId()));
   const operation = operationIdOf(req) ?? req.method;
   const claim = await claimKey(store, {
-    user: callerOf(res), key, operation, fingerprint: fingerprintOf(operation, req.baseUrl + req.path, req.body),
-    now: clock.now(), ...settings, newId: () => clock.newId(),
+    user: callerOf(res),
+    key,
+    operation,
+    fingerprint: fingerprintOf(operation, req.baseUrl + req.path, req.body),
+    now: clock.now(),
+    ...settings,
+    newId: () => clock.newId(),
   });
   if (claim.outcome === 'replay') return send(req, res, claim.answer);
   if (claim.outcome === 'in-flight') {
-    throw new HttpProblem('idempotency-key-in-flight', 'A request with this Idempotency-Key is still being served; nothing was done. Retry a little later for its answer.');
+    throw new HttpProblem(
+      'idempotency-key-in-flight',
+      'A request with this Idempotency-Key is still being served; nothing was done. Retry a little later for its answer.',
+    );
   }
   if (claim.outcome === 'reused') {
-    throw new HttpProblem('idempotency-key-reused', 'This Idempotency-Key was used for another request (another body, or another operation) ' +
-      `within the last ${duration(settings.ttlMs)}. Nothing was done; a new request needs a new key.`);
+    throw new HttpProblem(
+      'idempotency-key-reused',
+      'This Idempotency-Key was used for another request (another body, or another operation) ' +
+        `within the last ${duration(settings.ttlMs)}. Nothing was done; a new request needs a new key.`,
+    );
   }
   let answer: Answer;
   try {
@@ -68,7 +84,11 @@ export async function idempotently<Params, Sent, Body>(req: Request<Params, Sent
 }
 
 function duration(ms: number): string {
-  for (const [unit, size] of [['h', 3_600_000], ['min', 60_000]] as const) if (ms % size === 0) return `${ms / size} ${unit}`;
+  for (const [unit, size] of [
+    ['h', 3_600_000],
+    ['min', 60_000],
+  ] as const)
+    if (ms % size === 0) return `${ms / size} ${unit}`;
   return `${ms / 1000} s`;
 }
 

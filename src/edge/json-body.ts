@@ -36,11 +36,15 @@ function readJson(req: Request, bodyLimit: number, next: NextFunction): void {
   const charset = type === 'application/json' ? undefined : CHARSET.exec(type)?.[1];
   // Another media type is the validator's 415, which names the types taken.
   if (json && charset !== undefined && charset.toLowerCase() !== 'utf-8') {
-    throw new HttpProblem('unsupported-media-type', `Bodies are JSON in UTF-8: send no charset, or charset=utf-8, not charset=${charset}.`);
+    throw new HttpProblem(
+      'unsupported-media-type',
+      `Bodies are JSON in UTF-8: send no charset, or charset=utf-8, not charset=${charset}.`,
+    );
   }
   if (!json || req.readableEnded || !hasBody(req)) return next();
   const encoding = req.headers['content-encoding'];
-  if (encoding !== undefined && encoding.toLowerCase() !== 'identity') throw failure('encoding.unsupported', 'content encoding unsupported');
+  if (encoding !== undefined && encoding.toLowerCase() !== 'identity')
+    throw failure('encoding.unsupported', 'content encoding unsupported');
   const length = Number(req.headers['content-length']);
   if (length > bodyLimit) return drain(req, () => next(failure('entity.too.large', 'request entity too large')));
   readAll(req, bodyLimit, (error, body) => {
@@ -114,9 +118,13 @@ function parsed(body: Buffer): unknown {
   }
   const path = MAY_OVERFLOW.test(text) ? nonFinitePath(value) : undefined;
   if (path !== undefined) {
-    throw new HttpProblem('validation-failed', 'The body holds a number too large for a double; JSON numbers here must be finite.', {
-      errors: [{ path: `/body${path}`, message: 'must be a finite number (at most about 1.8e308)' }],
-    });
+    throw new HttpProblem(
+      'validation-failed',
+      'The body holds a number too large for a double; JSON numbers here must be finite.',
+      {
+        errors: [{ path: `/body${path}`, message: 'must be a finite number (at most about 1.8e308)' }],
+      },
+    );
   }
   return value;
 }
@@ -128,7 +136,8 @@ function nonFinitePath(value: unknown): string | undefined {
     const [node, path] = next;
     if (typeof node === 'number' && !Number.isFinite(node)) return path;
     if (typeof node !== 'object' || node === null) continue;
-    for (const [key, child] of Object.entries(node)) pending.push([child, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
+    for (const [key, child] of Object.entries(node))
+      pending.push([child, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
   }
   return undefined;
 }

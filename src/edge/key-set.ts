@@ -1,4 +1,10 @@
-import { createRemoteJWKSet, errors, type FlattenedJWSInput, type JWSHeaderParameters, type JWTVerifyGetKey } from 'jose';
+import {
+  createRemoteJWKSet,
+  errors,
+  type FlattenedJWSInput,
+  type JWSHeaderParameters,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { checkKeyUrl, type KeySetTiming } from '../config/auth.js';
 
 /**
@@ -21,7 +27,11 @@ export type KeySource = { jwksUrl: string } | { oidcIssuer: string };
  * is down; here the set in hand keeps serving until a fetch succeeds, and fetches wait out a
  * cooldown after a failure, so a provider that is down costs no request a wait.
  */
-export function remoteKeySet(source: KeySource, timing: KeySetTiming, onFailure?: (message: string) => void): JWTVerifyGetKey & { warm(): Promise<void> } {
+export function remoteKeySet(
+  source: KeySource,
+  timing: KeySetTiming,
+  onFailure?: (message: string) => void,
+): JWTVerifyGetKey & { warm(): Promise<void> } {
   let remote: ReturnType<typeof createRemoteJWKSet> | undefined;
   let fetchedAt = -Infinity; // the last fetch that succeeded
   let triedAt = -Infinity; // the last fetch started
@@ -33,16 +43,24 @@ export function remoteKeySet(source: KeySource, timing: KeySetTiming, onFailure?
       triedAt = Date.now();
       try {
         // jose refetches on its own only before a first set; the timing here decides the rest.
-        remote ??= createRemoteJWKSet(new URL(await keySetUrl(source, timing.timeoutMs)), { timeoutDuration: timing.timeoutMs, cooldownDuration: Infinity, cacheMaxAge: Infinity });
+        remote ??= createRemoteJWKSet(new URL(await keySetUrl(source, timing.timeoutMs)), {
+          timeoutDuration: timing.timeoutMs,
+          cooldownDuration: Infinity,
+          cacheMaxAge: Infinity,
+        });
         await remote.reload();
         fetchedAt = Date.now();
         failure = undefined;
       } catch (error) {
         failure = error;
-        onFailure?.(`The identity provider's key set could not be fetched (${describe(error)}); tokens are checked against the keys fetched before, and the next fetch is tried in ${timing.cooldownMs / 1000} s`);
+        onFailure?.(
+          `The identity provider's key set could not be fetched (${describe(error)}); tokens are checked against the keys fetched before, and the next fetch is tried in ${timing.cooldownMs / 1000} s`,
+        );
         throw new KeySetUnavailableError('the key set could not be fetched', { cause: error });
       }
-    })().finally(() => { fetching = undefined; });
+    })().finally(() => {
+      fetching = undefined;
+    });
     return fetching;
   };
 
@@ -79,11 +97,16 @@ export function remoteKeySet(source: KeySource, timing: KeySetTiming, onFailure?
 async function keySetUrl(source: KeySource, timeoutMs: number): Promise<string> {
   if ('jwksUrl' in source) return source.jwksUrl;
   const location = `${source.oidcIssuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-  const response = await fetch(location, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual', headers: { accept: 'application/json' } });
+  const response = await fetch(location, {
+    signal: AbortSignal.timeout(timeoutMs),
+    redirect: 'manual',
+    headers: { accept: 'application/json' },
+  });
   if (response.status !== 200) throw new Error(`${location} answered ${response.status}`);
   const discovered = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
   // §4.3: the issuer in the document must be the one asked, or its keys are another's.
-  if (discovered.issuer !== source.oidcIssuer) throw new Error(`${location} names the issuer ${String(discovered.issuer)}, not ${source.oidcIssuer}`);
+  if (discovered.issuer !== source.oidcIssuer)
+    throw new Error(`${location} names the issuer ${String(discovered.issuer)}, not ${source.oidcIssuer}`);
   if (typeof discovered.jwks_uri !== 'string') throw new Error(`${location} names no jwks_uri`);
   return checkKeyUrl(discovered.jwks_uri, `the jwks_uri of ${location}`);
 }

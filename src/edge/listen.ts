@@ -15,13 +15,16 @@ export const DEFAULT_TIMEOUTS: Timeouts = { headersTimeout: 10_000, requestTimeo
 
 /** The HTTP server for the app, with timeouts so slow senders cannot hold connections open. */
 export function createHttpServer(app: Express, timeouts: Timeouts = DEFAULT_TIMEOUTS): Server {
-  const server = createServer({
-    headersTimeout: timeouts.headersTimeout,
-    requestTimeout: timeouts.requestTimeout,
-    connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeout),
-    // Query strings may carry a 4096-character cursor; past this, the 431 problem (src/edge/client-errors.ts).
-    maxHeaderSize: 64 * 1024,
-  }, app);
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersTimeout,
+      requestTimeout: timeouts.requestTimeout,
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeout),
+      // Query strings may carry a 4096-character cursor; past this, the 431 problem (src/edge/client-errors.ts).
+      maxHeaderSize: 64 * 1024,
+    },
+    app,
+  );
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
   return answerClientErrors(server, timeouts);
 }

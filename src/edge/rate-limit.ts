@@ -34,9 +34,11 @@ export function limitWriteRate(limits: RateLimits, hits?: HitCounter): RequestHa
     res.setHeader('RateLimit', `"${POLICY}"; r=${Math.max(0, limits.writesPerWindow - count)}; t=${seconds}`);
     res.setHeader('RateLimit-Policy', policy(user));
     if (count <= limits.writesPerWindow) return undefined;
-    return new HttpProblem('rate-limited',
+    return new HttpProblem(
+      'rate-limited',
       `You have made the ${limits.writesPerWindow} writes a user may make in ${limits.rateWindowMs / 1000} s; nothing of this one was done. Retry after Retry-After seconds.`,
-      { headers: { 'Retry-After': String(seconds) } });
+      { headers: { 'Retry-After': String(seconds) } },
+    );
   };
   if (hits) {
     return async (req, res, next) => {

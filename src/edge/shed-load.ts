@@ -23,7 +23,11 @@ interface Load {
  * a user's bytes bound how much heavy work one user has in flight, and so how
  * long others wait behind it. Mounted under /api after `authenticate`.
  */
-export function shedLoad(limits: LoadLimits, bodyLimit: number, partition: (res: Response) => string = callerOf): RequestHandler {
+export function shedLoad(
+  limits: LoadLimits,
+  bodyLimit: number,
+  partition: (res: Response) => string = callerOf,
+): RequestHandler {
   const inProcess: Load = { requests: 0, bytes: 0 };
   const byUser = new Map<string, Load>();
   return (req, res, next) => {
@@ -31,14 +35,19 @@ export function shedLoad(limits: LoadLimits, bodyLimit: number, partition: (res:
     if (res.closed) return;
     // A body over the limit is refused with 413 when it is read; it holds no more than the limit until then.
     const size = Math.min(declaredBytes(req, bodyLimit), bodyLimit);
-    if (inProcess.requests >= limits.inFlight) throw overloaded(`${inProcess.requests} requests are in flight in this process, its limit`);
-    if (inProcess.bytes + size > limits.inFlightBytes) throw overloaded(`the bodies in flight in this process would pass its limit of ${limits.inFlightBytes} bytes`);
+    if (inProcess.requests >= limits.inFlight)
+      throw overloaded(`${inProcess.requests} requests are in flight in this process, its limit`);
+    if (inProcess.bytes + size > limits.inFlightBytes)
+      throw overloaded(`the bodies in flight in this process would pass its limit of ${limits.inFlightBytes} bytes`);
     const user = partition(res);
     const load = byUser.get(user) ?? { requests: 0, bytes: 0 };
-    if (load.requests >= limits.inFlightPerUser) throw overloaded(`you have ${load.requests} requests in flight, the most one user may have`);
+    if (load.requests >= limits.inFlightPerUser)
+      throw overloaded(`you have ${load.requests} requests in flight, the most one user may have`);
     // A user with nothing in flight may always send one body, however large.
     if (load.requests > 0 && load.bytes + size > limits.inFlightBytesPerUser) {
-      throw overloaded(`your bodies in flight would pass the ${limits.inFlightBytesPerUser} bytes one user may have in flight`);
+      throw overloaded(
+        `your bodies in flight would pass the ${limits.inFlightBytesPerUser} bytes one user may have in flight`,
+      );
     }
     byUser.set(user, load);
     add(inProcess, size, 1);
@@ -66,7 +75,11 @@ function declaredBytes(req: Request, bodyLimit: number): number {
 }
 
 function overloaded(reason: string): HttpProblem {
-  return new HttpProblem('overloaded', `Not served, to keep serving the rest: ${reason}. Nothing of it was done; retry after Retry-After seconds.`, {
-    headers: { 'Retry-After': SHED_RETRY_AFTER },
-  });
+  return new HttpProblem(
+    'overloaded',
+    `Not served, to keep serving the rest: ${reason}. Nothing of it was done; retry after Retry-After seconds.`,
+    {
+      headers: { 'Retry-After': SHED_RETRY_AFTER },
+    },
+  );
 }

@@ -15,7 +15,12 @@ export interface Stopping {
  * requests in flight get `timeoutMs` to finish before their connections are cut.
  * Resolves once no connection is left.
  */
-export function gracefulShutdown(server: Server, times: ShutdownTimes, state: Stopping, say: (line: string) => void): { stop(signal: string): Promise<void> } {
+export function gracefulShutdown(
+  server: Server,
+  times: ShutdownTimes,
+  state: Stopping,
+  say: (line: string) => void,
+): { stop(signal: string): Promise<void> } {
   let closing = false;
   const unanswered = new Set<ServerResponse>();
   // Before the app: once the listener is closed, every answer tells its client to go elsewhere, on a kept-alive
@@ -28,7 +33,9 @@ export function gracefulShutdown(server: Server, times: ShutdownTimes, state: St
   return {
     async stop(signal) {
       state.stopping = true;
-      say(`${signal}: /readyz answers 503 from now; everything else is served for ${seconds(times.delayMs)} (SHUTDOWN_DELAY), then the listener closes`);
+      say(
+        `${signal}: /readyz answers 503 from now; everything else is served for ${seconds(times.delayMs)} (SHUTDOWN_DELAY), then the listener closes`,
+      );
       await sleep(times.delayMs);
       closing = true;
       for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');

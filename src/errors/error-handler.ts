@@ -48,14 +48,21 @@ function hasUnreadBody(req: Request): boolean {
 function toProblem(error: unknown, req: Request): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof StoreUnavailableError) {
-    return new HttpProblem('unavailable', 'The store cannot serve this request now, and nothing of it was kept. Retry later.', {
-      headers: { 'Retry-After': RETRY_AFTER },
-    });
+    return new HttpProblem(
+      'unavailable',
+      'The store cannot serve this request now, and nothing of it was kept. Retry later.',
+      {
+        headers: { 'Retry-After': RETRY_AFTER },
+      },
+    );
   }
   if (error instanceof QuotaExceededError) return quotaProblem(error);
   if (error instanceof DocumentTooLargeError) return new HttpProblem('document-too-large', error.message);
   if (error instanceof StoreFullError) {
-    return new HttpProblem('storage-full', `The store is full: ${error.message}. Nothing was stored; deleting records makes room.`);
+    return new HttpProblem(
+      'storage-full',
+      `The store is full: ${error.message}. Nothing was stored; deleting records makes room.`,
+    );
   }
   const failure = (typeof error === 'object' && error !== null ? error : {}) as StatusError;
   const fromParser = parserProblem(failure);
@@ -80,9 +87,11 @@ function toProblem(error: unknown, req: Request): HttpProblem {
 
 function quotaProblem({ kind, collection, limit, used }: QuotaExceededError): HttpProblem {
   const { variable, counts } = quotaSetting(kind, collection);
-  return new HttpProblem('quota-exceeded',
+  return new HttpProblem(
+    'quota-exceeded',
     `This would pass a quota: ${used} ${counts} of the ${limit} allowed (${variable}). Nothing was stored; delete something to make room.`,
-    { extensions: { quota: variable, limit, used } });
+    { extensions: { quota: variable, limit, used } },
+  );
 }
 
 const PARSER_KINDS: Record<string, [ProblemKind, string]> = {
@@ -91,7 +100,10 @@ const PARSER_KINDS: Record<string, [ProblemKind, string]> = {
   'body.not-utf8': ['malformed-json', 'The body is not valid UTF-8; JSON bodies are UTF-8 text.'],
   'entity.too.large': ['payload-too-large', 'The body is over the size limit.'],
   'charset.unsupported': ['unsupported-media-type', 'Bodies must be UTF-8 JSON.'],
-  'encoding.unsupported': ['unsupported-media-type', 'Bodies are taken uncompressed: send no Content-Encoding (or identity).'],
+  'encoding.unsupported': [
+    'unsupported-media-type',
+    'Bodies are taken uncompressed: send no Content-Encoding (or identity).',
+  ],
   'request.aborted': ['validation-failed', 'The request body ended early.'],
   'request.size.invalid': ['validation-failed', 'The body length does not match Content-Length.'],
 };

@@ -39,7 +39,9 @@ export const theContract = () => {
  * twin is dropped. Fields past the first MAX_LISTED_ERRORS are only counted.
  */
 export function fieldErrors(errors: ValidatorError[], req: Request): { listed: FieldError[]; notListed: number } {
-  const outermostOf = outermostFinder(new Set(errors.filter((error) => error.errorCode === ANY_OF).map((error) => error.path ?? '')));
+  const outermostOf = outermostFinder(
+    new Set(errors.filter((error) => error.errorCode === ANY_OF).map((error) => error.path ?? '')),
+  );
   const listed = new Messages();
   for (const error of errors) {
     const path = error.path ?? '';
@@ -66,9 +68,10 @@ export function firstErrors(errors: ValidatorError[], req: Request): FieldError[
   if (nodes.length > 0) {
     const byDepth = nodes.toSorted((a, b) => a.length - b.length);
     const [outermost = '', innermost = ''] = [byDepth[0], byDepth.at(-1)];
-    const explained = valuesOf(valueAt(req, outermost), FULL_CHECK_VALUES) <= FULL_CHECK_VALUES
-      ? explainNode(outermost, errors, req)
-      : plain(errors.filter((error) => isWithin(error.path ?? '', innermost)));
+    const explained =
+      valuesOf(valueAt(req, outermost), FULL_CHECK_VALUES) <= FULL_CHECK_VALUES
+        ? explainNode(outermost, errors, req)
+        : plain(errors.filter((error) => isWithin(error.path ?? '', innermost)));
     for (const { path, message } of explained) listed.add(path, message);
   }
   for (const error of errors) {
@@ -82,7 +85,14 @@ function explainNode(node: string, errors: ValidatorError[], req: Request): Fiel
   const operationId = operationIdOf(req);
   const body = operationId === undefined ? undefined : theContract().bodies.get(operationId);
   try {
-    if (body && node.startsWith('/body/')) return theContract().explainer.explain(req.body, body.schema, node.slice('/body'.length), '/body', MAX_LISTED_ERRORS);
+    if (body && node.startsWith('/body/'))
+      return theContract().explainer.explain(
+        req.body,
+        body.schema,
+        node.slice('/body'.length),
+        '/body',
+        MAX_LISTED_ERRORS,
+      );
   } catch (error) {
     if (req.res) reportError(req.res, error); // a bug, on the request's log line; explain less rather than answer 500 to a bad request
   }
@@ -98,7 +108,10 @@ function valueAt(req: Request, pointer: string): unknown {
   let current: unknown = { body: req.body };
   for (const segment of pointer.split('/').slice(1)) {
     const name = segment.replaceAll('~1', '/').replaceAll('~0', '~');
-    current = typeof current === 'object' && current !== null && Object.hasOwn(current, name) ? (current as Record<string, unknown>)[name] : undefined;
+    current =
+      typeof current === 'object' && current !== null && Object.hasOwn(current, name)
+        ? (current as Record<string, unknown>)[name]
+        : undefined;
   }
   return current;
 }

@@ -31,7 +31,9 @@ export class Messages {
 
   entries(): FieldError[] {
     return [...this.byPath].map(([path, said]) => {
-      const kept = said.some(isFormatMessage) ? said.filter((message) => !message.startsWith('must match pattern')) : said;
+      const kept = said.some(isFormatMessage)
+        ? said.filter((message) => !message.startsWith('must match pattern'))
+        : said;
       return { path, message: [...new Set(kept.map(plainMessage))].join('; ') };
     });
   }

@@ -2,8 +2,9 @@
 // format "time-hhmm"` or show a whole regular expression where a list is meant.
 
 const FORMATS: Record<string, string> = {
-  'uuid': 'must be a UUID, 8-4-4-4-12 hex digits such as 0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e',
-  'date-time': 'must be an RFC 3339 date-time on a real calendar date, such as 2026-11-20T09:14:03Z or 2026-11-20T10:14:03.512+01:00',
+  uuid: 'must be a UUID, 8-4-4-4-12 hex digits such as 0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e',
+  'date-time':
+    'must be an RFC 3339 date-time on a real calendar date, such as 2026-11-20T09:14:03Z or 2026-11-20T10:14:03.512+01:00',
   'time-hhmm': 'must be a time of day, HH:MM, 00:00–23:59',
 };
 

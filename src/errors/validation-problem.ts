@@ -10,11 +10,14 @@ import { HttpProblem } from './problem.js';
  * in words, at most MAX_LISTED_ERRORS of them, built in time linear in the errors.
  */
 export function validationProblem(errors: ValidatorError[], req: Request): HttpProblem {
-  if (errors.some((error) => error.path === '/body' && error.errorCode === 'required.openapi.validation')) return missingBody();
+  if (errors.some((error) => error.path === '/body' && error.errorCode === 'required.openapi.validation'))
+    return missingBody();
   if (stoppedAtFirstError(req)) {
-    return new HttpProblem('validation-failed',
+    return new HttpProblem(
+      'validation-failed',
       `The request does not match openapi.yaml. A body of more than ${FULL_CHECK_VALUES} values is checked up to its first error: fix what is listed and send it again.`,
-      { errors: firstErrors(errors, req) });
+      { errors: firstErrors(errors, req) },
+    );
   }
   const { listed, notListed } = fieldErrors(errors, req);
   return new HttpProblem('validation-failed', 'The request does not match openapi.yaml.', {
@@ -27,8 +30,10 @@ export function validationProblem(errors: ValidatorError[], req: Request): HttpP
 export function unsupportedMediaType(req: Request): HttpProblem {
   if (!hasBody(req)) return missingBody();
   const sent = req.headers['content-type'];
-  return new HttpProblem('unsupported-media-type',
-    `Send the body as ${listInWords(acceptedTypes(req), 'or')}; ${sent ? `${sent} is` : 'a body without a Content-Type is'} not accepted here.`);
+  return new HttpProblem(
+    'unsupported-media-type',
+    `Send the body as ${listInWords(acceptedTypes(req), 'or')}; ${sent ? `${sent} is` : 'a body without a Content-Type is'} not accepted here.`,
+  );
 }
 
 function acceptedTypes(req: Request): string[] {

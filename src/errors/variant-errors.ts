@@ -5,9 +5,20 @@ import { isObject } from '../lib/json.js';
 import { depthOf, outermostFinder, segmentsOf, valueAt } from '../lib/json-pointer.js';
 import { plainMessage } from './messages.js';
 import type { FieldError } from './problem.js';
-import { namesType, NEEDS, reasonOf, REQUIRED, sentence, valuesOrNull, words, type Named } from './variant-sentences.js';
+import {
+  namesType,
+  NEEDS,
+  reasonOf,
+  REQUIRED,
+  sentence,
+  valuesOrNull,
+  words,
+  type Named,
+} from './variant-sentences.js';
 
-interface Variant extends Named { errors: ErrorObject[] }
+interface Variant extends Named {
+  errors: ErrorObject[];
+}
 
 /**
  * Explains why a node fails an `anyOf` (the content tree: blocks, elements,
@@ -35,7 +46,10 @@ export function variantExplainer(spec: OpenApiDocument) {
   };
 
   const explainNode = (value: unknown, node: Named, path: string, limit = Infinity): FieldError[] => {
-    const variants: Variant[] = ((node.schema.anyOf ?? []) as SchemaObject[]).map((variant) => ({ ...resolve(variant), errors: errorsOf(variant, value) }));
+    const variants: Variant[] = ((node.schema.anyOf ?? []) as SchemaObject[]).map((variant) => ({
+      ...resolve(variant),
+      errors: errorsOf(variant, value),
+    }));
     if (variants.length === 0 || variants.some((variant) => variant.errors.length === 0)) return [];
     const listed = valuesOrNull(variants);
     if (listed) return [{ path, message: listed }];
@@ -43,9 +57,21 @@ export function variantExplainer(spec: OpenApiDocument) {
     const chosen = close.length === 1 ? close[0] : close.find((variant) => namesType(variant.name, value));
     if (chosen) return explainInside(value, chosen, path, limit);
     // A variant failing at the node itself: those reasons first; what is wrong deeper would come after fixing them.
-    const reasons = variants.map((variant) => close.includes(variant) ? deepReasons(value, variant)
-      : variant.errors.filter((error) => depthOf(error.instancePath) < 2).map(reasonOf));
-    return [{ path, message: sentence(words(node.name), variants.map((variant) => words(variant.name)), reasons) }];
+    const reasons = variants.map((variant) =>
+      close.includes(variant)
+        ? deepReasons(value, variant)
+        : variant.errors.filter((error) => depthOf(error.instancePath) < 2).map(reasonOf),
+    );
+    return [
+      {
+        path,
+        message: sentence(
+          words(node.name),
+          variants.map((variant) => words(variant.name)),
+          reasons,
+        ),
+      },
+    ];
   };
 
   /**
@@ -53,13 +79,16 @@ export function variantExplainer(spec: OpenApiDocument) {
    * child node explained, until `limit` errors are found (each costs a validation).
    */
   const explainInside = (value: unknown, variant: Variant, path: string, limit = Infinity): FieldError[] => {
-    const outermostOf = outermostFinder(new Set(variant.errors.filter((error) => error.keyword === 'anyOf').map((error) => error.instancePath)));
+    const outermostOf = outermostFinder(
+      new Set(variant.errors.filter((error) => error.keyword === 'anyOf').map((error) => error.instancePath)),
+    );
     const found: FieldError[] = [];
     const explained = new Set<string>();
     for (const error of variant.errors) {
       if (found.length >= limit) break;
       const node = outermostOf(error.instancePath);
-      if (node === undefined) found.push({ path: path + pointerOf(error), message: plainMessage(error.message ?? 'is invalid') });
+      if (node === undefined)
+        found.push({ path: path + pointerOf(error), message: plainMessage(error.message ?? 'is invalid') });
       else if (!explained.has(node)) {
         explained.add(node);
         found.push(...explainNode(valueAt(value, node), schemaAt(variant, node), path + node, limit - found.length));
@@ -69,16 +98,22 @@ export function variantExplainer(spec: OpenApiDocument) {
   };
   const deepReasons = (value: unknown, variant: Variant) =>
     explainInside(value, variant, '').map(({ path, message }) =>
-      message.startsWith(REQUIRED) ? `${NEEDS}\`${path.slice(1)}\`` : `its \`${path.slice(1)}\` ${message}`);
+      message.startsWith(REQUIRED) ? `${NEEDS}\`${path.slice(1)}\`` : `its \`${path.slice(1)}\` ${message}`,
+    );
 
   const schemaAt = (from: Named, pointer: string): Named => {
     let current = resolve(from.schema, from.name);
     for (const segment of segmentsOf(pointer)) {
       const { schema } = current;
       const properties = (schema.properties ?? {}) as Record<string, SchemaObject>;
-      const next = /^\d+$/.test(segment) && isObject(schema.items) ? schema.items
-        : Object.hasOwn(properties, segment) ? properties[segment]
-          : isObject(schema.additionalProperties) ? schema.additionalProperties : undefined;
+      const next =
+        /^\d+$/.test(segment) && isObject(schema.items)
+          ? schema.items
+          : Object.hasOwn(properties, segment)
+            ? properties[segment]
+            : isObject(schema.additionalProperties)
+              ? schema.additionalProperties
+              : undefined;
       if (!next) throw new Error(`openapi.yaml has no schema at ${pointer}`);
       current = resolve(next);
     }
@@ -103,5 +138,6 @@ function withoutPatternTwins(errors: ErrorObject[]): ErrorObject[] {
 }
 
 const pointerOf = (error: ErrorObject) =>
-  error.keyword === 'required' ? `${error.instancePath}/${String(error.params.missingProperty).replaceAll('~', '~0').replaceAll('/', '~1')}` : error.instancePath;
-
+  error.keyword === 'required'
+    ? `${error.instancePath}/${String(error.params.missingProperty).replaceAll('~', '~0').replaceAll('/', '~1')}`
+    : error.instancePath;

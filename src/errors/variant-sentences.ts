@@ -6,7 +6,10 @@ import { listInWords, plainMessage } from './messages.js';
 // How src/errors/variant-errors.ts says, in words, why a node fails every variant of an `anyOf`.
 
 /** A schema, with the name it goes by in the contract (`ParagraphElement`, or `value`). */
-export interface Named { schema: SchemaObject; name: string }
+export interface Named {
+  schema: SchemaObject;
+  name: string;
+}
 
 export const NEEDS = 'it needs ';
 export const REQUIRED = 'must have required property';
@@ -31,21 +34,25 @@ export function reasonOf(error: ErrorObject): string {
 export function sentence(kind: string, names: string[], reasons: string[][]): string {
   const first = reasons[0] ?? [];
   const common = first.filter((reason) => reasons.every((list) => list.includes(reason)));
-  if (common.length > 0) return `is not a valid ${kind}, as no variant (${listInWords(names, 'or')}) accepts it: ${joinReasons(common)}`;
+  if (common.length > 0)
+    return `is not a valid ${kind}, as no variant (${listInWords(names, 'or')}) accepts it: ${joinReasons(common)}`;
   const each = names.map((name, index) => `as ${article(name)} ${name}, ${joinReasons(reasons[index] ?? [])}`);
   return `is not a valid ${kind}, whichever variant is meant: ${each.join('; ')}`;
 }
 
 /** `it needs \`a\` and \`b\`, and its \`c\` must be …`: the missing members in one list, then the rest. */
 function joinReasons(reasons: string[]): string {
-  const needed = [...new Set(reasons.filter((reason) => reason.startsWith(NEEDS)).map((reason) => reason.slice(NEEDS.length)))];
+  const needed = [
+    ...new Set(reasons.filter((reason) => reason.startsWith(NEEDS)).map((reason) => reason.slice(NEEDS.length))),
+  ];
   const other = [...new Set(reasons.filter((reason) => !reason.startsWith(NEEDS)))];
   return [...(needed.length > 0 ? [`${NEEDS}${listInWords(needed)}`] : []), ...other].join(', and ');
 }
 
 /** Whether a node's `type` names this variant (`paragraph` for ParagraphElement, `rich_text` for RichTextBlock). */
 export function namesType(name: string, value: unknown): boolean {
-  const type = isObject(value) && typeof value.type === 'string' ? value.type.toLowerCase().replaceAll('-', '_') : undefined;
+  const type =
+    isObject(value) && typeof value.type === 'string' ? value.type.toLowerCase().replaceAll('-', '_') : undefined;
   const snake = words(name).replaceAll(' ', '_');
   return type !== undefined && (type === snake || type === snake.replace(/_[a-z]+$/, ''));
 }

@@ -62,7 +62,10 @@ export class Batcher<I extends object, R> {
   private async drain(): Promise<void> {
     while (this.waiting.length > 0) {
       let failure: { error: unknown } | undefined;
-      if (this.steps.before) await this.steps.before().catch((error: unknown) => { failure = { error }; });
+      if (this.steps.before)
+        await this.steps.before().catch((error: unknown) => {
+          failure = { error };
+        });
       const batch = this.take();
       try {
         if (failure) throw failure.error;

@@ -6,6 +6,8 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
   const object = value as Record<string, unknown>;
-  const members = Object.keys(object).filter((name) => object[name] !== undefined).sort();
+  const members = Object.keys(object)
+    .filter((name) => object[name] !== undefined)
+    .sort();
   return `{${members.map((name) => `${JSON.stringify(name)}:${canonicalJson(object[name])}`).join(',')}}`;
 }

@@ -4,7 +4,9 @@ export const MAX_DOCUMENT_BYTES = 256 * 1024;
 /** The document would pass MAX_DOCUMENT_BYTES; nothing of it was stored. The service answers 413 `document-too-large`. */
 export class DocumentTooLargeError extends Error {
   constructor(readonly bytes: number) {
-    super(`After this merge the document would take ${bytes} bytes; a document holds at most ${MAX_DOCUMENT_BYTES} bytes (256 KiB) as compact JSON. Nothing was stored.`);
+    super(
+      `After this merge the document would take ${bytes} bytes; a document holds at most ${MAX_DOCUMENT_BYTES} bytes (256 KiB) as compact JSON. Nothing was stored.`,
+    );
     this.name = 'DocumentTooLargeError';
   }
 }

@@ -22,7 +22,10 @@ export function entityTagOf(representation: unknown): string {
 /** Parses an If-Match or If-None-Match value of the contract's form (EntityTags): `*`, or tags separated by commas. */
 export function parseEntityTags(header: string): EntityTags {
   if (header.trim() === '*') return '*';
-  return [...header.matchAll(/(W\/)?"([^"]*)"/g)].map((match) => ({ weak: match[1] !== undefined, opaque: match[2] ?? '' }));
+  return [...header.matchAll(/(W\/)?"([^"]*)"/g)].map((match) => ({
+    weak: match[1] !== undefined,
+    opaque: match[2] ?? '',
+  }));
 }
 
 const opaqueOf = (tag: string) => tag.slice(1, -1);
@@ -43,7 +46,10 @@ export function matchesStrongly(tags: EntityTags, current: string | undefined): 
  * Which precondition of a state-changing request fails over the current representation's tag (undefined: there is
  * none), in RFC 9110 §13.2.2's order: If-Match first, then If-None-Match; undefined when both hold.
  */
-export function failedPrecondition({ ifMatch, ifNoneMatch }: Preconditions, current: string | undefined): 'If-Match' | 'If-None-Match' | undefined {
+export function failedPrecondition(
+  { ifMatch, ifNoneMatch }: Preconditions,
+  current: string | undefined,
+): 'If-Match' | 'If-None-Match' | undefined {
   if (ifMatch !== undefined && !matchesStrongly(ifMatch, current)) return 'If-Match';
   if (ifNoneMatch !== undefined && matchesWeakly(ifNoneMatch, current)) return 'If-None-Match';
   return undefined;

@@ -17,33 +17,48 @@ export function readExpectations(text: string): Expectation[] {
       return undefined; // more than one line of JSON: a recording
     }
   })();
-  if (Array.isArray(whole?.expectations)) return whole.expectations.map((item, index) => checked(item, `expectations/${index}`));
-  return text.split('\n').filter((line) => line.trim()).map((line, index) => checked(JSON.parse(line), `line ${index + 1}`));
+  if (Array.isArray(whole?.expectations))
+    return whole.expectations.map((item, index) => checked(item, `expectations/${index}`));
+  return text
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line, index) => checked(JSON.parse(line), `line ${index + 1}`));
 }
 
 function checked(item: unknown, where: string): Expectation {
   const { request, response } = (item ?? {}) as Partial<Expectation>;
   if (typeof request?.method !== 'string' || typeof request.path !== 'string' || typeof response?.status !== 'number') {
-    throw new Error(`${where} is no expectation: { "request": { "method", "path", "body"? }, "response": { "status", "body"? } }`);
+    throw new Error(
+      `${where} is no expectation: { "request": { "method", "path", "body"? }, "response": { "status", "body"? } }`,
+    );
   }
   return { request, response };
 }
 
 /** The JSON type as a consumer sees it: null, boolean, number, string, array or object. */
-export const jsonTypeOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+export const jsonTypeOf = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 
 /** Where `actual` lacks a member `expected` has, or has it with another JSON type; values themselves may differ. */
 export function differences(expected: unknown, actual: unknown, at = ''): string[] {
   const [want, got] = [jsonTypeOf(expected), jsonTypeOf(actual)];
-  if (want !== got) return [`${at || '/'} is ${got === 'undefined' ? 'missing' : `a${/^[aeiou]/.test(got) ? 'n' : ''} ${got}`}, the consumer saw a${/^[aeiou]/.test(want) ? 'n' : ''} ${want}`];
+  if (want !== got)
+    return [
+      `${at || '/'} is ${got === 'undefined' ? 'missing' : `a${/^[aeiou]/.test(got) ? 'n' : ''} ${got}`}, the consumer saw a${/^[aeiou]/.test(want) ? 'n' : ''} ${want}`,
+    ];
   if (want === 'array') {
     const [wanted, had] = [expected as unknown[], actual as unknown[]];
-    return wanted.flatMap((item, index) => (index < had.length ? differences(item, had[index], `${at}/${index}`) : [`${at}/${index} is missing, the consumer saw ${wanted.length} items`]));
+    return wanted.flatMap((item, index) =>
+      index < had.length
+        ? differences(item, had[index], `${at}/${index}`)
+        : [`${at}/${index} is missing, the consumer saw ${wanted.length} items`],
+    );
   }
   if (want !== 'object') return [];
   const had = actual as Record<string, unknown>;
   return Object.entries(expected as Record<string, unknown>).flatMap(([name, value]) =>
-    (name in had ? differences(value, had[name], `${at}/${name}`) : [`${at}/${name} is missing`]));
+    name in had ? differences(value, had[name], `${at}/${name}`) : [`${at}/${name} is missing`],
+  );
 }
 
 const SERVER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -61,7 +76,8 @@ export class IdMap {
     } else if (Array.isArray(expected) && Array.isArray(actual)) {
       expected.forEach((item, index) => this.learn(item, actual[index]));
     } else if (jsonTypeOf(expected) === 'object' && jsonTypeOf(actual) === 'object') {
-      for (const [name, value] of Object.entries(expected as object)) this.learn(value, (actual as Record<string, unknown>)[name]);
+      for (const [name, value] of Object.entries(expected as object))
+        this.learn(value, (actual as Record<string, unknown>)[name]);
     }
   }
 

@@ -71,7 +71,8 @@ export function nestsDeeperThan(text: string, levels: number): boolean {
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (inString) {
-      if (code === BACKSLASH) index++; // the next character is escaped, a quote too
+      if (code === BACKSLASH)
+        index++; // the next character is escaped, a quote too
       else if (code === QUOTE) inString = false;
     } else if (code === QUOTE) {
       inString = true;

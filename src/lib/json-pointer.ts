@@ -2,7 +2,11 @@ import { isObject } from './json.js';
 
 // JSON pointers (RFC 6901) as the validators report them: `/blocks/0/elements/2`.
 
-export const segmentsOf = (pointer: string) => pointer.split('/').slice(1).map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+export const segmentsOf = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
 
 /** Segments in a pointer: its slashes, counted without splitting it. */
 export function depthOf(pointer: string): number {
@@ -32,6 +36,7 @@ export function outermostFinder(nodes: Set<string>): (pointer: string) => string
 /** The value at `pointer` inside `value`; undefined where there is none. */
 export function valueAt(value: unknown, pointer: string): unknown {
   let current = value;
-  for (const segment of segmentsOf(pointer)) current = isObject(current) || Array.isArray(current) ? (current as Record<string, unknown>)[segment] : undefined;
+  for (const segment of segmentsOf(pointer))
+    current = isObject(current) || Array.isArray(current) ? (current as Record<string, unknown>)[segment] : undefined;
   return current;
 }

@@ -8,7 +8,8 @@ let last = { text: '', ms: Number.NaN };
  * so that `updatedAt` strictly increases even when two saves land in the same millisecond.
  */
 export function nextTimestamp(previous: string | undefined, now: number): string {
-  const floor = previous === undefined ? -Infinity : (previous === last.text ? last.ms : Math.floor(Date.parse(previous))) + 1;
+  const floor =
+    previous === undefined ? -Infinity : (previous === last.text ? last.ms : Math.floor(Date.parse(previous))) + 1;
   const ms = Math.max(now, floor);
   if (ms !== last.ms) last = { text: isoText(ms), ms };
   return last.text;
@@ -29,8 +30,9 @@ export function isoText(ms: number): string {
 export function sameInstant(a: string, b: string): boolean {
   const left = toInstant(a);
   const right = toInstant(b);
-  return left !== undefined && right !== undefined &&
-    left.seconds === right.seconds && left.fraction === right.fraction;
+  return (
+    left !== undefined && right !== undefined && left.seconds === right.seconds && left.fraction === right.fraction
+  );
 }
 
 function toInstant(text: string): { seconds: number; fraction: string } | undefined {

@@ -27,7 +27,15 @@ export const requestsInFlight = new Gauge({
  * the service's capacity and limits, the store, authentication, the Host check. /readyz's answers
  * (stopping, not ready) are a probe doing its job, not refusals, and are not counted.
  */
-export const REFUSAL_REASONS = ['overloaded', 'rate-limited', 'quota-exceeded', 'storage-full', 'unavailable', 'unauthenticated', 'host-not-allowed'] as const;
+export const REFUSAL_REASONS = [
+  'overloaded',
+  'rate-limited',
+  'quota-exceeded',
+  'storage-full',
+  'unavailable',
+  'unauthenticated',
+  'host-not-allowed',
+] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 const refused = new Counter({

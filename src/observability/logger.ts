@@ -10,7 +10,10 @@ export const LOG_LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn',
  * Authorization header included), body or raw path ever reaches a line.
  */
 export function createLogger(level: LevelWithSilent, destination: DestinationStream = stdout()): Logger {
-  return pino({ level, serializers: { req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method }) } }, destination);
+  return pino(
+    { level, serializers: { req: (req: IncomingMessage & { id?: unknown }) => ({ id: req.id, method: req.method }) } },
+    destination,
+  );
 }
 
 /** Readable lines on a terminal, else JSON lines (logDestination). */
@@ -32,5 +35,11 @@ export const LOG_WRITE_BYTES = 64 * 1024;
  * kill without exit (SIGKILL) can lose it.
  */
 export function logDestination(dest: number | string): DestinationStream {
-  return pino.destination({ dest, sync: false, minLength: LOG_BLOCK_BYTES, maxWrite: LOG_WRITE_BYTES, periodicFlush: 250 });
+  return pino.destination({
+    dest,
+    sync: false,
+    minLength: LOG_BLOCK_BYTES,
+    maxWrite: LOG_WRITE_BYTES,
+    periodicFlush: 250,
+  });
 }

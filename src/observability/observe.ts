@@ -34,7 +34,10 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
   collectProcessMetrics();
   const matchRoute = routeMatcher(routes);
   const routeOf = (req: Matched) => req.openapi?.openApiRoute ?? matchRoute(req.originalUrl);
-  nameRoutesWith((req) => { const route = routeOf(req as Matched); return route === UNMATCHED ? undefined : route; });
+  nameRoutesWith((req) => {
+    const route = routeOf(req as Matched);
+    return route === UNMATCHED ? undefined : route;
+  });
   let batch: Done[] = [];
   const flush = () => {
     const done = batch;
@@ -57,8 +60,13 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
       if (batch.length === 0) setImmediate(flush);
       batch.push({
         line: {
-          requestId, method, route: routeOf(req), status: res.statusCode,
-          userId: typeof userId === 'string' ? userId : undefined, responseTime: Math.round(seconds * 1000), ...traceIds,
+          requestId,
+          method,
+          route: routeOf(req),
+          status: res.statusCode,
+          userId: typeof userId === 'string' ? userId : undefined,
+          responseTime: Math.round(seconds * 1000),
+          ...traceIds,
         },
         seconds,
         finished: res.writableFinished,

@@ -10,7 +10,15 @@ export const UNMATCHED = 'unmatched';
 export function routeMatcher(templates: readonly string[]): (url: string) => string {
   const routes = [...templates]
     .sort((a, b) => parameters(a) - parameters(b))
-    .map((template) => ({ template, pattern: new RegExp(`^${template.split(/\{[^/}]+\}/).map(escape).join('[^/]+')}$`) }));
+    .map((template) => ({
+      template,
+      pattern: new RegExp(
+        `^${template
+          .split(/\{[^/}]+\}/)
+          .map(escape)
+          .join('[^/]+')}$`,
+      ),
+    }));
   return (url) => {
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);

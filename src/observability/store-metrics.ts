@@ -36,11 +36,30 @@ let lowdb: { checkpointDuration: Histogram; checkpointFailures: Counter } | unde
 function lowdbMetrics(): NonNullable<typeof lowdb> {
   if (lowdb) return lowdb;
   const sizeGauge = (name: string, help: string, pick: (size: StoreSize) => number) =>
-    new Gauge({ name, help, collect() { const size = readSize?.(); if (size) this.set(pick(size)); } });
-  sizeGauge('store_bytes', 'Stored bytes of the embedded store (the compact JSON of every record).', (size) => size.bytes);
+    new Gauge({
+      name,
+      help,
+      collect() {
+        const size = readSize?.();
+        if (size) this.set(pick(size));
+      },
+    });
+  sizeGauge(
+    'store_bytes',
+    'Stored bytes of the embedded store (the compact JSON of every record).',
+    (size) => size.bytes,
+  );
   sizeGauge('store_records', 'Records in the embedded store.', (size) => size.records);
-  sizeGauge('store_max_bytes', 'The embedded store\'s stated size (STORE_MAX_BYTES): past it, changes that would grow it get 507.', (size) => size.maxBytes);
-  sizeGauge('journal_bytes', 'Bytes of the embedded store\'s journal not yet checkpointed; past JOURNAL_MAX_BYTES, /readyz answers 503.', (size) => size.journalBytes);
+  sizeGauge(
+    'store_max_bytes',
+    "The embedded store's stated size (STORE_MAX_BYTES): past it, changes that would grow it get 507.",
+    (size) => size.maxBytes,
+  );
+  sizeGauge(
+    'journal_bytes',
+    "Bytes of the embedded store's journal not yet checkpointed; past JOURNAL_MAX_BYTES, /readyz answers 503.",
+    (size) => size.journalBytes,
+  );
   lowdb = {
     checkpointDuration: new Histogram({
       name: 'store_checkpoint_duration_seconds',
@@ -59,7 +78,9 @@ function lowdbMetrics(): NonNullable<typeof lowdb> {
 export function reportStoreSize(read: () => StoreSize): () => void {
   lowdbMetrics();
   readSize = read;
-  return () => { if (readSize === read) readSize = undefined; };
+  return () => {
+    if (readSize === read) readSize = undefined;
+  };
 }
 
 /** The embedded store calls this for each checkpoint written, with how long it took. */
@@ -87,11 +108,19 @@ function postgresMetrics(): NonNullable<typeof postgres> {
   if (postgres) return postgres;
   new Gauge({
     name: 'pg_pool_connections',
-    help: 'The PostgreSQL pool\'s connections by state: total (open), idle (open, unused), waiting (callers queued for one).',
+    help: "The PostgreSQL pool's connections by state: total (open), idle (open, unused), waiting (callers queued for one).",
     labelNames: ['state'] as const,
-    collect() { const counts = readPool?.(); if (counts) for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, counts[state]); },
+    collect() {
+      const counts = readPool?.();
+      if (counts) for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, counts[state]);
+    },
   });
-  postgres = { lost: new Counter({ name: 'store_connection_lost_total', help: 'PostgreSQL connections that broke (a restart, a network cut, a killed backend), idle or in use; each is replaced on demand.' }) };
+  postgres = {
+    lost: new Counter({
+      name: 'store_connection_lost_total',
+      help: 'PostgreSQL connections that broke (a restart, a network cut, a killed backend), idle or in use; each is replaced on demand.',
+    }),
+  };
   return postgres;
 }
 
@@ -102,5 +131,10 @@ function postgresMetrics(): NonNullable<typeof postgres> {
 export function reportPool(read: () => PoolCounts): { connectionLost(): void; stop(): void } {
   const { lost } = postgresMetrics();
   readPool = read;
-  return { connectionLost: () => lost.inc(), stop: () => { if (readPool === read) readPool = undefined; } };
+  return {
+    connectionLost: () => lost.inc(),
+    stop: () => {
+      if (readPool === read) readPool = undefined;
+    },
+  };
 }

@@ -55,13 +55,19 @@ export function traceParent(): TraceParent | undefined {
  * Runs `work` (done once for several requests, such as one group commit) inside a span under each
  * request's span in `parents`, so that every request's trace shows it; without tracing, just runs it.
  */
-export async function inChildSpans<T>(name: string, attributes: () => Attributes, parents: () => Iterable<TraceParent | undefined>, work: () => Promise<T>): Promise<T> {
+export async function inChildSpans<T>(
+  name: string,
+  attributes: () => Attributes,
+  parents: () => Iterable<TraceParent | undefined>,
+  work: () => Promise<T>,
+): Promise<T> {
   if (!tracing) return work();
   const tracer = trace.getTracer('collab-service');
   const spans = new Map<string, Span>();
   for (const parent of parents()) {
     const parentId = parent && trace.getSpan(parent)?.spanContext().spanId;
-    if (parentId !== undefined && !spans.has(parentId)) spans.set(parentId, tracer.startSpan(name, { attributes: attributes() }, parent));
+    if (parentId !== undefined && !spans.has(parentId))
+      spans.set(parentId, tracer.startSpan(name, { attributes: attributes() }, parent));
   }
   try {
     const result = await work();

@@ -21,7 +21,8 @@ const UNTRACED = new Set(['/healthz', '/readyz', '/metrics']);
 export function startTracingSdk(env: NodeJS.ProcessEnv): NodeSDK {
   // In-thread (module.registerHooks): hooks modules the service imports from now on, with no loader thread.
   register({ include: HOOKED });
-  const named = Boolean(env.OTEL_SERVICE_NAME?.trim()) || /(^|,)\s*service\.name=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? '');
+  const named =
+    Boolean(env.OTEL_SERVICE_NAME?.trim()) || /(^|,)\s*service\.name=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? '');
   const sdk = new NodeSDK({
     ...(named ? {} : { serviceName: 'collab-service' }),
     metricReaders: [],

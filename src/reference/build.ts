@@ -11,11 +11,18 @@ const root = dirname(specPath);
 const out = join(root, 'dist', 'docs');
 mkdirSync(out, { recursive: true });
 for (const file of ['openapi.yaml', 'openapi.json']) {
-  execFileSync(join(root, 'node_modules', '.bin', 'redocly'), ['bundle', specPath, '-o', join(out, file)], { stdio: 'ignore' });
+  execFileSync(join(root, 'node_modules', '.bin', 'redocly'), ['bundle', specPath, '-o', join(out, file)], {
+    stdio: 'ignore',
+  });
 }
-copyFileSync(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), join(out, 'redoc.standalone.js'));
+copyFileSync(
+  createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'),
+  join(out, 'redoc.standalone.js'),
+);
 const page = JSON.parse(readFileSync(join(out, 'openapi.json'), 'utf8')) as { info: { description: string } };
-const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8').replace(/^# .*\n/, '').replace(/^##/gm, '###');
+const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8')
+  .replace(/^# .*\n/, '')
+  .replace(/^##/gm, '###');
 page.info.description += `\n## Changelog\n${changelog}`;
 writeFileSync(join(out, 'openapi.json'), JSON.stringify(page));
 for (const file of ['index.html', 'init.js']) copyFileSync(join(root, 'src', 'reference', file), join(out, file));

@@ -29,9 +29,13 @@ export function docsRoutes(): RequestHandler {
     if (!found) return next();
     const [file, type] = found;
     const location = join(built, file);
-    if (!existsSync(location)) throw new HttpProblem('not-found', 'The reference is not built yet: run `npm run build:docs`.');
+    if (!existsSync(location))
+      throw new HttpProblem('not-found', 'The reference is not built yet: run `npm run build:docs`.');
     // Redoc styles inline and searches in a blob: worker; everything else comes from here.
-    res.set('Content-Security-Policy', "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:");
+    res.set(
+      'Content-Security-Policy',
+      "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:",
+    );
     res.type(type).sendFile(location);
   };
 }

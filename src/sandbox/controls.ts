@@ -69,9 +69,13 @@ export const keepBody: RequestHandler = (req, res, next) => {
 /** An RFC 3339 date-time as milliseconds, or a 400 naming where it was sent. */
 export function instantOf(text: string, path: string): number {
   if (!isDateTime(text)) {
-    throw new HttpProblem('validation-failed', 'The sandbox clock takes an RFC 3339 date-time, such as 2026-01-01T09:00:00Z.', {
-      errors: [{ path, message: 'must be an RFC 3339 date-time' }],
-    });
+    throw new HttpProblem(
+      'validation-failed',
+      'The sandbox clock takes an RFC 3339 date-time, such as 2026-01-01T09:00:00Z.',
+      {
+        errors: [{ path, message: 'must be an RFC 3339 date-time' }],
+      },
+    );
   }
   return Date.parse(text);
 }
@@ -79,20 +83,26 @@ export function instantOf(text: string, path: string): number {
 function logRequest(req: Request, res: Response, locals: SandboxLocals): void {
   if (req.method === 'OPTIONS' || req.originalUrl.startsWith('/sandbox/')) return;
   const path = loggedPath(req.originalUrl);
-  const problem = res.statusCode >= 400 ? locals.problem ?? (res.locals as { problem?: unknown }).problem : undefined;
+  const problem = res.statusCode >= 400 ? (locals.problem ?? (res.locals as { problem?: unknown }).problem) : undefined;
   // Problems are few and small; only they are measured here (bodies were, as they came in).
   const bytes = path.length + (locals.body?.bytes ?? 0) + (problem === undefined ? 0 : JSON.stringify(problem).length);
   // An answer is measured by the Content-Length it was sent with: no copy of it is made.
-  const answer = res.statusCode < 400 && locals.response !== undefined ? loggedBody(locals.response, Number(res.getHeader('content-length') ?? 0)) : undefined;
-  locals.session.log.add({
-    at: new Date().toISOString(),
-    requestId: requestIdOf(res),
-    method: req.method,
-    path,
-    status: res.statusCode,
-    ...(typeof req.headers.prefer === 'string' ? { prefer: req.headers.prefer } : {}),
-    ...(locals.body === undefined ? {} : { body: locals.body.body }),
-    ...(problem === undefined ? {} : { problem }),
-    ...(answer === undefined ? {} : { response: answer.body }),
-  }, bytes + (answer?.bytes ?? 0));
+  const answer =
+    res.statusCode < 400 && locals.response !== undefined
+      ? loggedBody(locals.response, Number(res.getHeader('content-length') ?? 0))
+      : undefined;
+  locals.session.log.add(
+    {
+      at: new Date().toISOString(),
+      requestId: requestIdOf(res),
+      method: req.method,
+      path,
+      status: res.statusCode,
+      ...(typeof req.headers.prefer === 'string' ? { prefer: req.headers.prefer } : {}),
+      ...(locals.body === undefined ? {} : { body: locals.body.body }),
+      ...(problem === undefined ? {} : { problem }),
+      ...(answer === undefined ? {} : { response: answer.body }),
+    },
+    bytes + (answer?.bytes ?? 0),
+  );
 }

@@ -17,9 +17,21 @@ export function expectationsOf(log: LoggedRequest[]): { expectations: Expectatio
     }
   };
   return {
-    expectations: log.filter((entry) => !chosen(entry)).reverse().map(({ method, path, body, status, problem, response }) => ({
-      request: { method, path, ...(body === undefined ? {} : { body }) },
-      response: { status, ...(status >= 400 ? (problem === undefined ? {} : { body: problem }) : (response === undefined ? {} : { body: response })) },
-    })),
+    expectations: log
+      .filter((entry) => !chosen(entry))
+      .reverse()
+      .map(({ method, path, body, status, problem, response }) => ({
+        request: { method, path, ...(body === undefined ? {} : { body }) },
+        response: {
+          status,
+          ...(status >= 400
+            ? problem === undefined
+              ? {}
+              : { body: problem }
+            : response === undefined
+              ? {}
+              : { body: response }),
+        },
+      })),
   };
 }

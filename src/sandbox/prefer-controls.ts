@@ -22,18 +22,26 @@ export function preferControls(contract: Contract): RequestHandler {
       preferences = parsePrefer(typeof req.headers.prefer === 'string' ? req.headers.prefer : undefined);
       if (preferences.delayMs) await sleep(preferences.delayMs);
       if (req.originalUrl.startsWith('/api/') && session.fails()) {
-        throw new HttpProblem('unavailable', 'The sandbox failed this request on purpose (the session\'s failureRate); nothing was stored. Retry after Retry-After seconds.', {
-          headers: { 'Retry-After': '1' },
-        });
+        throw new HttpProblem(
+          'unavailable',
+          "The sandbox failed this request on purpose (the session's failureRate); nothing was stored. Retry after Retry-After seconds.",
+          {
+            headers: { 'Retry-After': '1' },
+          },
+        );
       }
       const operationId = operationIdOf(req);
       const preferred = operationId === undefined ? undefined : preferredResponse(contract, operationId, preferences);
       if (!preferred) return next();
       res.status(preferred.status);
-      for (const [name, value] of Object.entries(preferred.response.headers)) if (!res.hasHeader(name)) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(preferred.response.headers))
+        if (!res.hasHeader(name)) res.setHeader(name, value);
       if (preferred.body === undefined) return void res.end();
       const { body } = preferred;
-      const sent = typeof body === 'object' && body !== null && 'requestId' in body ? { ...body, requestId: requestIdOf(res) } : body;
+      const sent =
+        typeof body === 'object' && body !== null && 'requestId' in body
+          ? { ...body, requestId: requestIdOf(res) }
+          : body;
       if (preferred.status >= 400) localsOf(res).sandbox.problem = sent;
       res.type(preferred.response.mediaType ?? 'application/json').json(sent);
     } catch (error) {
@@ -48,7 +56,9 @@ export function preferControls(contract: Contract): RequestHandler {
  * response check, since the operation may declare no 400: it is the sandbox's, not the contract's.
  */
 function refuseControl(res: Response, message: string): void {
-  const refused = new HttpProblem('validation-failed', `The sandbox cannot follow Prefer: ${message}.`, { errors: [{ path: '/headers/prefer', message }] });
+  const refused = new HttpProblem('validation-failed', `The sandbox cannot follow Prefer: ${message}.`, {
+    errors: [{ path: '/headers/prefer', message }],
+  });
   const problem = { ...refused.toJSON(), requestId: requestIdOf(res) };
   localsOf(res).sandbox.problem = problem;
   res.status(400).type('application/problem+json').end(JSON.stringify(problem));

@@ -22,7 +22,8 @@ export function parsePrefer(header: string | undefined): Preferences {
     else if (name === 'example') preferences.example = value;
     else if (name === 'delay') {
       const delay = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
-      if (!(delay <= MAX_DELAY_MS)) throw new ControlError(`delay=${value}: say a whole number of milliseconds from 0 to ${MAX_DELAY_MS}`);
+      if (!(delay <= MAX_DELAY_MS))
+        throw new ControlError(`delay=${value}: say a whole number of milliseconds from 0 to ${MAX_DELAY_MS}`);
       preferences.delayMs = delay;
     }
   }
@@ -30,8 +31,11 @@ export function parsePrefer(header: string | undefined): Preferences {
 }
 
 /** The declared response `Prefer: code=…, example=…` asks for, as Prism picks it; a ControlError says why there is none. */
-export function preferredResponse(contract: Contract, operationId: string, { code, example }: Preferences):
-  { status: number; response: DeclaredResponse; body: unknown } | undefined {
+export function preferredResponse(
+  contract: Contract,
+  operationId: string,
+  { code, example }: Preferences,
+): { status: number; response: DeclaredResponse; body: unknown } | undefined {
   if (code === undefined && example === undefined) return undefined;
   const responses = contract.operations.find((operation) => operation.operationId === operationId)?.responses ?? [];
   const declared = responses.map((response) => response.status);
@@ -43,8 +47,14 @@ export function preferredResponse(contract: Contract, operationId: string, { cod
   const named = new Map(response.examples);
   if (example === undefined) return { status: Number(status), response, body: response.examples[0]?.[1] };
   if (named.has(example)) return { status: Number(status), response, body: named.get(example) };
-  const elsewhere = responses.filter((other) => other.examples.some(([name]) => name === example)).map((other) => other.status);
+  const elsewhere = responses
+    .filter((other) => other.examples.some(([name]) => name === example))
+    .map((other) => other.status);
   const names = [...named.keys()];
-  throw new ControlError(`example=${example}: the ${status} of ${operationId} has ${names.length ? names.join(', ') : 'no named examples'}` +
-    (elsewhere.length ? `; ${example} is an example of its ${elsewhere.join(', ')}: send Prefer: code=${elsewhere[0]}, example=${example}` : ''));
+  throw new ControlError(
+    `example=${example}: the ${status} of ${operationId} has ${names.length ? names.join(', ') : 'no named examples'}` +
+      (elsewhere.length
+        ? `; ${example} is an example of its ${elsewhere.join(', ')}: send Prefer: code=${elsewhere[0]}, example=${example}`
+        : ''),
+  );
 }

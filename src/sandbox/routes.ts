@@ -14,25 +14,35 @@ import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
  */
 export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimit: number): Router {
   const router = Router(EXACT_ROUTING);
-  const only = (path: string, method: string, what: string) => router.all(path, () => {
-    throw new HttpProblem('method-not-allowed', `${method} ${path} ${what}; no other method is served here.`, { headers: { Allow: method } });
-  });
+  const only = (path: string, method: string, what: string) =>
+    router.all(path, () => {
+      throw new HttpProblem('method-not-allowed', `${method} ${path} ${what}; no other method is served here.`, {
+        headers: { Allow: method },
+      });
+    });
   router.post('/sandbox/reset', ...jsonBody(bodyLimit), async (req, res) => {
     const name = sessions.nameOf(req);
     const settings = settingsOf(req.body);
     if (settings.scenario !== undefined && !scenarios.get(settings.scenario)) {
       const known = scenarios.list().map((scenario) => scenario.name);
-      throw new HttpProblem('not-found', `No scenario ${settings.scenario}; the sandbox knows ${known.length ? known.join(', ') : 'none'} (mocks/scenarios/, PUT /sandbox/scenarios/{name}).`);
+      throw new HttpProblem(
+        'not-found',
+        `No scenario ${settings.scenario}; the sandbox knows ${known.length ? known.join(', ') : 'none'} (mocks/scenarios/, PUT /sandbox/scenarios/{name}).`,
+      );
     }
     await sessions.replace(name, settings);
     // A page that named its session by header keeps it in a cookie too (sent where the page and the sandbox are one site).
-    if (req.headers[SESSION_HEADER.toLowerCase()] !== undefined) res.cookie(SESSION_COOKIE, name, { path: '/', sameSite: 'lax' });
+    if (req.headers[SESSION_HEADER.toLowerCase()] !== undefined)
+      res.cookie(SESSION_COOKIE, name, { path: '/', sameSite: 'lax' });
     res.status(204).end();
   });
   only('/sandbox/reset', 'POST', 'puts this session back to the seed, or to a scenario');
   router.get('/sandbox/session', async (req, res) => {
     const session = await sessions.get(sessions.nameOf(req));
-    const { clock: { fixedMs }, settings } = session;
+    const {
+      clock: { fixedMs },
+      settings,
+    } = session;
     res.json({
       name: session.name,
       ...(fixedMs === undefined ? {} : { clock: new Date(fixedMs).toISOString() }),
@@ -44,15 +54,25 @@ export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimi
   });
   only('/sandbox/session', 'GET', 'shows this session');
   router.get('/sandbox/requests', (req, res) => requests(sessions, req, res));
-  only('/sandbox/requests', 'GET', 'lists this session\'s requests');
+  only('/sandbox/requests', 'GET', "lists this session's requests");
   router.get('/sandbox/scenarios', (_req, res) => {
-    res.json({ items: scenarios.list().map(({ name, description, steps }) => ({ name, ...(description === undefined ? {} : { description }), steps })) });
+    res.json({
+      items: scenarios.list().map(({ name, description, steps }) => ({
+        name,
+        ...(description === undefined ? {} : { description }),
+        steps,
+      })),
+    });
   });
   only('/sandbox/scenarios', 'GET', 'lists the scenarios');
   router.put('/sandbox/scenarios/:name', ...jsonBody(bodyLimit), async (req, res) => {
     const name = String(req.params.name);
     if (!SCENARIO_NAME.test(name)) {
-      throw new HttpProblem('validation-failed', 'A scenario name is 1 to 64 of A-Z a-z 0-9 . _ -, not starting with . _ or -.', { errors: [{ path: '/path/name', message: 'must be 1 to 64 of A-Z a-z 0-9 . _ - (a letter or digit first)' }] });
+      throw new HttpProblem(
+        'validation-failed',
+        'A scenario name is 1 to 64 of A-Z a-z 0-9 . _ -, not starting with . _ or -.',
+        { errors: [{ path: '/path/name', message: 'must be 1 to 64 of A-Z a-z 0-9 . _ - (a letter or digit first)' }] },
+      );
     }
     const created = await scenarios.define(name, parseScenario(req.body));
     res.status(created ? 201 : 200).json({ name, steps: scenarios.get(name)?.steps });
@@ -66,7 +86,11 @@ async function requests(sessions: Sessions, req: Request, res: Response): Promis
   const { format } = req.query;
   if (format === 'expectations') return void res.json(expectationsOf(session.log.list()));
   if (format !== undefined) {
-    throw new HttpProblem('validation-failed', 'GET /sandbox/requests takes format=expectations, or no format for the log itself.', { errors: [{ path: '/query/format', message: 'must be expectations' }] });
+    throw new HttpProblem(
+      'validation-failed',
+      'GET /sandbox/requests takes format=expectations, or no format for the log itself.',
+      { errors: [{ path: '/query/format', message: 'must be expectations' }] },
+    );
   }
   res.json({ items: session.log.list() });
 }
@@ -78,17 +102,31 @@ function settingsOf(body: unknown): SessionSettings {
   if (body === undefined) return {};
   const errors: FieldError[] = [];
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    errors.push({ path: '/body', message: 'must be an object: { "clock": date-time, "seed": string, "failureRate": 0 to 1, "scenario": name }, each optional' });
+    errors.push({
+      path: '/body',
+      message:
+        'must be an object: { "clock": date-time, "seed": string, "failureRate": 0 to 1, "scenario": name }, each optional',
+    });
   }
   const { clock, seed, failureRate, scenario, ...others } = (errors.length ? {} : body) as Record<string, unknown>;
-  for (const name of Object.keys(others)) if (!KNOWN.has(name)) errors.push({ path: `/body/${name}`, message: 'is not a setting: clock, seed, failureRate, scenario' });
-  if (clock !== undefined && (typeof clock !== 'string' || !isDateTime(clock))) errors.push({ path: '/body/clock', message: 'must be an RFC 3339 date-time' });
-  if (seed !== undefined && (typeof seed !== 'string' || seed.length < 1 || seed.length > 256)) errors.push({ path: '/body/seed', message: 'must be a string of 1 to 256 characters' });
+  for (const name of Object.keys(others))
+    if (!KNOWN.has(name))
+      errors.push({ path: `/body/${name}`, message: 'is not a setting: clock, seed, failureRate, scenario' });
+  if (clock !== undefined && (typeof clock !== 'string' || !isDateTime(clock)))
+    errors.push({ path: '/body/clock', message: 'must be an RFC 3339 date-time' });
+  if (seed !== undefined && (typeof seed !== 'string' || seed.length < 1 || seed.length > 256))
+    errors.push({ path: '/body/seed', message: 'must be a string of 1 to 256 characters' });
   if (failureRate !== undefined && (typeof failureRate !== 'number' || !(failureRate >= 0 && failureRate <= 1))) {
     errors.push({ path: '/body/failureRate', message: 'must be a number from 0 to 1' });
   }
-  if (scenario !== undefined && typeof scenario !== 'string') errors.push({ path: '/body/scenario', message: 'must be the name of a scenario' });
-  if (errors.length) throw new HttpProblem('validation-failed', 'POST /sandbox/reset takes no body, or { "clock", "seed", "failureRate", "scenario" }.', { errors });
+  if (scenario !== undefined && typeof scenario !== 'string')
+    errors.push({ path: '/body/scenario', message: 'must be the name of a scenario' });
+  if (errors.length)
+    throw new HttpProblem(
+      'validation-failed',
+      'POST /sandbox/reset takes no body, or { "clock", "seed", "failureRate", "scenario" }.',
+      { errors },
+    );
   return {
     ...(clock === undefined ? {} : { clock: clock as string }),
     ...(seed === undefined ? {} : { seed: seed as string }),

@@ -45,30 +45,54 @@ const SANDBOX_CORS = { credentials: true, exposedHeaders: [SESSION_HEADER] };
  * open to any origin, no authentication; Prism's `Prefer` controls and a request
  * log per session; POST /sandbox/reset.
  */
-export async function createSandbox({ config, maxSessions = DEFAULT_MAX_SESSIONS, maxScenarios, scenariosFolder, buildScenarios = false, logger }: SandboxOptions):
-  Promise<{ app: Express; sessions: Sessions; scenarios: Scenarios }> {
+export async function createSandbox({
+  config,
+  maxSessions = DEFAULT_MAX_SESSIONS,
+  maxScenarios,
+  scenariosFolder,
+  buildScenarios = false,
+  logger,
+}: SandboxOptions): Promise<{ app: Express; sessions: Sessions; scenarios: Scenarios }> {
   const contract = readContract(dirname(specPath));
   const examples = getExamples(contract);
   const limits = config.limits ?? DEFAULT_LIMITS;
-  const open = (start: (store: Store, settings: SessionSettings) => Promise<void>) => async (name: string, settings: SessionSettings) => {
-    const store = openMemoryStore({ quotas: storeQuotas(limits.quotas) });
-    await start(store, settings);
-    return new Session(name, store, settings);
-  };
+  const open =
+    (start: (store: Store, settings: SessionSettings) => Promise<void>) =>
+    async (name: string, settings: SessionSettings) => {
+      const store = openMemoryStore({ quotas: storeQuotas(limits.quotas) });
+      await start(store, settings);
+      return new Session(name, store, settings);
+    };
   // Scenarios are made in a sandbox of their own whose sessions start empty; each then starts a session here from a copy of its records.
-  const builder = new Sessions(open(async () => undefined), Number.MAX_SAFE_INTEGER);
+  const builder = new Sessions(
+    open(async () => undefined),
+    Number.MAX_SAFE_INTEGER,
+  );
   const none = new Scenarios(async () => []); // the builder's own /sandbox routes are never asked for scenarios
-  const scenarios = new Scenarios(buildThrough(assemble(builder, none, contract, config, limits, logger), builder), maxScenarios);
-  const sessions = new Sessions(open(async (store, { scenario }) => {
-    const defined = scenario === undefined ? undefined : scenarios.get(scenario);
-    if (defined) await restore(store, await defined.records());
-    else await seedStore(store, examples);
-  }), maxSessions);
+  const scenarios = new Scenarios(
+    buildThrough(assemble(builder, none, contract, config, limits, logger), builder),
+    maxScenarios,
+  );
+  const sessions = new Sessions(
+    open(async (store, { scenario }) => {
+      const defined = scenario === undefined ? undefined : scenarios.get(scenario);
+      if (defined) await restore(store, await defined.records());
+      else await seedStore(store, examples);
+    }),
+    maxSessions,
+  );
   await loadScenarioFiles(scenarios, scenariosFolder ?? join(dirname(specPath), 'mocks', 'scenarios'), buildScenarios);
   return { app: assemble(sessions, scenarios, contract, config, limits, logger), sessions, scenarios };
 }
 
-function assemble(sessions: Sessions, scenarios: Scenarios, contract: Contract, config: SandboxOptions['config'], limits: Limits, logger: Logger | undefined): Express {
+function assemble(
+  sessions: Sessions,
+  scenarios: Scenarios,
+  contract: Contract,
+  config: SandboxOptions['config'],
+  limits: Limits,
+  logger: Logger | undefined,
+): Express {
   // The service's parts in the service's order (createApp in src/app.ts), with the sandbox's between them.
   const app = keepAnswers(startApp(logger));
   app.use(...checkHost(config), enterSession(sessions), allowPages('*', SANDBOX_CORS, logger));

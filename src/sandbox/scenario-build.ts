@@ -30,9 +30,18 @@ export function buildThrough(app: Express, sessions: Sessions): Build {
         const text = await response.text();
         if (response.ok) continue;
         const detail = detailOf(text);
-        throw new HttpProblem('validation-failed', `Scenario ${name}: step ${index} (${method} ${path}) was answered ${response.status}${detail ? `: ${detail}` : ''}; the scenario is not defined.`, {
-          errors: [{ path: `/body/steps/${index}`, message: `was answered ${response.status}${detail ? `: ${detail}` : ''}` }],
-        });
+        throw new HttpProblem(
+          'validation-failed',
+          `Scenario ${name}: step ${index} (${method} ${path}) was answered ${response.status}${detail ? `: ${detail}` : ''}; the scenario is not defined.`,
+          {
+            errors: [
+              {
+                path: `/body/steps/${index}`,
+                message: `was answered ${response.status}${detail ? `: ${detail}` : ''}`,
+              },
+            ],
+          },
+        );
       }
       const records: StoredRecord[] = [];
       for await (const record of store.records?.() ?? []) records.push(record); // the memory store lists its records

@@ -38,7 +38,10 @@ export class Scenarios {
   private readonly defined = new Map<string, Defined>();
 
   /** `max`: the most scenarios held (SANDBOX_MAX_SCENARIOS), files and run-time ones together. */
-  constructor(private readonly build: Build, readonly max = DEFAULT_MAX_SCENARIOS) {}
+  constructor(
+    private readonly build: Build,
+    readonly max = DEFAULT_MAX_SCENARIOS,
+  ) {}
 
   get(name: string): Defined | undefined {
     return this.defined.get(name);
@@ -68,18 +71,31 @@ export class Scenarios {
   /** A new name past `max` is refused; a known one may always be defined again. */
   private makeRoom(name: string): void {
     if (this.defined.has(name) || this.defined.size < this.max) return;
-    throw new HttpProblem('quota-exceeded', `The sandbox holds at most ${this.max} scenarios (SANDBOX_MAX_SCENARIOS); define one of ${this.list().map((known) => known.name).join(', ')} again instead, or restart it.`);
+    throw new HttpProblem(
+      'quota-exceeded',
+      `The sandbox holds at most ${this.max} scenarios (SANDBOX_MAX_SCENARIOS); define one of ${this.list()
+        .map((known) => known.name)
+        .join(', ')} again instead, or restart it.`,
+    );
   }
 
   private keep(name: string, { description, steps }: Scenario, records: () => Promise<StoredRecord[]>): void {
-    this.defined.set(name, { name, ...(description === undefined ? {} : { description }), steps: steps.length, records });
+    this.defined.set(name, {
+      name,
+      ...(description === undefined ? {} : { description }),
+      steps: steps.length,
+      records,
+    });
   }
 }
 
 /** Writes a scenario's records into a fresh store, as its steps left them. */
 export async function restore(store: Store, records: StoredRecord[]): Promise<void> {
   for (const { collection, key, group, owner, value } of records) {
-    await store.update(collection, key, () => value, { ...(group === undefined ? {} : { group }), ...(owner === undefined ? {} : { owner }) });
+    await store.update(collection, key, () => value, {
+      ...(group === undefined ? {} : { group }),
+      ...(owner === undefined ? {} : { owner }),
+    });
   }
 }
 
@@ -87,10 +103,17 @@ export async function restore(store: Store, records: StoredRecord[]): Promise<vo
 export function parseScenario(document: unknown, at = '/body'): Scenario {
   const errors: FieldError[] = [];
   const { description, steps, ...others } = (isObject(document) ? document : {}) as Record<string, unknown>;
-  if (!isObject(document)) errors.push({ path: at, message: 'must be an object: { "description"?: string, "steps": [{ "method", "path", "body"? }] }' });
-  for (const name of Object.keys(others)) errors.push({ path: `${at}/${name}`, message: 'is not a member of a scenario: description, steps' });
-  if (description !== undefined && typeof description !== 'string') errors.push({ path: `${at}/description`, message: 'must be a string' });
-  if (isObject(document) && !Array.isArray(steps)) errors.push({ path: `${at}/steps`, message: 'must be an array of { "method", "path", "body"? }' });
+  if (!isObject(document))
+    errors.push({
+      path: at,
+      message: 'must be an object: { "description"?: string, "steps": [{ "method", "path", "body"? }] }',
+    });
+  for (const name of Object.keys(others))
+    errors.push({ path: `${at}/${name}`, message: 'is not a member of a scenario: description, steps' });
+  if (description !== undefined && typeof description !== 'string')
+    errors.push({ path: `${at}/description`, message: 'must be a string' });
+  if (isObject(document) && !Array.isArray(steps))
+    errors.push({ path: `${at}/steps`, message: 'must be an array of { "method", "path", "body"? }' });
   for (const [index, step] of (Array.isArray(steps) ? steps : []).entries()) {
     const where = `${at}/steps/${index}`;
     if (!isObject(step)) {
@@ -98,12 +121,21 @@ export function parseScenario(document: unknown, at = '/body'): Scenario {
       continue;
     }
     const { method, path, body: _body, ...extra } = step as Record<string, unknown>;
-    if (typeof method !== 'string' || !METHODS.has(method)) errors.push({ path: `${where}/method`, message: 'must be one of GET, POST, PUT, PATCH, DELETE' });
-    if (typeof path !== 'string' || !path.startsWith('/api/')) errors.push({ path: `${where}/path`, message: 'must be a path under /api/' });
-    for (const name of Object.keys(extra)) errors.push({ path: `${where}/${name}`, message: 'is not a member of a step: method, path, body' });
+    if (typeof method !== 'string' || !METHODS.has(method))
+      errors.push({ path: `${where}/method`, message: 'must be one of GET, POST, PUT, PATCH, DELETE' });
+    if (typeof path !== 'string' || !path.startsWith('/api/'))
+      errors.push({ path: `${where}/path`, message: 'must be a path under /api/' });
+    for (const name of Object.keys(extra))
+      errors.push({ path: `${where}/${name}`, message: 'is not a member of a step: method, path, body' });
   }
-  if (errors.length) throw new HttpProblem('validation-failed', 'A scenario is { "description"?: string, "steps": [{ "method", "path", "body"? }] }.', { errors });
+  if (errors.length)
+    throw new HttpProblem(
+      'validation-failed',
+      'A scenario is { "description"?: string, "steps": [{ "method", "path", "body"? }] }.',
+      { errors },
+    );
   return { ...(description === undefined ? {} : { description: description as string }), steps: steps as Step[] };
 }
 
-const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

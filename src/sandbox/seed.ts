@@ -1,5 +1,11 @@
 import { dirname } from 'node:path';
-import type { CycleTemplateDraft, DeviceList, IdentitySettings, ReadMarkerList, Stream } from '../../generated/index.js';
+import type {
+  CycleTemplateDraft,
+  DeviceList,
+  IdentitySettings,
+  ReadMarkerList,
+  Stream,
+} from '../../generated/index.js';
 import { readContract, type Contract } from '../contract/declared-responses.js';
 import { specPath } from '../contract/spec.js';
 import { LOCAL_USER } from '../edge/authenticate.js';
@@ -24,18 +30,40 @@ const SEEDERS: Record<string, Seeder> = {
   getNotificationSettings: (store, settings) => put(store, 'notificationSettings', keyOf(LOCAL_USER), settings),
   getIdentitySettings: (store, settings) =>
     put(store, 'identitySettings', keyOf(LOCAL_USER, (settings as IdentitySettings).namespace), settings),
-  getCycleTemplateDraft: (store, draft) => put(store, 'drafts', (draft as CycleTemplateDraft).templateId.toLowerCase(), draft),
-  listDevices: (store, list) => Promise.all((list as DeviceList).items.map((device) =>
-    put(store, 'devices', keyOf(device.appId, device.installationId), { ...device, userId: LOCAL_USER }, LOCAL_USER))),
-  listReadMarkers: (store, list) => Promise.all((list as ReadMarkerList).items.map((marker) =>
-    put(store, 'readMarkers', keyOf(LOCAL_USER, marker.streamId, marker.threadSessionId ?? ''), marker, keyOf(LOCAL_USER, marker.streamId)))),
+  getCycleTemplateDraft: (store, draft) =>
+    put(store, 'drafts', (draft as CycleTemplateDraft).templateId.toLowerCase(), draft),
+  listDevices: (store, list) =>
+    Promise.all(
+      (list as DeviceList).items.map((device) =>
+        put(
+          store,
+          'devices',
+          keyOf(device.appId, device.installationId),
+          { ...device, userId: LOCAL_USER },
+          LOCAL_USER,
+        ),
+      ),
+    ),
+  listReadMarkers: (store, list) =>
+    Promise.all(
+      (list as ReadMarkerList).items.map((marker) =>
+        put(
+          store,
+          'readMarkers',
+          keyOf(LOCAL_USER, marker.streamId, marker.threadSessionId ?? ''),
+          marker,
+          keyOf(LOCAL_USER, marker.streamId),
+        ),
+      ),
+    ),
 };
 
 /** The named example each GET answers 200 with, as the Prism mock serves it, by operationId. */
 export function getExamples(contract: Contract = readContract(dirname(specPath))): Map<string, unknown> {
   const examples = new Map<string, unknown>();
   for (const operation of contract.operations) {
-    const ok = operation.method === 'get' ? operation.responses.find((response) => response.status === '200') : undefined;
+    const ok =
+      operation.method === 'get' ? operation.responses.find((response) => response.status === '200') : undefined;
     const [first] = ok?.mediaType === 'application/json' ? ok.examples : [];
     if (first) examples.set(operation.operationId, first[1]);
   }

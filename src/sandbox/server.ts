@@ -16,7 +16,9 @@ const config = (() => {
   }
 })();
 if (!isLoopback(config.host) && !config.allowUnauthenticated) {
-  console.error(`Refusing to listen on ${config.host}: the sandbox has no authentication. Use HOST=127.0.0.1, or ALLOW_UNAUTHENTICATED=true on purpose.`);
+  console.error(
+    `Refusing to listen on ${config.host}: the sandbox has no authentication. Use HOST=127.0.0.1, or ALLOW_UNAUTHENTICATED=true on purpose.`,
+  );
   process.exit(1);
 }
 
@@ -36,13 +38,27 @@ const maxScenarios = (() => {
 })();
 // Every scenario (SANDBOX_SCENARIOS, default mocks/scenarios) is built before listening: a file whose step is refused stops the start.
 const scenariosFolder = process.env.SANDBOX_SCENARIOS || undefined;
-const { app, scenarios } = await createSandbox({ config, maxSessions, maxScenarios, logger, buildScenarios: true, ...(scenariosFolder ? { scenariosFolder } : {}) }).catch((error: Error) => {
+const { app, scenarios } = await createSandbox({
+  config,
+  maxSessions,
+  maxScenarios,
+  logger,
+  buildScenarios: true,
+  ...(scenariosFolder ? { scenariosFolder } : {}),
+}).catch((error: Error) => {
   console.error(`Refusing to start: ${error.message}`);
   return process.exit(1);
 });
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
-  console.log(`Sandbox serving on http://${config.host}:${port}: in memory, one isolated session per X-Sandbox-Session (at most ${maxSessions}, least recently used dropped), each seeded from mocks/examples; any origin, no authentication; POST /sandbox/reset restores a session's seed, or one of the scenarios ${scenarios.list().map(({ name }) => name).join(', ') || '(none)'}`);
+  console.log(
+    `Sandbox serving on http://${config.host}:${port}: in memory, one isolated session per X-Sandbox-Session (at most ${maxSessions}, least recently used dropped), each seeded from mocks/examples; any origin, no authentication; POST /sandbox/reset restores a session's seed, or one of the scenarios ${
+      scenarios
+        .list()
+        .map(({ name }) => name)
+        .join(', ') || '(none)'
+    }`,
+  );
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -24,7 +24,11 @@ export class Session implements Scope {
   readonly hits: HitCounter = memoryHits(); // per session, so one session's writes never use up another's allowance
   readonly log = new RequestLog();
 
-  constructor(readonly name: string, readonly store: Store, readonly settings: SessionSettings) {
+  constructor(
+    readonly name: string,
+    readonly store: Store,
+    readonly settings: SessionSettings,
+  ) {
     this.clock = new SessionClock(settings);
     this.random = settings.seed === undefined ? Math.random : seededRandom(`${settings.seed}/failures`);
   }

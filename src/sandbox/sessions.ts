@@ -19,7 +19,10 @@ const SESSION_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
 export class Sessions {
   private readonly held = new Map<string, Session>();
 
-  constructor(private readonly open: (name: string, settings: SessionSettings) => Promise<Session>, readonly max: number) {}
+  constructor(
+    private readonly open: (name: string, settings: SessionSettings) => Promise<Session>,
+    readonly max: number,
+  ) {}
 
   get size(): number {
     return this.held.size;
@@ -28,18 +31,27 @@ export class Sessions {
   /** The session a request names: `X-Sandbox-Session`, else the `sandbox-session` cookie, else `default`. */
   nameOf(req: Request): string {
     const header = req.headers[SESSION_HEADER.toLowerCase()];
-    const name = typeof header === 'string' ? header : cookieOf(req.headers.cookie) ?? DEFAULT_SESSION;
+    const name = typeof header === 'string' ? header : (cookieOf(req.headers.cookie) ?? DEFAULT_SESSION);
     if (!SESSION_NAME.test(name)) {
-      throw new HttpProblem('validation-failed', `${SESSION_HEADER} (or the ${SESSION_COOKIE} cookie) names a sandbox session: 1 to 64 of A-Z a-z 0-9 . _ : -`, {
-        errors: [{ path: `/headers/${SESSION_HEADER.toLowerCase()}`, message: 'must be 1 to 64 characters of A-Z a-z 0-9 . _ : -' }],
-      });
+      throw new HttpProblem(
+        'validation-failed',
+        `${SESSION_HEADER} (or the ${SESSION_COOKIE} cookie) names a sandbox session: 1 to 64 of A-Z a-z 0-9 . _ : -`,
+        {
+          errors: [
+            {
+              path: `/headers/${SESSION_HEADER.toLowerCase()}`,
+              message: 'must be 1 to 64 characters of A-Z a-z 0-9 . _ : -',
+            },
+          ],
+        },
+      );
     }
     return name;
   }
 
   /** The named session, made and seeded on first use; now the most recently used. */
   async get(name: string): Promise<Session> {
-    const session = this.held.get(name) ?? await this.replace(name, {});
+    const session = this.held.get(name) ?? (await this.replace(name, {}));
     this.held.delete(name);
     this.held.set(name, session);
     return session;

@@ -84,15 +84,30 @@ export async function claimKey(store: Store, request: KeyRequest): Promise<Claim
   const expiresAt = now + ttlMs;
   const group = expiryGroup(expiresAt);
   try {
-    const { current } = await store.update<KeyRecord>(IDEMPOTENCY_KEYS, recordKey(request), (stored) => {
-      const live = stored !== undefined && Date.parse(stored.expiresAt) > now ? stored : undefined;
-      const settled = live && settledClaim(live, request);
-      if (settled) throw new Unchanged(settled);
-      // A taken-over key is kept ttlMs from this attempt, like a new one: its group follows its expiry.
-      return { operation: request.operation, fingerprint: request.fingerprint, expiresAt: iso(expiresAt),
-        resourceId: live?.resourceId ?? request.newId(), attempt, leaseUntil: iso(now + leaseMs) };
-    }, { owner: request.user, group });
-    return { outcome: 'claimed', resourceId: (current as KeyRecord).resourceId, hold: { user: request.user, key: request.key, attempt, group } };
+    const { current } = await store.update<KeyRecord>(
+      IDEMPOTENCY_KEYS,
+      recordKey(request),
+      (stored) => {
+        const live = stored !== undefined && Date.parse(stored.expiresAt) > now ? stored : undefined;
+        const settled = live && settledClaim(live, request);
+        if (settled) throw new Unchanged(settled);
+        // A taken-over key is kept ttlMs from this attempt, like a new one: its group follows its expiry.
+        return {
+          operation: request.operation,
+          fingerprint: request.fingerprint,
+          expiresAt: iso(expiresAt),
+          resourceId: live?.resourceId ?? request.newId(),
+          attempt,
+          leaseUntil: iso(now + leaseMs),
+        };
+      },
+      { owner: request.user, group },
+    );
+    return {
+      outcome: 'claimed',
+      resourceId: (current as KeyRecord).resourceId,
+      hold: { user: request.user, key: request.key, attempt, group },
+    };
   } catch (error) {
     if (error instanceof Unchanged && error.claim) return error.claim;
     throw error;
@@ -117,10 +132,17 @@ export function releaseKey(store: Store, hold: Hold): Promise<void> {
 }
 
 async function changeHeld(store: Store, hold: Hold, change: (held: KeyRecord) => KeyRecord): Promise<void> {
-  await store.update<KeyRecord>(IDEMPOTENCY_KEYS, recordKey(hold), (stored) => {
-    if (stored?.attempt !== hold.attempt || stored.answer) throw new Unchanged();
-    return change(stored);
-  }, { owner: hold.user, group: hold.group }).catch(ignoreUnchanged);
+  await store
+    .update<KeyRecord>(
+      IDEMPOTENCY_KEYS,
+      recordKey(hold),
+      (stored) => {
+        if (stored?.attempt !== hold.attempt || stored.answer) throw new Unchanged();
+        return change(stored);
+      },
+      { owner: hold.user, group: hold.group },
+    )
+    .catch(ignoreUnchanged);
 }
 
 function ignoreUnchanged(error: unknown): false {

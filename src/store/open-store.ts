@@ -21,11 +21,13 @@ export function openStore(config: StoreSettings, logger?: Logger): Promise<Store
   const quotas = config.limits ? { quotas: config.limits.quotas } : {};
   return config.databaseUrl === undefined
     ? openLowdbStore(config.dataFile, {
-      checkpointBytes: config.checkpointBytes,
-      ...(config.limits ? { storeMaxBytes: config.limits.storeMaxBytes, journalMaxBytes: config.limits.journalMaxBytes } : {}),
-      ...quotas,
-      ...(logger ? { logger } : {}),
-    })
+        checkpointBytes: config.checkpointBytes,
+        ...(config.limits
+          ? { storeMaxBytes: config.limits.storeMaxBytes, journalMaxBytes: config.limits.journalMaxBytes }
+          : {}),
+        ...quotas,
+        ...(logger ? { logger } : {}),
+      })
     : openPostgresStore(config.databaseUrl, { ...quotas, ...(logger ? { logger } : {}) });
 }
 

@@ -5,9 +5,14 @@ import type { Collection, StoredRecord } from './store.js';
 // (the dump format itself is src/dump/).
 
 /** A record without undefined members, so records compare and print alike whichever store made them. */
-export function storedRecord(collection: Collection, key: string, stored: { value: unknown; group?: string | undefined; owner?: string | undefined }): StoredRecord {
+export function storedRecord(
+  collection: Collection,
+  key: string,
+  stored: { value: unknown; group?: string | undefined; owner?: string | undefined },
+): StoredRecord {
   return {
-    collection, key,
+    collection,
+    key,
     ...(stored.group === undefined ? {} : { group: stored.group }),
     ...(stored.owner === undefined ? {} : { owner: stored.owner }),
     value: stored.value,

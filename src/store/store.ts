@@ -11,7 +11,14 @@ export type Collection =
 
 /** In dump order; a new collection goes last, so the dumps and files of earlier builds keep their order. */
 export const COLLECTIONS: readonly Collection[] = [
-  'streams', 'notificationSettings', 'navigation', 'identitySettings', 'devices', 'drafts', 'readMarkers', 'idempotencyKeys',
+  'streams',
+  'notificationSettings',
+  'navigation',
+  'identitySettings',
+  'devices',
+  'drafts',
+  'readMarkers',
+  'idempotencyKeys',
 ];
 
 export { QuotaExceededError, StoreFullError, StoreUnavailableError, type QuotaKind } from './store-errors.js';

@@ -15,7 +15,12 @@ export interface Held {
 }
 
 /** Whether the change adds a record to a group whose size has a quota (only then is `Held.inGroup` needed). */
-export function joinsLimitedGroup(quotas: StoreQuotas, collection: Collection, before: Footprint | undefined, after: Footprint): boolean {
+export function joinsLimitedGroup(
+  quotas: StoreQuotas,
+  collection: Collection,
+  before: Footprint | undefined,
+  after: Footprint,
+): boolean {
   return quotas.recordsPerGroup[collection] !== undefined && after.group !== undefined && before?.group !== after.group;
 }
 
@@ -24,16 +29,24 @@ export function joinsLimitedGroup(quotas: StoreQuotas, collection: Collection, b
  * of `after`'s owner. Only growth is refused: a change that keeps or frees records
  * or bytes passes even when the owner is over a quota (one lowered since, say).
  */
-export function checkQuotas(quotas: StoreQuotas, collection: Collection, before: Footprint | undefined, after: Footprint, held: Held): void {
+export function checkQuotas(
+  quotas: StoreQuotas,
+  collection: Collection,
+  before: Footprint | undefined,
+  after: Footprint,
+  held: Held,
+): void {
   const sameOwner = before?.owner === after.owner;
   const records = quotas.records[collection];
-  if (records !== undefined && !sameOwner && held.records + 1 > records) throw new QuotaExceededError('records', collection, records, held.records);
+  if (records !== undefined && !sameOwner && held.records + 1 > records)
+    throw new QuotaExceededError('records', collection, records, held.records);
   const perGroup = quotas.recordsPerGroup[collection];
   if (perGroup !== undefined && joinsLimitedGroup(quotas, collection, before, after) && held.inGroup + 1 > perGroup) {
     throw new QuotaExceededError('group', collection, perGroup, held.inGroup);
   }
   const growth = after.bytes - (sameOwner && before ? before.bytes : 0);
-  if (growth > 0 && held.bytes + growth > quotas.bytes) throw new QuotaExceededError('bytes', collection, quotas.bytes, held.bytes);
+  if (growth > 0 && held.bytes + growth > quotas.bytes)
+    throw new QuotaExceededError('bytes', collection, quotas.bytes, held.bytes);
 }
 
 /**
@@ -44,7 +57,10 @@ export function checkQuotas(quotas: StoreQuotas, collection: Collection, before:
  */
 export class Usage {
   /** By collection: each record's footprint, each owner's records, each limited group's records. */
-  private readonly collections = new Map<Collection, { footprints: Map<string, Footprint>; records: Map<string, number>; groups: Map<string, number> }>();
+  private readonly collections = new Map<
+    Collection,
+    { footprints: Map<string, Footprint>; records: Map<string, number>; groups: Map<string, number> }
+  >();
   private readonly bytes = new Map<string, number>();
 
   constructor(private readonly quotas: StoreQuotas | undefined) {}
@@ -61,7 +77,7 @@ export class Usage {
     checkQuotas(this.quotas, collection, counts.footprints.get(key), after, {
       records: counts.records.get(after.owner) ?? 0,
       bytes: this.bytes.get(after.owner) ?? 0,
-      inGroup: after.group === undefined ? 0 : counts.groups.get(after.group) ?? 0,
+      inGroup: after.group === undefined ? 0 : (counts.groups.get(after.group) ?? 0),
     });
   }
 
@@ -87,7 +103,8 @@ export class Usage {
 
   private countsOf(collection: Collection) {
     let counts = this.collections.get(collection);
-    if (!counts) this.collections.set(collection, (counts = { footprints: new Map(), records: new Map(), groups: new Map() }));
+    if (!counts)
+      this.collections.set(collection, (counts = { footprints: new Map(), records: new Map(), groups: new Map() }));
     return counts;
   }
 }

@@ -30,17 +30,49 @@ function writeOne(store: Store, index: number): Promise<unknown> {
   const user = `user-${index % 1000}`;
   const kind = index % 20;
   if (kind === 0) {
-    return createStream(store, SYSTEM_CLOCK, user, { title: `Stream ${index}`, memberUserIds: ['a', 'b'], initialMessage: {
-      content: { blocks: [{ type: 'rich_text', elements: [{ type: 'paragraph', children: [{ type: 'text', text: `Hello ${index}` }] }] }] } as never,
-    } }, SYSTEM_CLOCK.newId());
+    return createStream(
+      store,
+      SYSTEM_CLOCK,
+      user,
+      {
+        title: `Stream ${index}`,
+        memberUserIds: ['a', 'b'],
+        initialMessage: {
+          content: {
+            blocks: [
+              {
+                type: 'rich_text',
+                elements: [{ type: 'paragraph', children: [{ type: 'text', text: `Hello ${index}` }] }],
+              },
+            ],
+          } as never,
+        },
+      },
+      SYSTEM_CLOCK.newId(),
+    );
   }
   if (kind <= 3) {
-    return registerDevice(store, SYSTEM_CLOCK, user, { installationId: `install-${index}`, appId: 'com.example.chat', platform: 'mobile_a', token: 'x'.repeat(64),
-      environment: 'production', transport: 'push_gateway', appVersion: '5.2.0', locale: 'de-DE' } as never);
+    return registerDevice(store, SYSTEM_CLOCK, user, {
+      installationId: `install-${index}`,
+      appId: 'com.example.chat',
+      platform: 'mobile_a',
+      token: 'x'.repeat(64),
+      environment: 'production',
+      transport: 'push_gateway',
+      appVersion: '5.2.0',
+      locale: 'de-DE',
+    } as never);
   }
   if (kind <= 5) {
     const namespace = `namespace-${index}`;
-    return mergeDocument(store, SYSTEM_CLOCK, 'identitySettings', keyOf(user, namespace), { namespace, settings: { theme: 'dark', index } }, user);
+    return mergeDocument(
+      store,
+      SYSTEM_CLOCK,
+      'identitySettings',
+      keyOf(user, namespace),
+      { namespace, settings: { theme: 'dark', index } },
+      user,
+    );
   }
   return markRead(store, SYSTEM_CLOCK, user, { streamId: randomUUID(), lastReadMessageId: randomUUID() });
 }
@@ -48,7 +80,9 @@ function writeOne(store: Store, index: number): Promise<unknown> {
 async function seed(dataFile: string): Promise<void> {
   const store = await openLowdbStore(dataFile, { storeMaxBytes: Number.MAX_SAFE_INTEGER });
   for (let start = 0; start < RECORDS; start += 1000) {
-    await Promise.all(Array.from({ length: Math.min(1000, RECORDS - start) }, (_, offset) => writeOne(store, start + offset)));
+    await Promise.all(
+      Array.from({ length: Math.min(1000, RECORDS - start) }, (_, offset) => writeOne(store, start + offset)),
+    );
   }
   await store.close();
 }
@@ -62,12 +96,20 @@ interface Result {
 }
 
 /** Runs `npm run <command> -- <args>` on the store `env` names; its last line says what it took. */
-async function run(step: string, command: 'export' | 'import', args: string[], env: Record<string, string>): Promise<Result> {
+async function run(
+  step: string,
+  command: 'export' | 'import',
+  args: string[],
+  env: Record<string, string>,
+): Promise<Result> {
   const child = spawn(process.execPath, ['--import', 'tsx', `src/cli/${command}.ts`, ...args], {
-    env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
-  child.stdout.on('data', (chunk) => { output += String(chunk); });
+  child.stdout.on('data', (chunk) => {
+    output += String(chunk);
+  });
   const [code] = await once(child, 'exit');
   const measured = /\(([\d.]+) s, (\d+) records\/s, peak memory (\d+) MB\)/.exec(output);
   if (code !== 0 || !measured) throw new Error(`${step}: npm run ${command} failed (${String(code)}): ${output}`);
@@ -87,11 +129,20 @@ const seeding = performance.now();
 await seed(lowdb);
 const seeded = (performance.now() - seeding) / 1000;
 const dumps = join(lowdb, '..');
-results.push(await run('export lowdb, no service running (the command opens the store)', 'export', [join(dumps, 'offline.dump')], { DATA_FILE: lowdb }));
+results.push(
+  await run('export lowdb, no service running (the command opens the store)', 'export', [join(dumps, 'offline.dump')], {
+    DATA_FILE: lowdb,
+  }),
+);
 const server = await startServerProcess(lowdb);
 try {
   const before = await peakRssMb(server.child.pid!);
-  const live = await run('export lowdb from its live service (the service takes the snapshot)', 'export', [join(dumps, 'live.dump')], { DATA_FILE: lowdb });
+  const live = await run(
+    'export lowdb from its live service (the service takes the snapshot)',
+    'export',
+    [join(dumps, 'live.dump')],
+    { DATA_FILE: lowdb },
+  );
   const after = await peakRssMb(server.child.pid!);
   if (before !== undefined && after !== undefined) live.note = `service peak RSS ${before} -> ${after} MB`;
   results.push(live);
@@ -99,22 +150,51 @@ try {
   await stop(server, 'SIGTERM');
 }
 const imported = await freshDataFile();
-results.push(await run('import into lowdb, empty (the command holds the store in memory, as the service does)', 'import', [join(dumps, 'live.dump')], { DATA_FILE: imported }));
-results.push(await run('import into lowdb again (already there: compared, nothing written)', 'import', [join(dumps, 'live.dump')], { DATA_FILE: imported }));
+results.push(
+  await run(
+    'import into lowdb, empty (the command holds the store in memory, as the service does)',
+    'import',
+    [join(dumps, 'live.dump')],
+    { DATA_FILE: imported },
+  ),
+);
+results.push(
+  await run(
+    'import into lowdb again (already there: compared, nothing written)',
+    'import',
+    [join(dumps, 'live.dump')],
+    { DATA_FILE: imported },
+  ),
+);
 const postgres = await onFreshSchema(async (url) => [
-  await run('import into PostgreSQL, empty schema (one transaction)', 'import', [join(dumps, 'live.dump')], { DATABASE_URL: url }),
-  await run('import into PostgreSQL again (already there: compared, nothing written)', 'import', [join(dumps, 'live.dump')], { DATABASE_URL: url }),
-  await run('export PostgreSQL (one REPEATABLE READ transaction)', 'export', [join(dumps, 'postgres.dump')], { DATABASE_URL: url }),
+  await run('import into PostgreSQL, empty schema (one transaction)', 'import', [join(dumps, 'live.dump')], {
+    DATABASE_URL: url,
+  }),
+  await run(
+    'import into PostgreSQL again (already there: compared, nothing written)',
+    'import',
+    [join(dumps, 'live.dump')],
+    { DATABASE_URL: url },
+  ),
+  await run('export PostgreSQL (one REPEATABLE READ transaction)', 'export', [join(dumps, 'postgres.dump')], {
+    DATABASE_URL: url,
+  }),
 ]);
 if (postgres.results) results.push(...postgres.results);
 
 console.log('');
-console.log(`Moving data: ${RECORDS} records (a mix of read markers, devices, identity settings and streams of 1000 users; seeded in ${seeded.toFixed(1)} s), Node ${process.version}, ${cpus().length} cores`);
+console.log(
+  `Moving data: ${RECORDS} records (a mix of read markers, devices, identity settings and streams of 1000 users; seeded in ${seeded.toFixed(1)} s), Node ${process.version}, ${cpus().length} cores`,
+);
 console.log('');
 console.log(row(['step', 'seconds', 'records/s', 'peak memory MB (the command)', 'note']));
 console.log(row(['---', '---', '---', '---', '---']));
-for (const result of results) console.log(row([result.step, result.seconds.toFixed(2), result.perSecond, result.peakMb, result.note ?? '']));
+for (const result of results)
+  console.log(row([result.step, result.seconds.toFixed(2), result.perSecond, result.peakMb, result.note ?? '']));
 console.log('');
-const slowest = (word: string) => Math.min(...results.filter((result) => result.step.startsWith(word)).map((result) => result.perSecond));
-console.log(`export: at least ${slowest('export')} records/s, import: at least ${slowest('import')} records/s (target: at least ${TARGET} each way)`);
+const slowest = (word: string) =>
+  Math.min(...results.filter((result) => result.step.startsWith(word)).map((result) => result.perSecond));
+console.log(
+  `export: at least ${slowest('export')} records/s, import: at least ${slowest('import')} records/s (target: at least ${TARGET} each way)`,
+);
 if (!postgres.results) console.log(`PostgreSQL rows skipped: ${postgres.unreachable}; run test/tools/postgres.sh`);

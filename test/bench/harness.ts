@@ -26,14 +26,17 @@ export interface Server {
  * server with one instance per core is deployed; undefined on a machine of one core,
  * or without taskset. PostgreSQL's own processes are not pinned.
  */
-export const CORES = cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0 ? { server: '0', load: '1' } : undefined;
+export const CORES =
+  cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0 ? { server: '0', load: '1' } : undefined;
 
 /**
  * Compiles the servers as `npm run build` does (into .bench/), so they run as deployed,
  * not through tsx, and pins this process, the load, to its core.
  */
 export function prepare(): void {
-  const compiled = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.bench.json'], { stdio: 'inherit' });
+  const compiled = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.bench.json'], {
+    stdio: 'inherit',
+  });
   if (compiled.status !== 0) throw new Error('tsc -p tsconfig.bench.json failed');
   if (CORES) spawnSync('taskset', ['-cp', CORES.load, String(process.pid)], { stdio: 'ignore' });
 }
@@ -61,7 +64,12 @@ export async function serve(...args: string[]): Promise<Server> {
   };
 }
 
-export function load(port: number, request: autocannon.Request, seconds = SECONDS, connections = CONNECTIONS): Promise<autocannon.Result> {
+export function load(
+  port: number,
+  request: autocannon.Request,
+  seconds = SECONDS,
+  connections = CONNECTIONS,
+): Promise<autocannon.Result> {
   return autocannon({
     url: `http://127.0.0.1:${port}`,
     connections,
@@ -78,7 +86,10 @@ export function readMarkerRequest(records: number): autocannon.Request {
     path: '/api/chat/reads',
     setupRequest: (req) => ({
       ...req,
-      body: JSON.stringify({ streamId: benchStreamId(Math.floor(Math.random() * records)), lastReadMessageId: randomUUID() }),
+      body: JSON.stringify({
+        streamId: benchStreamId(Math.floor(Math.random() * records)),
+        lastReadMessageId: randomUUID(),
+      }),
     }),
   };
 }

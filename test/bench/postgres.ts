@@ -26,7 +26,9 @@ async function onDatabase<T>(url: string, work: (client: Client) => Promise<T>):
 }
 
 /** A fresh schema holding `records` read markers; returns its URL, the seconds seeding took, and how to drop it. */
-export async function seededSchema(records: number): Promise<{ url: string; seedSeconds: number; drop: () => Promise<void> }> {
+export async function seededSchema(
+  records: number,
+): Promise<{ url: string; seedSeconds: number; drop: () => Promise<void> }> {
   const name = `collab_pg_bench_${randomBytes(4).toString('hex')}`;
   await onDatabase(DATABASE_URL, (client) => client.query(`CREATE SCHEMA ${name}`));
   const url = new URL(DATABASE_URL);
@@ -52,12 +54,18 @@ export async function seededSchema(records: number): Promise<{ url: string; seed
 
 /** Why PostgreSQL cannot be benchmarked here, or undefined when it can; and its version. */
 export async function postgresVersion(): Promise<{ version?: string; unreachable?: string }> {
-  return onDatabase(DATABASE_URL, (client) => client.query<{ v: string }>("SELECT current_setting('server_version') AS v"))
-    .then((result) => ({ version: result.rows[0]?.v }), (error: Error) => ({ unreachable: error.message }));
+  return onDatabase(DATABASE_URL, (client) =>
+    client.query<{ v: string }>("SELECT current_setting('server_version') AS v"),
+  ).then(
+    (result) => ({ version: result.rows[0]?.v }),
+    (error: Error) => ({ unreachable: error.message }),
+  );
 }
 
 /** Runs `work` on the URL of a fresh, empty schema, dropped afterwards; or says why PostgreSQL cannot be used. */
-export async function onFreshSchema<T>(work: (url: string) => Promise<T>): Promise<{ results?: T; unreachable?: string }> {
+export async function onFreshSchema<T>(
+  work: (url: string) => Promise<T>,
+): Promise<{ results?: T; unreachable?: string }> {
   const { unreachable } = await postgresVersion();
   if (unreachable !== undefined) return { unreachable };
   const name = `collab_pg_bench_${randomBytes(4).toString('hex')}`;

@@ -15,7 +15,12 @@ export function rawServer(store: Store): Server {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       void (async () => {
-        const { device, created } = await registerDevice(store, SYSTEM_CLOCK, 'local', JSON.parse(Buffer.concat(chunks).toString()) as DeviceRegistration);
+        const { device, created } = await registerDevice(
+          store,
+          SYSTEM_CLOCK,
+          'local',
+          JSON.parse(Buffer.concat(chunks).toString()) as DeviceRegistration,
+        );
         res.writeHead(created ? 201 : 200, { 'content-type': 'application/json' }).end(JSON.stringify(device));
       })().catch(() => res.writeHead(500).end());
     });
@@ -24,10 +29,19 @@ export function rawServer(store: Store): Server {
 
 export async function fastifyServer(store: Store): Promise<Server> {
   const app = Fastify();
-  app.put('/api/notifications/devices', { schema: { body: inlined(loadSpec(), { $ref: '#/components/schemas/DeviceRegistration' }) } }, async (request, reply) => {
-    const { device, created } = await registerDevice(store, SYSTEM_CLOCK, 'local', request.body as DeviceRegistration);
-    return reply.code(created ? 201 : 200).send(device);
-  });
+  app.put(
+    '/api/notifications/devices',
+    { schema: { body: inlined(loadSpec(), { $ref: '#/components/schemas/DeviceRegistration' }) } },
+    async (request, reply) => {
+      const { device, created } = await registerDevice(
+        store,
+        SYSTEM_CLOCK,
+        'local',
+        request.body as DeviceRegistration,
+      );
+      return reply.code(created ? 201 : 200).send(device);
+    },
+  );
   await app.ready();
   return app.server;
 }
@@ -38,5 +52,9 @@ function inlined(spec: OpenApiDocument, schema: unknown): unknown {
   if (typeof schema !== 'object' || schema === null) return schema;
   const ref = (schema as SchemaObject).$ref;
   if (typeof ref === 'string') return inlined(spec, spec.components.schemas[ref.split('/').pop() ?? '']);
-  return Object.fromEntries(Object.entries(schema).filter(([name]) => !['example', 'examples'].includes(name)).map(([name, value]) => [name, inlined(spec, value)]));
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([name]) => !['example', 'examples'].includes(name))
+      .map(([name, value]) => [name, inlined(spec, value)]),
+  );
 }

@@ -16,7 +16,8 @@ export interface Contender {
 
 type Round = Contender['rounds'][number];
 const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const median = (entry: Contender) => [...entry.rounds].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(entry.rounds.length / 2)]!;
+const median = (entry: Contender) =>
+  [...entry.rounds].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(entry.rounds.length / 2)]!;
 /**
  * A ratio of two contenders (of requests/s unless `of` says otherwise), taken in each round
  * between their neighbouring runs, then the median of the rounds: the machine's speed
@@ -25,17 +26,36 @@ const median = (entry: Contender) => [...entry.rounds].sort((a, b) => a.perSecon
 export const ratio = (part: Contender, whole: Contender, of = (run: Round) => run.perSecond) =>
   middle(part.rounds.map((run, index) => of(run) / of(whole.rounds[index]!)));
 const percent = (value: number) => `${(100 * value).toFixed(0)}%`;
-const hasCpu = (...entries: Contender[]) => entries.every((entry) => entry.rounds.every((run) => run.cpuUs !== undefined));
+const hasCpu = (...entries: Contender[]) =>
+  entries.every((entry) => entry.rounds.every((run) => run.cpuUs !== undefined));
 const cpuOfRound = (run: Round) => run.cpuUs!;
 /** "; they add N% service CPU per request", when /proc gave the CPU. */
-const addedCpu = (part: Contender, whole: Contender) => (hasCpu(part, whole) ? `; they add ${percent(ratio(part, whole, cpuOfRound) - 1)} service CPU per request` : '');
+const addedCpu = (part: Contender, whole: Contender) =>
+  hasCpu(part, whole) ? `; they add ${percent(ratio(part, whole, cpuOfRound) - 1)} service CPU per request` : '';
 
 /** The table: one row per contender, its ratio to the baseline of its workload. */
 export function printTable(contenders: Contender[], baselines: Record<string, Contender>, rounds: number): void {
-  const pinning = CORES ? `servers pinned to core ${CORES.server}, the load to core ${CORES.load}` : 'nothing pinned (one core, or no taskset)';
-  console.log(`Node ${process.version}, ${cpus().length} cores, ${pinning}; ${CONNECTIONS} connections, ${rounds} interleaved rounds of ${SECONDS} s, median round`);
+  const pinning = CORES
+    ? `servers pinned to core ${CORES.server}, the load to core ${CORES.load}`
+    : 'nothing pinned (one core, or no taskset)';
+  console.log(
+    `Node ${process.version}, ${cpus().length} cores, ${pinning}; ${CONNECTIONS} connections, ${rounds} interleaved rounds of ${SECONDS} s, median round`,
+  );
   console.log('');
-  console.log(row(['contender', 'workload', 'requests/s', 'vs. baseline', 'p50 ms', 'p99 ms', 'non-2xx', 'service CPU µs/request', 'longest event-loop stall ms', 'peak RSS MB']));
+  console.log(
+    row([
+      'contender',
+      'workload',
+      'requests/s',
+      'vs. baseline',
+      'p50 ms',
+      'p99 ms',
+      'non-2xx',
+      'service CPU µs/request',
+      'longest event-loop stall ms',
+      'peak RSS MB',
+    ]),
+  );
   console.log(row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']));
   for (const entry of contenders) {
     const { perSecond, p50, p99 } = median(entry);
@@ -43,7 +63,20 @@ export function printTable(contenders: Contender[], baselines: Record<string, Co
     const baseline = baselines[entry.workload];
     const versus = !baseline || entry === baseline ? 'baseline' : percent(ratio(entry, baseline));
     const cpu = hasCpu(entry) ? ms(middle(entry.rounds.map(cpuOfRound))) : '-';
-    console.log(row([entry.name, entry.workload, Math.round(perSecond), versus, ms(p50), ms(p99), non2xx, cpu, ms(entry.stallMs ?? 0), Math.round(entry.rssMb ?? 0)]));
+    console.log(
+      row([
+        entry.name,
+        entry.workload,
+        Math.round(perSecond),
+        versus,
+        ms(p50),
+        ms(p99),
+        non2xx,
+        cpu,
+        ms(entry.stallMs ?? 0),
+        Math.round(entry.rssMb ?? 0),
+      ]),
+    );
   }
   console.log('');
 }
@@ -51,17 +84,23 @@ export function printTable(contenders: Contender[], baselines: Record<string, Co
 /** One line per target: `part / whole` at least `target`, and when given, a p99 bound. */
 export function printTarget(label: string, part: Contender, whole: Contender, target: number, p99Ms?: number): void {
   const p99 = p99Ms === undefined ? '' : `; p99 ${ms(median(part).p99)} ms (target: under ${p99Ms} ms)`;
-  console.log(`${label}: ${percent(ratio(part, whole))} (target: at least ${percent(target)})${addedCpu(part, whole)}${p99}`);
+  console.log(
+    `${label}: ${percent(ratio(part, whole))} (target: at least ${percent(target)})${addedCpu(part, whole)}${p99}`,
+  );
 }
 
 /** The median round's service CPU per request against a bound, in µs. */
 export function printCpuTarget(label: string, entry: Contender, mostUs: number): void {
   if (!hasCpu(entry)) return;
-  console.log(`${label}, service CPU per request: ${ms(middle(entry.rounds.map(cpuOfRound)))} µs (target: at most ${mostUs} µs)`);
+  console.log(
+    `${label}, service CPU per request: ${ms(middle(entry.rounds.map(cpuOfRound)))} µs (target: at most ${mostUs} µs)`,
+  );
 }
 
 export function printNotes(postgresSkipped: string | undefined): void {
   console.log("Ratios are the median, over the rounds, of each round's ratio; requests/s is the median round.");
-  console.log("Service CPU is the service processes' user and system time over the requests they answered (PostgreSQL's own processes not counted).");
+  console.log(
+    "Service CPU is the service processes' user and system time over the requests they answered (PostgreSQL's own processes not counted).",
+  );
   if (postgresSkipped) console.log(`PostgreSQL rows skipped: ${postgresSkipped}; run test/tools/postgres.sh`);
 }

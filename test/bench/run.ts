@@ -17,7 +17,10 @@ import { DEVICE_BODY } from './ids.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const ALTERNATES = 3;
-const [SMALL = 10_000, LARGE = 100_000, HUGE = 1_000_000] = (process.env.BENCH_RECORDS ?? '').split(',').filter(Boolean).map(Number);
+const [SMALL = 10_000, LARGE = 100_000, HUGE = 1_000_000] = (process.env.BENCH_RECORDS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map(Number);
 
 const devicePut: autocannon.Request = { method: 'PUT', path: '/api/notifications/devices', body: DEVICE_BODY };
 /** Sizes of the rows that show whether a write costs more as the data grows: the bench user's devices, the store's records. */
@@ -43,10 +46,11 @@ async function alternates(count: number, start: () => Promise<Server>): Promise<
 }
 
 /** CPU seconds `servers` have used (undefined without /proc). */
-const cpuOf = (servers: Server[]) => servers.reduce<number | undefined>((sum, server) => {
-  const used = server.cpuSeconds();
-  return sum === undefined || used === undefined ? undefined : sum + used;
-}, 0);
+const cpuOf = (servers: Server[]) =>
+  servers.reduce<number | undefined>((sum, server) => {
+    const used = server.cpuSeconds();
+    return sum === undefined || used === undefined ? undefined : sum + used;
+  }, 0);
 
 /**
  * One round of a contender: one set of its servers loaded at once, the connections shared; writes/s summed, latency the
@@ -73,7 +77,8 @@ async function round(entry: Contender, index: number, seconds = SECONDS): Promis
 prepare();
 await rm(join('.bench', 'seeded'), { recursive: true, force: true });
 const drops: (() => Promise<void>)[] = [];
-const deviceRow = async (name: string, ...args: string[]) => contender(name, 'device PUT', devicePut, await alternates(ALTERNATES, () => serve(...args)));
+const deviceRow = async (name: string, ...args: string[]) =>
+  contender(name, 'device PUT', devicePut, await alternates(ALTERNATES, () => serve(...args)));
 const raw = await deviceRow('raw node:http', 'raw');
 const fastify = await deviceRow('fastify 5 + its ajv schema check, in memory', 'fastify');
 const bare = await deviceRow('bare express.json()', 'bare');
@@ -85,22 +90,60 @@ const lowdb = await deviceRow('lowdb, validated + limits + quotas (make run)', '
 const sandbox = await deviceRow('the sandbox (make sandbox: one session, in memory)', 'sandbox');
 const newDevice = 'device PUT, a new device each';
 const lowdbEmpty = contender('lowdb (make run), empty store', newDevice, newDevicePut, [[await serve('durable', '0')]]);
-const lowdbDevices = contender(`lowdb (make run), ${DEVICES} devices of the user`, newDevice, newDevicePut, [[await serve('durable', '0', String(DEVICES))]]);
-const lowdbRecords = contender(`lowdb (make run), ${STORE_RECORDS} records in the store`, newDevice, newDevicePut, [[await serve('durable', String(STORE_RECORDS))]]);
+const lowdbDevices = contender(`lowdb (make run), ${DEVICES} devices of the user`, newDevice, newDevicePut, [
+  [await serve('durable', '0', String(DEVICES))],
+]);
+const lowdbRecords = contender(`lowdb (make run), ${STORE_RECORDS} records in the store`, newDevice, newDevicePut, [
+  [await serve('durable', String(STORE_RECORDS))],
+]);
 const markers = (records: number) => `read markers of ${records}`;
-const inMemory = contender('validated + limits + quotas, in memory', markers(LARGE), readMarkerRequest(LARGE), [[await serve('guarded')]]);
-const lowdbLarge = contender(`lowdb, ${LARGE} records`, markers(LARGE), readMarkerRequest(LARGE), [[await serve('durable', String(LARGE))]]);
-const lowdbSmall = contender(`lowdb, ${SMALL} records`, markers(SMALL), readMarkerRequest(SMALL), [[await serve('durable', String(SMALL))]]);
-const contenders: Contender[] = [raw, fastify, bare, validated, observed, guarded, lowdbValidated, lowdb, sandbox, lowdbEmpty, lowdbDevices, lowdbRecords, inMemory, lowdbLarge, lowdbSmall];
+const inMemory = contender('validated + limits + quotas, in memory', markers(LARGE), readMarkerRequest(LARGE), [
+  [await serve('guarded')],
+]);
+const lowdbLarge = contender(`lowdb, ${LARGE} records`, markers(LARGE), readMarkerRequest(LARGE), [
+  [await serve('durable', String(LARGE))],
+]);
+const lowdbSmall = contender(`lowdb, ${SMALL} records`, markers(SMALL), readMarkerRequest(SMALL), [
+  [await serve('durable', String(SMALL))],
+]);
+const contenders: Contender[] = [
+  raw,
+  fastify,
+  bare,
+  validated,
+  observed,
+  guarded,
+  lowdbValidated,
+  lowdb,
+  sandbox,
+  lowdbEmpty,
+  lowdbDevices,
+  lowdbRecords,
+  inMemory,
+  lowdbLarge,
+  lowdbSmall,
+];
 const postgresRows: Contender[] = [];
 const postgres = await postgresVersion();
 if (postgres.version) {
-  for (const [records, instances] of [[LARGE, 1], [LARGE, 2], [HUGE, 1]] as const) {
+  for (const [records, instances] of [
+    [LARGE, 1],
+    [LARGE, 2],
+    [HUGE, 1],
+  ] as const) {
     const schema = await seededSchema(records);
     drops.push(schema.drop);
-    const servers = await Promise.all(Array.from({ length: instances }, () => serve('postgres', schema.url, String(records))));
-    postgresRows.push(contender(`PostgreSQL ${postgres.version}, ${records} records, ${instances} instance${instances > 1 ? 's' : ''}`,
-      markers(records), readMarkerRequest(records), [servers]));
+    const servers = await Promise.all(
+      Array.from({ length: instances }, () => serve('postgres', schema.url, String(records))),
+    );
+    postgresRows.push(
+      contender(
+        `PostgreSQL ${postgres.version}, ${records} records, ${instances} instance${instances > 1 ? 's' : ''}`,
+        markers(records),
+        readMarkerRequest(records),
+        [servers],
+      ),
+    );
   }
   contenders.push(...postgresRows);
 }
@@ -118,18 +161,39 @@ for (const entry of contenders) {
 }
 for (const drop of drops) await drop();
 
-printTable(contenders, { 'device PUT': raw, [newDevice]: lowdbEmpty, [markers(LARGE)]: inMemory, [markers(SMALL)]: inMemory, [markers(HUGE)]: inMemory }, ROUNDS);
+printTable(
+  contenders,
+  {
+    'device PUT': raw,
+    [newDevice]: lowdbEmpty,
+    [markers(LARGE)]: inMemory,
+    [markers(SMALL)]: inMemory,
+    [markers(HUGE)]: inMemory,
+  },
+  ROUNDS,
+);
 printTarget('the service on lowdb / bare express in memory', lowdb, bare, 0.75, 50);
 printTarget('the service on lowdb / fastify in memory', lowdb, fastify, 0.45);
 printCpuTarget('the service on lowdb', lowdb, 100);
 printTarget('the sandbox / the service on lowdb', sandbox, lowdb, 1.0);
 printTarget(`${DEVICES} devices of the user / an empty store, a new device each`, lowdbDevices, lowdbEmpty, 0.85);
-printTarget(`${STORE_RECORDS} records in the store / an empty store, a new device each`, lowdbRecords, lowdbEmpty, 0.85);
+printTarget(
+  `${STORE_RECORDS} records in the store / an empty store, a new device each`,
+  lowdbRecords,
+  lowdbEmpty,
+  0.85,
+);
 printTarget('the service on lowdb / raw node:http', lowdb, raw, 0.35, 50);
 printTarget('validated / bare express', validated, bare, 0.6, 50);
 printTarget('logs + metrics / validated', observed, validated, 0.9);
 printTarget('limits + quotas / validated, on lowdb', lowdb, lowdbValidated, 0.95);
-printTarget('limits + quotas / validated, in memory (the memory store then serializes each value, as lowdb does anyway)', guarded, validated, 0.95);
+printTarget(
+  'limits + quotas / validated, in memory (the memory store then serializes each value, as lowdb does anyway)',
+  guarded,
+  validated,
+  0.95,
+);
 printTarget(`lowdb at ${LARGE} / in memory, read markers`, lowdbLarge, inMemory, 0.9);
-for (const entry of postgresRows.filter((row) => row.workload === markers(LARGE))) printTarget(`${entry.name} / lowdb at ${LARGE}`, entry, lowdbLarge, 0.7);
+for (const entry of postgresRows.filter((row) => row.workload === markers(LARGE)))
+  printTarget(`${entry.name} / lowdb at ${LARGE}`, entry, lowdbLarge, 0.7);
 printNotes(postgres.unreachable);

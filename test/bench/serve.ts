@@ -41,8 +41,19 @@ const [mode = 'validated', ...args] = process.argv.slice(2);
  */
 const unrefused = 1e9;
 const limits = {
-  ...DEFAULT_LIMITS, inFlightPerUser: 1000, inFlightBytesPerUser: 2 ** 40, writesPerWindow: unrefused,
-  quotas: { streams: unrefused, devices: unrefused, identityNamespaces: unrefused, drafts: unrefused, readMarkers: unrefused, readMarkersPerStream: unrefused, bytes: 2 ** 40 },
+  ...DEFAULT_LIMITS,
+  inFlightPerUser: 1000,
+  inFlightBytesPerUser: 2 ** 40,
+  writesPerWindow: unrefused,
+  quotas: {
+    streams: unrefused,
+    devices: unrefused,
+    identityNamespaces: unrefused,
+    drafts: unrefused,
+    readMarkers: unrefused,
+    readMarkersPerStream: unrefused,
+    bytes: 2 ** 40,
+  },
 };
 const quotas = storeQuotas(limits.quotas);
 const config = { bodyLimit: 1024 * 1024, validateResponses: false, limits };
@@ -87,7 +98,8 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
     const [url = '', records = '0'] = args;
     const store = await openPostgresStore(url, { quotas });
     const seeded = keyOf('local', benchStreamId(Math.max(0, Number(records) - 1)), '');
-    if (Number(records) > 0 && !(await store.get('readMarkers', seeded))) throw new Error(`no seeded read marker at ${seeded}: the seed no longer matches markRead`);
+    if (Number(records) > 0 && !(await store.get('readMarkers', seeded)))
+      throw new Error(`no seeded read marker at ${seeded}: the seed no longer matches markRead`);
     return { app: createApp({ config, store }), store };
   }
   const [records = '0', devices = '0'] = args;
@@ -95,7 +107,8 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
   const folder = await mkdtemp(join(tmpdir(), 'collab-bench-'));
   const dataFile = join(folder, 'db.json');
   const options = { checkpointBytes: loadConfig().checkpointBytes, ...(guarded ? { quotas } : {}) };
-  if (Number(records) + Number(devices) > 0) await cp(await seeded(Number(records), Number(devices)), folder, { recursive: true });
+  if (Number(records) + Number(devices) > 0)
+    await cp(await seeded(Number(records), Number(devices)), folder, { recursive: true });
   const store = await openLowdbStore(dataFile, options);
   return { app: guarded ? createApp({ config, store }) : unguardedApp(config, store), store, dataFile };
 }
@@ -106,7 +119,13 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
  */
 async function seeded(records: number, devices: number): Promise<string> {
   const folder = join('.bench', 'seeded', `${records}-${devices}`);
-  if (await stat(folder).then(() => true, () => false)) return folder;
+  if (
+    await stat(folder).then(
+      () => true,
+      () => false,
+    )
+  )
+    return folder;
   const making = `${folder}.making-${process.pid}`;
   await mkdir(making, { recursive: true });
   const store = await openLowdbStore(join(making, 'db.json'), { quotas });
@@ -115,10 +134,16 @@ async function seeded(records: number, devices: number): Promise<string> {
   for (let start = 0; start < Math.max(records, devices); start += chunk) {
     const indexes = Array.from({ length: chunk }, (_, offset) => start + offset);
     await Promise.all([
-      ...indexes.filter((index) => index < records).map((index) =>
-        markRead(store, SYSTEM_CLOCK, 'local', { streamId: benchStreamId(index), lastReadMessageId: randomUUID() })),
-      ...indexes.filter((index) => index < devices).map((index) =>
-        registerDevice(store, SYSTEM_CLOCK, 'local', { ...registration, installationId: `seeded-${index}` })),
+      ...indexes
+        .filter((index) => index < records)
+        .map((index) =>
+          markRead(store, SYSTEM_CLOCK, 'local', { streamId: benchStreamId(index), lastReadMessageId: randomUUID() }),
+        ),
+      ...indexes
+        .filter((index) => index < devices)
+        .map((index) =>
+          registerDevice(store, SYSTEM_CLOCK, 'local', { ...registration, installationId: `seeded-${index}` }),
+        ),
     ]);
   }
   await store.close();
@@ -149,11 +174,13 @@ process.once('SIGTERM', () => {
   server.close();
   void store.close().then(async () => {
     if (dataFile) await rm(dirname(dataFile), { recursive: true, force: true }); // a seeded store is hundreds of MB
-    process.stdout.write(`${JSON.stringify({
-      maxRssMb: process.resourceUsage().maxRSS / 1024,
-      loopMaxMs: (measuring ? Math.max(worst, loop.max) : worst) / 1e6,
-      loopP99Ms: loop.percentile(99) / 1e6,
-    })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({
+        maxRssMb: process.resourceUsage().maxRSS / 1024,
+        loopMaxMs: (measuring ? Math.max(worst, loop.max) : worst) / 1e6,
+        loopP99Ms: loop.percentile(99) / 1e6,
+      })}\n`,
+    );
     process.exit(0);
   });
 });

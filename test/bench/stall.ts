@@ -8,7 +8,9 @@ const TARGET_MS = 50;
 const ROUNDS = 3;
 
 const service = await startService({ validateResponses: false });
-console.log(`The longest event-loop step while one worst body is handled (CPU ms of the service's thread, median of ${ROUNDS}); target: at most ${TARGET_MS} ms, or twice parsing the body`);
+console.log(
+  `The longest event-loop step while one worst body is handled (CPU ms of the service's thread, median of ${ROUNDS}); target: at most ${TARGET_MS} ms, or twice parsing the body`,
+);
 console.log('');
 console.log(row(['body', 'answer', 'parse ms', 'longest step ms', 'target met']));
 console.log(row(['---', '---', '---', '---', '---']));
@@ -20,7 +22,9 @@ for (const worst of WORST_BODIES) {
   const parse = parseCost(worst.body);
   const ok = longest <= Math.max(TARGET_MS, 2 * parse);
   if (ok) met++;
-  console.log(row([worst.name, String(stalls[0]!.reply.status), parse.toFixed(1), longest.toFixed(1), ok ? 'yes' : 'no']));
+  console.log(
+    row([worst.name, String(stalls[0]!.reply.status), parse.toFixed(1), longest.toFixed(1), ok ? 'yes' : 'no']),
+  );
 }
 console.log('');
 console.log(`${met} of ${WORST_BODIES.length} bodies within the target`);

@@ -12,6 +12,8 @@ export const run = (command: string, args: string[], cwd: string, extra: Record<
 let packed: Promise<string> | undefined;
 /** `make client`, once per test run: the path of dist/client/collab-client-<version>.tgz. */
 export function packClient(): Promise<string> {
-  packed ??= run('make', ['--no-print-directory', 'client'], process.cwd()).then(({ stdout }) => stdout.trim().split('\n').pop()!);
+  packed ??= run('make', ['--no-print-directory', 'client'], process.cwd()).then(({ stdout }) =>
+    stdout.trim().split('\n').pop()!,
+  );
   return packed;
 }

@@ -26,7 +26,11 @@ export async function call(service: Service, method: string, path: string, optio
   });
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';
-  return { status: response.status, headers: response.headers, body: type.includes('json') && text ? JSON.parse(text) : text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: type.includes('json') && text ? JSON.parse(text) : text,
+  };
 }
 
 /** The JSON pointers a 400 problem names. */

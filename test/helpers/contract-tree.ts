@@ -18,9 +18,13 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 /** A scratch tree whose last release is openapi.yaml as it is now, and that accepts no break. */
 export async function contractTree(prefix: string): Promise<string> {
   const tree = await mkdtemp(join(tmpdir(), prefix));
-  for (const part of ['package.json', 'openapi.yaml', 'mocks', 'contract', 'scripts/contract']) await cp(part, join(tree, part), { recursive: true });
+  for (const part of ['package.json', 'openapi.yaml', 'mocks', 'contract', 'scripts/contract'])
+    await cp(part, join(tree, part), { recursive: true });
   for (const part of ['node_modules', 'src']) await symlink(resolve(part), join(tree, part));
-  spawnSync(resolve('node_modules/.bin/redocly'), ['bundle', 'openapi.yaml', '-o', 'contract/released.yaml'], { cwd: tree, stdio: 'ignore' });
+  spawnSync(resolve('node_modules/.bin/redocly'), ['bundle', 'openapi.yaml', '-o', 'contract/released.yaml'], {
+    cwd: tree,
+    stdio: 'ignore',
+  });
   await writeFile(join(tree, 'contract/accepted-breaks.yaml'), 'accepted: []\n');
   return tree;
 }
@@ -29,15 +33,28 @@ export async function contractTree(prefix: string): Promise<string> {
  * The diff's exit code and output with the tree's openapi.yaml as `change` leaves openapi.yaml, run as a process of
  * its own (this one goes on serving meanwhile), with no store named unless `store` names one.
  */
-export async function runDiff(tree: string, change: (spec: Json) => void, store: Record<string, string> = {}): Promise<{ status: number | null; output: string }> {
+export async function runDiff(
+  tree: string,
+  change: (spec: Json) => void,
+  store: Record<string, string> = {},
+): Promise<{ status: number | null; output: string }> {
   const spec = parse(await readFile('openapi.yaml', 'utf8')) as Json;
   change(spec);
   await writeFile(join(tree, 'openapi.yaml'), stringify(spec));
   const { DATA_FILE: _file, DATABASE_URL: _url, ...rest } = process.env;
-  const child = track(spawn(process.execPath, ['--import', 'tsx', join(tree, 'scripts/contract/diff.ts')], { env: { ...rest, OASDIFF, ...store }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', join(tree, 'scripts/contract/diff.ts')], {
+      env: { ...rest, OASDIFF, ...store },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let output = '';
-  child.stdout!.on('data', (chunk) => { output += String(chunk); });
-  child.stderr!.on('data', (chunk) => { output += String(chunk); });
+  child.stdout!.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += String(chunk);
+  });
   const [status] = await once(child, 'exit');
   return { status: status as number | null, output };
 }

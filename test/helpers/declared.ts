@@ -14,8 +14,16 @@ export interface Seen {
  * Headers of the transport, the media type and those openapi.yaml's introduction describes for every response
  * (the security headers, CORS): not declared per response, as OpenAPI leaves Content-Type out of `headers`.
  */
-const EVERYWHERE = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'vary',
-  ...SECURITY_HEADERS.map(([name]) => name.toLowerCase())]);
+const EVERYWHERE = new Set([
+  'content-type',
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'vary',
+  ...SECURITY_HEADERS.map(([name]) => name.toLowerCase()),
+]);
 
 const seen = new Map<string, Seen>();
 
@@ -28,7 +36,10 @@ export function recordResponses(server: Server, own: string[] = []): Server {
     res.once('finish', () => {
       const template = templateOf((req.url ?? '').split('?')[0] ?? '');
       if (template === undefined || req.method === 'OPTIONS') return; // preflights are CORS's, outside the contract
-      const headers = res.getHeaderNames().filter((name) => !EVERYWHERE.has(name) && !own.includes(name) && !name.startsWith('access-control-')).sort();
+      const headers = res
+        .getHeaderNames()
+        .filter((name) => !EVERYWHERE.has(name) && !own.includes(name) && !name.startsWith('access-control-'))
+        .sort();
       const response = { method: req.method ?? '', template, status: res.statusCode, headers };
       seen.set(JSON.stringify(response), response);
     });
@@ -40,7 +51,8 @@ export function undeclared(): string[] {
   return [...seen.values()].flatMap(({ method, template, status, headers }) => {
     const item = loadSpec().paths[template] ?? {};
     // A path answers any method it does not serve with 405, declared on each of its operations; HEAD is answered as GET.
-    const operation = (item[method === 'HEAD' ? 'get' : method.toLowerCase()] ?? Object.values(item).find((op) => status === 405 && isOperation(op))) as Operation | undefined;
+    const operation = (item[method === 'HEAD' ? 'get' : method.toLowerCase()] ??
+      Object.values(item).find((op) => status === 405 && isOperation(op))) as Operation | undefined;
     if (!operation) return [`${method} ${template}: ${status}, but openapi.yaml has no such operation`];
     const response = resolve(operation.responses[String(status)]);
     if (!response) return [`${method} ${template}: ${status} is not declared`];
@@ -55,8 +67,13 @@ export function recordedResponses(): number {
   return seen.size;
 }
 
-interface Response { headers?: Record<string, unknown>; $ref?: string }
-interface Operation { responses: Record<string, Response | undefined> }
+interface Response {
+  headers?: Record<string, unknown>;
+  $ref?: string;
+}
+interface Operation {
+  responses: Record<string, Response | undefined>;
+}
 
 function isOperation(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'responses' in value;
@@ -72,7 +89,8 @@ let templates: [RegExp, string][] | undefined;
 
 function templateOf(path: string): string | undefined {
   // Literal paths first: /api/streams/nav is not a stream id.
-  templates ??= Object.keys(loadSpec().paths).sort((a, b) => a.split('{').length - b.split('{').length)
+  templates ??= Object.keys(loadSpec().paths)
+    .sort((a, b) => a.split('{').length - b.split('{').length)
     .map((template) => [new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`), template]);
   return templates.find(([pattern]) => pattern.test(path))?.[1];
 }

@@ -37,7 +37,14 @@ export function aDraft(overrides: Record<string, unknown> = {}): Record<string, 
 }
 
 export function anAvailability(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { enabled: true, timeZone: 'Europe/Berlin', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:30', ...overrides };
+  return {
+    enabled: true,
+    timeZone: 'Europe/Berlin',
+    days: [1, 2, 3, 4, 5],
+    start: '09:00',
+    end: '17:30',
+    ...overrides,
+  };
 }
 
 /** A string of `length` characters (code points), each of them `unit`. */

@@ -64,7 +64,10 @@ export const DATE_TIMES_VALID: Case[] = [
   { value: '2017-01-01T00:59:60+01:00', why: 'the same leap second at +01:00' },
   { value: '2016-12-31T18:29:60-05:30', why: 'the same leap second at -05:30' },
   { value: '2015-06-30T23:59:60.5Z', why: 'leap second with a fraction' },
-  { value: '2023-06-15T23:59:60Z', why: 'second 60 at 23:59:60 UTC on another date (RFC 3339 5.7 has no table of leap seconds)' },
+  {
+    value: '2023-06-15T23:59:60Z',
+    why: 'second 60 at 23:59:60 UTC on another date (RFC 3339 5.7 has no table of leap seconds)',
+  },
 ];
 
 export const DATE_TIMES_INVALID: Case[] = [

@@ -8,7 +8,9 @@ import { track } from './process.js';
 
 /** Why HAProxy cannot be used here, or undefined when `haproxy` runs. */
 export function haproxyMissing(): string | undefined {
-  return spawnSync('haproxy', ['-v']).status === 0 ? undefined : "HAProxy, from Debian's haproxy package (apt-get install haproxy)";
+  return spawnSync('haproxy', ['-v']).status === 0
+    ? undefined
+    : "HAProxy, from Debian's haproxy package (apt-get install haproxy)";
 }
 
 /** A port free now, for a process that must listen on a known one. */
@@ -58,10 +60,22 @@ backend instances
 ${ports.map((backend, index) => `  server s${index} 127.0.0.1:${backend} check`).join('\n')}
 `;
   await writeFile(join(folder, 'haproxy.cfg'), config);
-  const child = track(spawn('haproxy', ['-db', '-f', join(folder, 'haproxy.cfg')], { stdio: ['ignore', 'pipe', 'pipe'] }));
-  await waitUntil(() => ask(socket, 'show info\n').then(() => true, () => false), child);
-  const states = async () => (await ask(socket, 'show stat\n')).split('\n').filter((line) => line.startsWith('instances,s'))
-    .map((line) => line.split(',')[17] ?? '');
+  const child = track(
+    spawn('haproxy', ['-db', '-f', join(folder, 'haproxy.cfg')], { stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
+  await waitUntil(
+    () =>
+      ask(socket, 'show info\n').then(
+        () => true,
+        () => false,
+      ),
+    child,
+  );
+  const states = async () =>
+    (await ask(socket, 'show stat\n'))
+      .split('\n')
+      .filter((line) => line.startsWith('instances,s'))
+      .map((line) => line.split(',')[17] ?? '');
   return {
     url: `http://127.0.0.1:${port}`,
     states,
@@ -78,7 +92,9 @@ function ask(socket: string, command: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let answer = '';
     const connection = connect(socket, () => connection.end(command));
-    connection.on('data', (chunk: Buffer) => { answer += String(chunk); });
+    connection.on('data', (chunk: Buffer) => {
+      answer += String(chunk);
+    });
     connection.on('end', () => resolve(answer));
     connection.on('error', reject);
   });

@@ -41,8 +41,12 @@ export class IdentityProvider {
       if (req.url === '/jwks') this.fetches++;
       if (this.mode === 'hanging') return; // never answers: the service's timeout ends the wait
       if (this.mode === 'failing') return void res.writeHead(503).end();
-      const body = req.url === '/jwks' ? { keys: this.published.map((key) => key.jwk) }
-        : req.url === '/realm/.well-known/openid-configuration' ? { issuer: this.discoveredIssuer ?? this.issuer, jwks_uri: this.jwksUrl } : undefined;
+      const body =
+        req.url === '/jwks'
+          ? { keys: this.published.map((key) => key.jwk) }
+          : req.url === '/realm/.well-known/openid-configuration'
+            ? { issuer: this.discoveredIssuer ?? this.issuer, jwks_uri: this.jwksUrl }
+            : undefined;
       if (!body) return void res.writeHead(404).end();
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
@@ -73,7 +77,9 @@ export class IdentityProvider {
 
   /** A token signed with `key`, for ten minutes unless the claims say otherwise. */
   async token(key: ProviderKey, claims: JWTPayload = {}, header: { kid?: string } = {}): Promise<string> {
-    const jwt = new SignJWT({ sub: 'alice', ...claims }).setProtectedHeader({ alg: key.alg, kid: key.kid, ...header }).setIssuedAt();
+    const jwt = new SignJWT({ sub: 'alice', ...claims })
+      .setProtectedHeader({ alg: key.alg, kid: key.kid, ...header })
+      .setIssuedAt();
     if (claims.exp === undefined) jwt.setExpirationTime('10m');
     return jwt.sign(key.privateKey);
   }

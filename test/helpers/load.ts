@@ -19,7 +19,11 @@ export class Load {
   private running = true;
   private readonly writers: Promise<void>[];
 
-  constructor(private readonly service: Service, count: number, private readonly headers: Record<string, string> = {}) {
+  constructor(
+    private readonly service: Service,
+    count: number,
+    private readonly headers: Record<string, string> = {},
+  ) {
     this.acked = Array.from({ length: count }, () => ({ sequence: 0, streams: [] }));
     this.writers = this.acked.map((acked, writer) => this.write(writer, acked));
   }
@@ -41,10 +45,16 @@ export class Load {
 
   private async write(writer: number, acked: Acked): Promise<void> {
     for (let sequence = 1; this.running; sequence++) {
-      const patched = await call(this.service, 'PATCH', `/api/identity/settings/load-${writer}`, { body: { patch: { sequence } }, headers: this.headers }).catch(() => undefined);
+      const patched = await call(this.service, 'PATCH', `/api/identity/settings/load-${writer}`, {
+        body: { patch: { sequence } },
+        headers: this.headers,
+      }).catch(() => undefined);
       if (patched?.status !== 200) return;
       acked.sequence = sequence;
-      const created = await call(this.service, 'POST', '/api/streams', { body: { title: `load-${writer} #${sequence}` }, headers: this.headers }).catch(() => undefined);
+      const created = await call(this.service, 'POST', '/api/streams', {
+        body: { title: `load-${writer} #${sequence}` },
+        headers: this.headers,
+      }).catch(() => undefined);
       if (created?.status !== 201) return;
       acked.streams.push(created.body.id as string);
     }
@@ -67,10 +77,16 @@ export function expectConsistentSnapshot(seen: Seen, before: Acked[]): void {
     const sequence = seen.sequences.get(writer) ?? 0;
     expect(sequence, `writer ${writer}'s acknowledged sequence`).to.be.at.least(acked.sequence);
     const streams = seen.streams.get(writer) ?? new Map<number, string>();
-    for (const id of acked.streams) expect([...streams.values()], `writer ${writer}'s acknowledged stream`).to.include(id);
+    for (const id of acked.streams)
+      expect([...streams.values()], `writer ${writer}'s acknowledged stream`).to.include(id);
     const numbers = [...streams.keys()].sort((a, b) => a - b);
-    expect(numbers, `writer ${writer}: no stream without every one before it`).to.deep.equal(numbers.map((_, index) => index + 1));
-    expect(numbers.length, `writer ${writer}: streams up to its sequence ${sequence}, or one fewer`).to.be.within(Math.max(0, sequence - 1), sequence);
+    expect(numbers, `writer ${writer}: no stream without every one before it`).to.deep.equal(
+      numbers.map((_, index) => index + 1),
+    );
+    expect(numbers.length, `writer ${writer}: streams up to its sequence ${sequence}, or one fewer`).to.be.within(
+      Math.max(0, sequence - 1),
+      sequence,
+    );
   }
 }
 
@@ -78,9 +94,14 @@ export function expectConsistentSnapshot(seen: Seen, before: Acked[]): void {
 export function seenInDump(lines: string[]): Seen {
   const seen: Seen = { sequences: new Map(), streams: new Map() };
   for (const line of lines) {
-    const record = JSON.parse(line) as { collection: string; key: string; value: { title?: string; id?: string; namespace?: string; settings?: { sequence?: number } } };
+    const record = JSON.parse(line) as {
+      collection: string;
+      key: string;
+      value: { title?: string; id?: string; namespace?: string; settings?: { sequence?: number } };
+    };
     const namespace = /^load-(\d+)$/.exec(record.value.namespace ?? '');
-    if (record.collection === 'identitySettings' && namespace) seen.sequences.set(Number(namespace[1]), record.value.settings?.sequence ?? 0);
+    if (record.collection === 'identitySettings' && namespace)
+      seen.sequences.set(Number(namespace[1]), record.value.settings?.sequence ?? 0);
     const title = /^load-(\d+) #(\d+)$/.exec(record.value.title ?? '');
     if (record.collection === 'streams' && title) {
       const writer = Number(title[1]);
@@ -95,7 +116,8 @@ export function seenInDump(lines: string[]): Seen {
 export async function whileWriting<T>(service: Service, during: () => Promise<T>): Promise<T> {
   const load = new Load(service, 2);
   const until = async (writes: number) => {
-    for (let waited = 0; load.writes < writes && waited < 60_000; waited += 20) await new Promise((done) => setTimeout(done, 20));
+    for (let waited = 0; load.writes < writes && waited < 60_000; waited += 20)
+      await new Promise((done) => setTimeout(done, 20));
     expect(load.writes, 'the writers stopped: a write failed').to.be.at.least(writes);
   };
   try {

@@ -16,8 +16,14 @@ export interface Logs {
 export function readLogs(child: ChildProcess): Logs {
   const stdout = child.stdout!;
   let text = '';
-  stdout.on('data', (chunk: Buffer) => { text += String(chunk); });
-  const lines = () => text.split('\n').slice(0, -1).map((line) => JSON.parse(line) as LogLine);
+  stdout.on('data', (chunk: Buffer) => {
+    text += String(chunk);
+  });
+  const lines = () =>
+    text
+      .split('\n')
+      .slice(0, -1)
+      .map((line) => JSON.parse(line) as LogLine);
   return {
     lines,
     async waitFor(match) {

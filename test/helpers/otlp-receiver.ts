@@ -51,7 +51,11 @@ export class OtlpReceiver {
         if (req.method !== 'POST' || req.url !== '/v1/traces') return void res.writeHead(404).end();
         this.requests.push(type);
         const json = type.startsWith('application/json');
-        this.spans.push(...spansOf(json ? ExportRequest.fromObject(hexIdsToBase64(JSON.parse(String(body)))) : ExportRequest.decode(body)));
+        this.spans.push(
+          ...spansOf(
+            json ? ExportRequest.fromObject(hexIdsToBase64(JSON.parse(String(body)))) : ExportRequest.decode(body),
+          ),
+        );
         res.writeHead(200, { 'content-type': json ? 'application/json' : 'application/x-protobuf' });
         res.end(json ? '{}' : Buffer.from(ExportResponse.encode(ExportResponse.create({})).finish()));
       });
@@ -85,14 +89,31 @@ export class OtlpReceiver {
 
 function spansOf(message: any): ReceivedSpan[] {
   const request = ExportRequest.toObject(message, { longs: String, enums: Number, bytes: String, defaults: true });
-  return request.resourceSpans.flatMap((resourceSpans: any) => resourceSpans.scopeSpans.flatMap((scopeSpans: any) => scopeSpans.spans.map((span: any) => ({
-    traceId: hex(span.traceId), spanId: hex(span.spanId), parentSpanId: hex(span.parentSpanId), traceState: span.traceState, name: span.name, kind: span.kind,
-    attributes: attributesOf(span.attributes), status: span.status?.code ?? 0, resource: attributesOf(resourceSpans.resource?.attributes ?? []), scope: scopeSpans.scope?.name ?? '',
-  }))));
+  return request.resourceSpans.flatMap((resourceSpans: any) =>
+    resourceSpans.scopeSpans.flatMap((scopeSpans: any) =>
+      scopeSpans.spans.map((span: any) => ({
+        traceId: hex(span.traceId),
+        spanId: hex(span.spanId),
+        parentSpanId: hex(span.parentSpanId),
+        traceState: span.traceState,
+        name: span.name,
+        kind: span.kind,
+        attributes: attributesOf(span.attributes),
+        status: span.status?.code ?? 0,
+        resource: attributesOf(resourceSpans.resource?.attributes ?? []),
+        scope: scopeSpans.scope?.name ?? '',
+      })),
+    ),
+  );
 }
 
 function attributesOf(list: { key: string; value: Record<string, unknown> }[]): Record<string, unknown> {
-  return Object.fromEntries(list.map(({ key, value }) => [key, value.stringValue ?? value.intValue ?? value.boolValue ?? value.doubleValue ?? value]));
+  return Object.fromEntries(
+    list.map(({ key, value }) => [
+      key,
+      value.stringValue ?? value.intValue ?? value.boolValue ?? value.doubleValue ?? value,
+    ]),
+  );
 }
 
 const hex = (base64: string) => Buffer.from(base64 ?? '', 'base64').toString('hex');
@@ -102,8 +123,11 @@ function hexIdsToBase64(request: any): any {
   for (const resourceSpans of request.resourceSpans ?? []) {
     for (const scopeSpans of resourceSpans.scopeSpans ?? []) {
       for (const span of scopeSpans.spans ?? []) {
-        for (const field of ['traceId', 'spanId', 'parentSpanId']) if (span[field]) span[field] = Buffer.from(span[field], 'hex').toString('base64');
-        for (const link of span.links ?? []) for (const field of ['traceId', 'spanId']) if (link[field]) link[field] = Buffer.from(link[field], 'hex').toString('base64');
+        for (const field of ['traceId', 'spanId', 'parentSpanId'])
+          if (span[field]) span[field] = Buffer.from(span[field], 'hex').toString('base64');
+        for (const link of span.links ?? [])
+          for (const field of ['traceId', 'spanId'])
+            if (link[field]) link[field] = Buffer.from(link[field], 'hex').toString('base64');
       }
     }
   }

@@ -21,7 +21,9 @@ export interface PgBouncer {
 
 /** The pgbouncer binary: on PATH, or where Debian's package puts it (/usr/sbin, not on a user's PATH). */
 function binary(): string | undefined {
-  return [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin'].map((folder) => join(folder, 'pgbouncer')).find((path) => existsSync(path));
+  return [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin']
+    .map((folder) => join(folder, 'pgbouncer'))
+    .find((path) => existsSync(path));
 }
 
 /** Why no PgBouncer can be started here, or undefined. */
@@ -42,28 +44,39 @@ export async function startPgBouncer(poolMode: 'transaction' | 'session' = 'tran
   const folder = await mkdtemp(join(tmpdir(), 'collab-pgbouncer-'));
   const port = await freePort();
   const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
-  await writeFile(join(folder, 'userlist.txt'), `${quote(user)} ${quote(decodeURIComponent(server.password))}\n`, { mode: 0o600 });
-  await writeFile(join(folder, 'pgbouncer.ini'), [
-    '[databases]',
-    `* = host=${server.hostname} port=${server.port || 5432}`,
-    '[pgbouncer]',
-    'listen_addr = 127.0.0.1',
-    `listen_port = ${port}`,
-    'unix_socket_dir =',
-    'auth_type = scram-sha-256',
-    `auth_file = ${join(folder, 'userlist.txt')}`,
-    `admin_users = ${user}`,
-    `pool_mode = ${poolMode}`,
-    `logfile = ${join(folder, 'pgbouncer.log')}`,
-  ].join('\n'), { mode: 0o600 });
+  await writeFile(join(folder, 'userlist.txt'), `${quote(user)} ${quote(decodeURIComponent(server.password))}\n`, {
+    mode: 0o600,
+  });
+  await writeFile(
+    join(folder, 'pgbouncer.ini'),
+    [
+      '[databases]',
+      `* = host=${server.hostname} port=${server.port || 5432}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = scram-sha-256',
+      `auth_file = ${join(folder, 'userlist.txt')}`,
+      `admin_users = ${user}`,
+      `pool_mode = ${poolMode}`,
+      `logfile = ${join(folder, 'pgbouncer.log')}`,
+    ].join('\n'),
+    { mode: 0o600 },
+  );
   // PgBouncer will not run as root: -u makes it drop to the postgres user, which must read its files.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
-    const [uid, gid] = ['-u', '-g'].map((which) => Number(execFileSync('id', [which, 'postgres'], { encoding: 'utf8' })));
-    for (const path of [folder, join(folder, 'userlist.txt'), join(folder, 'pgbouncer.ini')]) await chown(path, uid!, gid!);
+    const [uid, gid] = ['-u', '-g'].map((which) =>
+      Number(execFileSync('id', [which, 'postgres'], { encoding: 'utf8' })),
+    );
+    for (const path of [folder, join(folder, 'userlist.txt'), join(folder, 'pgbouncer.ini')])
+      await chown(path, uid!, gid!);
   }
   // Its log goes to a file: a pipe nobody drains (a parent in spawnSync) would stop PgBouncer at its next line.
-  const child = track(spawn(binary()!, ['-q', ...(asRoot ? ['-u', 'postgres'] : []), join(folder, 'pgbouncer.ini')], { stdio: 'ignore' }));
+  const child = track(
+    spawn(binary()!, ['-q', ...(asRoot ? ['-u', 'postgres'] : []), join(folder, 'pgbouncer.ini')], { stdio: 'ignore' }),
+  );
   await listening(port, child, join(folder, 'pgbouncer.log'));
   const address = `127.0.0.1:${port}`;
   return {
@@ -84,10 +97,15 @@ export async function startPgBouncer(poolMode: 'transaction' | 'session' = 'tran
 async function listening(port: number, child: ChildProcess, log: string): Promise<void> {
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`pgbouncer exited (${child.exitCode ?? child.signalCode}) before listening: ${await readFile(log, 'utf8').catch(() => '')}`);
+      throw new Error(
+        `pgbouncer exited (${child.exitCode ?? child.signalCode}) before listening: ${await readFile(log, 'utf8').catch(() => '')}`,
+      );
     }
     const socket = connect(port, '127.0.0.1');
-    const accepted = await once(socket, 'connect').then(() => true, () => false);
+    const accepted = await once(socket, 'connect').then(
+      () => true,
+      () => false,
+    );
     socket.destroy();
     if (accepted) return;
     await sleep(20);

@@ -4,7 +4,8 @@ import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store, StoreQuotas } from '../../src/store/store.js';
 
 /** The test database; test/tools/postgres.sh creates it (CI runs it). */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://collab_pg:collab_pg@127.0.0.1:5432/collab_pg_test';
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL || 'postgres://collab_pg:collab_pg@127.0.0.1:5432/collab_pg_test';
 
 let probe: Promise<string | undefined> | undefined;
 
@@ -22,7 +23,8 @@ export function postgresUnavailable(): Promise<string | undefined> {
       return undefined;
     } catch (error) {
       const reason = `cannot reach TEST_DATABASE_URL ${withoutPassword(TEST_DATABASE_URL)} (${(error as Error).message}); run test/tools/postgres.sh`;
-      if (process.env.CI === 'true') throw new Error(`CI must test the PostgreSQL store, but it ${reason}`, { cause: error });
+      if (process.env.CI === 'true')
+        throw new Error(`CI must test the PostgreSQL store, but it ${reason}`, { cause: error });
       console.log(`PostgreSQL tests skipped: ${reason}`);
       return reason;
     } finally {

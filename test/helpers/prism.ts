@@ -21,11 +21,23 @@ export const MOCK_FLAGS = ['--json-schema-faker-fillProperties=false'];
  * `prism mock openapi.yaml` (or `prism proxy openapi.yaml <upstream> --errors`) on a free port;
  * `seed` as `make mock-dynamic` runs it (`--dynamic --seed <seed>`).
  */
-export async function startPrism(mode: 'mock' | 'proxy', options: { upstream?: string; dynamic?: boolean; seed?: string } = {}): Promise<Service> {
+export async function startPrism(
+  mode: 'mock' | 'proxy',
+  options: { upstream?: string; dynamic?: boolean; seed?: string } = {},
+): Promise<Service> {
   const port = await freePort();
-  const args = [mode, 'openapi.yaml', ...(options.upstream ? [options.upstream, '--errors'] : []), ...(mode === 'mock' ? MOCK_FLAGS : []),
-    ...(options.dynamic || options.seed !== undefined ? ['--dynamic'] : []), ...(options.seed !== undefined ? ['--seed', options.seed] : []),
-    '--host', '127.0.0.1', '--port', String(port)];
+  const args = [
+    mode,
+    'openapi.yaml',
+    ...(options.upstream ? [options.upstream, '--errors'] : []),
+    ...(mode === 'mock' ? MOCK_FLAGS : []),
+    ...(options.dynamic || options.seed !== undefined ? ['--dynamic'] : []),
+    ...(options.seed !== undefined ? ['--seed', options.seed] : []),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+  ];
   const child = track(spawn('node_modules/.bin/prism', args, { stdio: ['ignore', 'pipe', 'pipe'] }));
   await new Promise<void>((resolve, reject) => {
     let output = '';

@@ -32,27 +32,32 @@ const PASSWORD = 'collab-private';
 function serverBinaries(): string | undefined {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((name) => existsSync(join(root, name, 'bin', 'pg_ctl'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((name) => existsSync(join(root, name, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] === undefined ? undefined : join(root, versions[0], 'bin');
 }
 
 /** Why no private server can be made here, or undefined. */
 export function privatePostgresUnavailable(): string | undefined {
   if (!serverBinaries()) return 'no PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)';
-  if (process.getuid?.() === 0 && !existsSync('/usr/sbin/runuser')) return 'running as root without runuser to drop to the postgres user';
+  if (process.getuid?.() === 0 && !existsSync('/usr/sbin/runuser'))
+    return 'running as root without runuser to drop to the postgres user';
   return undefined;
 }
 
 /** The postmaster of `data` and its children (backends, checkpointer, …): all processes this test started. */
 async function serverProcesses(data: string): Promise<number[]> {
   const postmaster = Number((await readFile(join(data, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-  const children = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((pid) => {
-    try {
-      return Number(statFields(pid)[1]) === postmaster;
-    } catch {
-      return false; // gone meanwhile
-    }
-  });
+  const children = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return Number(statFields(pid)[1]) === postmaster;
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
   return [postmaster, ...children.map(Number)];
 }
 
@@ -69,7 +74,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = serverBinaries()!;
   const asRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root: then the postgres user runs it.
-  const as = (command: string, args: string[]) => asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args]) : run(join(bin, command), args);
+  const as = (command: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args]) : run(join(bin, command), args);
   const folder = await mkdtemp(join(tmpdir(), 'collab-pg-'));
   const data = join(folder, 'data');
   const passwordFile = join(folder, 'password');
@@ -80,11 +86,29 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     await chown(folder, uid, gid);
     await chown(passwordFile, uid, gid);
   }
-  await as('initdb', ['-D', data, '-U', 'collab', '--pwfile', passwordFile, '-A', 'scram-sha-256', '-E', 'UTF8', '--locale', 'C', '--no-sync']);
+  await as('initdb', [
+    '-D',
+    data,
+    '-U',
+    'collab',
+    '--pwfile',
+    passwordFile,
+    '-A',
+    'scram-sha-256',
+    '-E',
+    'UTF8',
+    '--locale',
+    'C',
+    '--no-sync',
+  ]);
   const port = await freePort();
   const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1`;
-  const start = async () => { await as('pg_ctl', ['-D', data, '-l', join(folder, 'log'), '-o', options, '-w', '-t', '60', 'start']); };
-  const stop = async () => { await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']); };
+  const start = async () => {
+    await as('pg_ctl', ['-D', data, '-l', join(folder, 'log'), '-o', options, '-w', '-t', '60', 'start']);
+  };
+  const stop = async () => {
+    await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+  };
   const signal = async (name: NodeJS.Signals) => {
     for (const pid of await serverProcesses(data)) process.kill(pid, name);
   };

@@ -27,22 +27,33 @@ export function track(child: ChildProcess): ChildProcess {
  * a token every request is the one user `local`. The limits' own tests set them.
  */
 export const GENEROUS_LIMITS: Record<string, string> = {
-  RATE_LIMIT_WRITES: '1000000000', MAX_IN_FLIGHT_PER_USER: '1000000', MAX_IN_FLIGHT_BYTES_PER_USER: '1024gb',
-  QUOTA_STREAMS: '1000000000', QUOTA_DEVICES: '1000000000', QUOTA_IDENTITY_NAMESPACES: '1000000000', QUOTA_DRAFTS: '1000000000',
-  QUOTA_READ_MARKERS: '1000000000', QUOTA_READ_MARKERS_PER_STREAM: '1000000000', QUOTA_BYTES: '1024gb',
+  RATE_LIMIT_WRITES: '1000000000',
+  MAX_IN_FLIGHT_PER_USER: '1000000',
+  MAX_IN_FLIGHT_BYTES_PER_USER: '1024gb',
+  QUOTA_STREAMS: '1000000000',
+  QUOTA_DEVICES: '1000000000',
+  QUOTA_IDENTITY_NAMESPACES: '1000000000',
+  QUOTA_DRAFTS: '1000000000',
+  QUOTA_READ_MARKERS: '1000000000',
+  QUOTA_READ_MARKERS_PER_STREAM: '1000000000',
+  QUOTA_BYTES: '1024gb',
 };
 
 /** The same settings at their defaults: a server as deployed. */
-export const DEFAULT_LIMIT_SETTINGS: Record<string, string> = Object.fromEntries(Object.keys(GENEROUS_LIMITS).map((name) => [name, '']));
+export const DEFAULT_LIMIT_SETTINGS: Record<string, string> = Object.fromEntries(
+  Object.keys(GENEROUS_LIMITS).map((name) => [name, '']),
+);
 
 /** `wrapper` runs the server inside another command, such as `unshare --pid --fork`. */
 function spawnServer(dataFile: string, env: Record<string, string>, wrapper: string[] = []): ChildProcess {
   const [command, ...args] = [...wrapper, process.execPath, '--import', 'tsx', 'src/server.ts'];
-  return track(spawn(command!, args, {
-    // No shutdown delay: no balancer watches a test's server, and every test stops one.
-    env: { ...process.env, PORT: '0', DATA_FILE: dataFile, SHUTDOWN_DELAY: '0', ...GENEROUS_LIMITS, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }));
+  return track(
+    spawn(command!, args, {
+      // No shutdown delay: no balancer watches a test's server, and every test stops one.
+      env: { ...process.env, PORT: '0', DATA_FILE: dataFile, SHUTDOWN_DELAY: '0', ...GENEROUS_LIMITS, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 }
 
 /** src/server.ts as a real child process on a free port; resolves once it serves. */
@@ -53,7 +64,12 @@ export async function startServerProcess(dataFile: string, env: Record<string, s
     const collect = (chunk: Buffer) => {
       output += String(chunk);
       const match = /Serving on http:\/\/[^:]+:(\d+)/.exec(output);
-      if (match) resolve({ child, output: () => output, service: { url: `http://127.0.0.1:${match[1]}`, dataFile, close: async () => {} } });
+      if (match)
+        resolve({
+          child,
+          output: () => output,
+          service: { url: `http://127.0.0.1:${match[1]}`, dataFile, close: async () => {} },
+        });
     };
     // Keep reading both pipes for the child's whole life: a closed pipe would fail its later writes.
     child.stdout!.on('data', collect);
@@ -70,7 +86,9 @@ export async function refusedStart(
 ): Promise<{ code: number | null; stderr: string }> {
   const child = spawnServer(dataFile, env, wrapper);
   let stderr = '';
-  child.stderr!.on('data', (chunk) => { stderr += String(chunk); });
+  child.stderr!.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
   child.stdout!.on('data', (chunk) => {
     if (String(chunk).includes('Serving on')) child.kill('SIGKILL');
   });

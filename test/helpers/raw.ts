@@ -16,7 +16,9 @@ export function rawRequest(
     const req = request(service.url + path, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -49,13 +51,25 @@ export function rawBytes(service: Service, request: string): Promise<{ status: n
  * rest never is, until `release` closes the connection. Resolves once the server has
  * had time to take it in (its head is parsed on arrival; a round trip on another connection follows it).
  */
-export async function holdRequest(service: Service, method: string, path: string, headers: Record<string, string> = {}): Promise<{ release(): void }> {
+export async function holdRequest(
+  service: Service,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ release(): void }> {
   const { hostname, port } = new URL(service.url);
   const socket = connect(Number(port), hostname);
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  const head = [`${method} ${path} HTTP/1.1`, `Host: ${hostname}`, 'Content-Type: application/json', 'Content-Length: 100',
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
-  await new Promise<void>((resolve, reject) => socket.write(`${head.join('\r\n')}\r\n\r\n{"sort":`, (error) => (error ? reject(error) : resolve())));
+  const head = [
+    `${method} ${path} HTTP/1.1`,
+    `Host: ${hostname}`,
+    'Content-Type: application/json',
+    'Content-Length: 100',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  await new Promise<void>((resolve, reject) =>
+    socket.write(`${head.join('\r\n')}\r\n\r\n{"sort":`, (error) => (error ? reject(error) : resolve())),
+  );
   await rawRequest(service, 'GET', '/healthz', {});
   return { release: () => socket.destroy() };
 }

@@ -11,9 +11,14 @@ import { track } from './process.js';
 import type { Service } from './service.js';
 
 /** The sandbox app (make sandbox) in-process on a free port, checking every response against openapi.yaml; `limits` as make sandbox's unless given. */
-export async function startSandbox(options: { maxSessions?: number; limits?: Limits; scenariosFolder?: string; maxScenarios?: number } = {}): Promise<Service> {
+export async function startSandbox(
+  options: { maxSessions?: number; limits?: Limits; scenariosFolder?: string; maxScenarios?: number } = {},
+): Promise<Service> {
   const { limits, ...rest } = options;
-  const { app } = await createSandbox({ config: { bodyLimit: parseSize('1mb'), validateResponses: true, ...(limits ? { limits } : {}) }, ...rest });
+  const { app } = await createSandbox({
+    config: { bodyLimit: parseSize('1mb'), validateResponses: true, ...(limits ? { limits } : {}) },
+    ...rest,
+  });
   const server = recordResponses(createHttpServer(app), [SESSION_HEADER.toLowerCase()]).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
@@ -28,10 +33,15 @@ export async function startSandbox(options: { maxSessions?: number; limits?: Lim
 }
 
 /** `make sandbox` as it runs: src/sandbox/server.ts in a process of its own, on a free port. */
-export async function startSandboxProcess(env: Record<string, string> = {}): Promise<Service & { stop(): Promise<number | null> }> {
-  const child = track(spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
-    env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
-  }));
+export async function startSandboxProcess(
+  env: Record<string, string> = {},
+): Promise<Service & { stop(): Promise<number | null> }> {
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
+      env: { ...process.env, PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   let output = '';
   const port = await new Promise<string>((resolve, reject) => {
     const collect = (chunk: Buffer) => {

@@ -43,12 +43,23 @@ export function openTestStore(dataFile: string, options: { quotas?: StoreQuotas 
  * way of tests of something else (without a token every request is the one user
  * `local`). The limits' own tests set them.
  */
-const TEST_LIMITS: Limits = { ...DEFAULT_LIMITS, writesPerWindow: 1e9, inFlightPerUser: 1e6, inFlightBytesPerUser: 2 ** 50 };
+const TEST_LIMITS: Limits = {
+  ...DEFAULT_LIMITS,
+  writesPerWindow: 1e9,
+  inFlightPerUser: 1e6,
+  inFlightBytesPerUser: 2 ** 50,
+};
 
 /** The real app on a real port over a real store (see TEST_STORE), checking every response against openapi.yaml; logs go nowhere. */
 export async function startService(
   options: {
-    dataFile?: string; bodyLimit?: string; validateResponses?: boolean; auth?: AuthConfig; corsOrigins?: CorsOrigins; timeouts?: Timeouts; store?: Store;
+    dataFile?: string;
+    bodyLimit?: string;
+    validateResponses?: boolean;
+    auth?: AuthConfig;
+    corsOrigins?: CorsOrigins;
+    timeouts?: Timeouts;
+    store?: Store;
     allowedHosts?: string[];
     /** The shutdown state /readyz reads (src/edge/shutdown.ts). */
     stopping?: Stopping;
@@ -59,11 +70,20 @@ export async function startService(
 ): Promise<Service> {
   const dataFile = options.dataFile ?? (await freshDataFile());
   const quotas = options.quotas ? { quotas: storeQuotas({ ...DEFAULT_LIMITS.quotas, ...options.quotas }) } : {};
-  const store = options.store ?? await openTestStore(dataFile, quotas);
-  const app = createApp({ config: { bodyLimit: parseSize(options.bodyLimit ?? '1mb'), validateResponses: options.validateResponses ?? true,
-    ...(options.auth ? { auth: options.auth } : {}), ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
-    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
-    limits: { ...TEST_LIMITS, ...options.limits } }, store, logger: createLogger('silent'), ...(options.stopping ? { stopping: options.stopping } : {}) });
+  const store = options.store ?? (await openTestStore(dataFile, quotas));
+  const app = createApp({
+    config: {
+      bodyLimit: parseSize(options.bodyLimit ?? '1mb'),
+      validateResponses: options.validateResponses ?? true,
+      ...(options.auth ? { auth: options.auth } : {}),
+      ...(options.corsOrigins ? { corsOrigins: options.corsOrigins } : {}),
+      ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+      limits: { ...TEST_LIMITS, ...options.limits },
+    },
+    store,
+    logger: createLogger('silent'),
+    ...(options.stopping ? { stopping: options.stopping } : {}),
+  });
   const server = recordResponses(createHttpServer(app, options.timeouts)).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

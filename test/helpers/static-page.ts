@@ -13,12 +13,19 @@ export interface StaticPage {
 /** A tiny static server on a free port: one blank HTML page at every path, so a browser page has this origin. */
 export async function serveBlankPage(): Promise<StaticPage> {
   const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>front end</title><p>front end');
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!doctype html><title>front end</title><p>front end');
   });
   return listen(server);
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+};
 
 /** The files of `folder` on a free port (a built front end); other paths 404. */
 export async function serveFolder(folder: string): Promise<StaticPage> {

@@ -11,10 +11,14 @@ import { join } from 'node:path';
 export async function mountTmpfs(size: string, options: { readOnly?: boolean } = {}): Promise<string | undefined> {
   const mountPoint = await mkdtemp(join(tmpdir(), 'collab-tmpfs-'));
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}${options.readOnly ? ',ro' : ''}`, 'tmpfs', mountPoint], { stdio: 'pipe' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}${options.readOnly ? ',ro' : ''}`, 'tmpfs', mountPoint], {
+      stdio: 'pipe',
+    });
     return mountPoint;
   } catch (error) {
-    console.log(`      skipped: cannot mount a tmpfs here (needs root): ${String((error as Error).message).split('\n')[0]}`);
+    console.log(
+      `      skipped: cannot mount a tmpfs here (needs root): ${String((error as Error).message).split('\n')[0]}`,
+    );
     await rm(mountPoint, { recursive: true, force: true });
     return undefined;
   }

@@ -10,7 +10,8 @@ const AT_ONCE = { cooldownMs: 0, maxAgeMs: 3_600_000, timeoutMs: 5_000 };
 const DAY = 24 * 3600;
 
 /** A read that any authenticated user gets 200 for (their devices, none). */
-const nav = (service: Service, token: string) => call(service, 'GET', '/api/notifications/devices', { headers: { authorization: `Bearer ${token}` } });
+const nav = (service: Service, token: string) =>
+  call(service, 'GET', '/api/notifications/devices', { headers: { authorization: `Bearer ${token}` } });
 
 function expectRefused(reply: Reply, detail: RegExp): void {
   expect(reply.status).to.equal(401);
@@ -31,7 +32,9 @@ async function eventually(request: () => Promise<Reply>, done: (reply: Reply) =>
 describe('bearer JWT authentication against an identity provider (AUTH_JWKS_URL)', () => {
   let provider: IdentityProvider;
   let service: Service | undefined;
-  beforeEach(async () => { provider = await new IdentityProvider().start(); });
+  beforeEach(async () => {
+    provider = await new IdentityProvider().start();
+  });
   afterEach(async () => {
     await service?.close();
     service = undefined;
@@ -47,10 +50,19 @@ describe('bearer JWT authentication against an identity provider (AUTH_JWKS_URL)
     for (const alg of ['RS256', 'PS256', 'ES256', 'ES384', 'EdDSA']) keys.push(await provider.newKey(alg));
     await serve();
     for (const key of keys) {
-      const reply = await call(service!, 'PATCH', '/api/streams/nav', { headers: { authorization: `Bearer ${await provider.token(key, { sub: 'bob' })}` }, body: { sort: key.alg } });
+      const reply = await call(service!, 'PATCH', '/api/streams/nav', {
+        headers: { authorization: `Bearer ${await provider.token(key, { sub: 'bob' })}` },
+        body: { sort: key.alg },
+      });
       expect(reply.status, key.alg).to.equal(200);
     }
-    expect((await call(service!, 'GET', '/api/streams/nav', { headers: { authorization: `Bearer ${await provider.token(keys[0]!, { sub: 'bob' })}` } })).body.sort).to.equal('EdDSA');
+    expect(
+      (
+        await call(service!, 'GET', '/api/streams/nav', {
+          headers: { authorization: `Bearer ${await provider.token(keys[0]!, { sub: 'bob' })}` },
+        })
+      ).body.sort,
+    ).to.equal('EdDSA');
   });
 
   it('when the provider publishes a new key, then its tokens are accepted without a restart; a kid never published gets 401', async () => {
@@ -61,7 +73,10 @@ describe('bearer JWT authentication against an identity provider (AUTH_JWKS_URL)
     expect((await nav(service!, await provider.token(rotated))).status, 'fetched again for the new kid').to.equal(200);
     const unpublished = await provider.newKey('RS256', false);
     expectRefused(await nav(service!, await provider.token(unpublished)), /not one the identity provider publishes/);
-    expectRefused(await nav(service!, await provider.token(first, {}, { kid: 'no-such-kid' })), /not one the identity provider publishes/);
+    expectRefused(
+      await nav(service!, await provider.token(first, {}, { kid: 'no-such-kid' })),
+      /not one the identity provider publishes/,
+    );
   });
 
   it('when unknown kids come within the cooldown, then the key set is not fetched again for them', async () => {
@@ -70,7 +85,8 @@ describe('bearer JWT authentication against an identity provider (AUTH_JWKS_URL)
     expect((await nav(service!, await provider.token(key))).status).to.equal(200);
     const fetches = provider.fetches;
     const later = await provider.newKey();
-    for (let i = 0; i < 5; i++) expectRefused(await nav(service!, await provider.token(later)), /not one the identity provider publishes/);
+    for (let i = 0; i < 5; i++)
+      expectRefused(await nav(service!, await provider.token(later)), /not one the identity provider publishes/);
     expect(provider.fetches).to.equal(fetches);
   });
 
@@ -80,7 +96,13 @@ describe('bearer JWT authentication against an identity provider (AUTH_JWKS_URL)
     expect((await nav(service!, await provider.token(old))).status).to.equal(200);
     provider.withdraw(old);
     const token = await provider.token(old);
-    expectRefused(await eventually(() => nav(service!, token), (reply) => reply.status !== 200), /not one the identity provider publishes/);
+    expectRefused(
+      await eventually(
+        () => nav(service!, token),
+        (reply) => reply.status !== 200,
+      ),
+      /not one the identity provider publishes/,
+    );
     expect((await nav(service!, await provider.token(current))).status).to.equal(200);
   });
 
@@ -92,10 +114,13 @@ describe('bearer JWT authentication against an identity provider (AUTH_JWKS_URL)
     provider.mode = 'failing';
     const fetches = provider.fetches;
     // Each request starts a fetch of the stale set, which fails (503): every one of them is still served.
-    await eventually(() => nav(service!, token), (reply) => {
-      expect(reply.status, 'answered 503').to.equal(200);
-      return provider.fetches > fetches + 2;
-    });
+    await eventually(
+      () => nav(service!, token),
+      (reply) => {
+        expect(reply.status, 'answered 503').to.equal(200);
+        return provider.fetches > fetches + 2;
+      },
+    );
     await provider.stop();
     for (let i = 0; i < 3; i++) expect((await nav(service!, token)).status, 'refused connections').to.equal(200);
   });
@@ -126,7 +151,10 @@ describe('bearer JWT authentication against an identity provider (AUTH_JWKS_URL)
   it('when a token is signed with HS256 (the public key as a secret, or any secret), then 401: the key set signs asymmetrically only', async () => {
     const key = await provider.newKey();
     await serve();
-    const forged = await new SignJWT({ sub: 'alice' }).setProtectedHeader({ alg: 'HS256', kid: key.kid }).setExpirationTime('5m').sign(new TextEncoder().encode(JSON.stringify(key.jwk)));
+    const forged = await new SignJWT({ sub: 'alice' })
+      .setProtectedHeader({ alg: 'HS256', kid: key.kid })
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(JSON.stringify(key.jwk)));
     expectRefused(await nav(service!, forged), /algorithm/);
   });
 
@@ -138,7 +166,10 @@ describe('bearer JWT authentication against an identity provider (AUTH_JWKS_URL)
     expectRefused(await nav(service!, await provider.token(key, { ...claims, aud: 'other' })), /aud/);
     expectRefused(await nav(service!, await provider.token(key, { ...claims, iss: 'https://other.test' })), /iss/);
     const now = Math.floor(Date.now() / 1000);
-    expectRefused(await nav(service!, await provider.token(key, { ...claims, iat: now, exp: now + DAY + 1 })), /valid for longer/);
+    expectRefused(
+      await nav(service!, await provider.token(key, { ...claims, iat: now, exp: now + DAY + 1 })),
+      /valid for longer/,
+    );
     expectRefused(await nav(service!, await provider.token(key, { ...claims, sub: 'local' })), /reserved/);
   });
 });
@@ -146,7 +177,9 @@ describe('bearer JWT authentication against an identity provider (AUTH_JWKS_URL)
 describe('bearer JWT authentication against an OpenID Connect issuer (AUTH_OIDC_ISSUER)', () => {
   let provider: IdentityProvider;
   let service: Service | undefined;
-  beforeEach(async () => { provider = await new IdentityProvider().start(); });
+  beforeEach(async () => {
+    provider = await new IdentityProvider().start();
+  });
   afterEach(async () => {
     await service?.close();
     service = undefined;
@@ -155,7 +188,9 @@ describe('bearer JWT authentication against an OpenID Connect issuer (AUTH_OIDC_
 
   it('when the issuer is given, then its discovery document names the key set, and its tokens must carry it as iss', async () => {
     const key = await provider.newKey();
-    service = await startService({ auth: { oidcIssuer: provider.issuer, issuer: provider.issuer, keySetTiming: AT_ONCE } });
+    service = await startService({
+      auth: { oidcIssuer: provider.issuer, issuer: provider.issuer, keySetTiming: AT_ONCE },
+    });
     expect((await nav(service, await provider.token(key, { iss: provider.issuer }))).status).to.equal(200);
     expectRefused(await nav(service, await provider.token(key, { iss: 'https://elsewhere.test' })), /iss/);
   });
@@ -164,7 +199,10 @@ describe('bearer JWT authentication against an OpenID Connect issuer (AUTH_OIDC_
     provider.discoveredIssuer = 'https://impostor.test';
     const key = await provider.newKey();
     service = await startService({ auth: { oidcIssuer: provider.issuer, keySetTiming: AT_ONCE } });
-    expectRefused(await nav(service, await provider.token(key, { iss: provider.issuer })), /key set could not be fetched/);
+    expectRefused(
+      await nav(service, await provider.token(key, { iss: provider.issuer })),
+      /key set could not be fetched/,
+    );
     expect(provider.fetches, 'the key set was never asked for').to.equal(0);
   });
 });

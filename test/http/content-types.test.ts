@@ -15,25 +15,41 @@ const OPERATIONS: [operationId: string, method: string, path: () => string, body
   ['markRead', 'PUT', () => '/api/chat/reads', () => ({ streamId: uuid(), lastReadMessageId: uuid() }), JSON_ONLY],
   ['patchNotificationSettings', 'PATCH', () => '/api/notifications/settings', () => ({ sound: 'boing' }), MERGE_PATCH],
   ['patchNavigationPreferences', 'PATCH', () => '/api/streams/nav', () => ({ sort: 'recent' }), MERGE_PATCH],
-  ['patchIdentitySettings', 'PATCH', () => `/api/identity/settings/${uuid()}`, () => ({ patch: { a: 1 } }), MERGE_PATCH],
+  [
+    'patchIdentitySettings',
+    'PATCH',
+    () => `/api/identity/settings/${uuid()}`,
+    () => ({ patch: { a: 1 } }),
+    MERGE_PATCH,
+  ],
 ];
 
-const declared = new Map(Object.values(loadSpec().paths).flatMap((item) => Object.values(item).map((operation) => {
-  const { operationId, requestBody } = operation as { operationId: string; requestBody?: { content: object } };
-  return [operationId, requestBody ? Object.keys(requestBody.content) : []] as const;
-})));
+const declared = new Map(
+  Object.values(loadSpec().paths).flatMap((item) =>
+    Object.values(item).map((operation) => {
+      const { operationId, requestBody } = operation as { operationId: string; requestBody?: { content: object } };
+      return [operationId, requestBody ? Object.keys(requestBody.content) : []] as const;
+    }),
+  ),
+);
 
 describe('the media types each operation takes', () => {
   let service: Service;
-  before(async () => { service = await startService(); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService();
+  });
+  after(async () => {
+    await service.close();
+  });
 
   const send = (method: string, path: string, body: unknown, type: string) =>
     call(service, method, path, { body: JSON.stringify(body), headers: { 'content-type': type } });
 
   it('when openapi.yaml is read, then every operation with a body declares exactly the media types listed here', () => {
     const withBodies = [...declared].filter(([, types]) => types.length > 0);
-    expect(Object.fromEntries(withBodies)).to.deep.equal(Object.fromEntries(OPERATIONS.map(([id, , , , types]) => [id, types])));
+    expect(Object.fromEntries(withBodies)).to.deep.equal(
+      Object.fromEntries(OPERATIONS.map(([id, , , , types]) => [id, types])),
+    );
   });
 
   for (const [operationId, method, path, body, types] of OPERATIONS) {
@@ -42,8 +58,13 @@ describe('the media types each operation takes', () => {
         const reply = await send(method, path(), body(), type);
         expect(reply.status, `${type}: ${JSON.stringify(reply.body)}`).to.be.within(200, 201);
       }
-      const refused = ['text/plain', 'application/x-www-form-urlencoded', 'application/vnd.api+json', 'application/json; charset=latin1',
-        ...MERGE_PATCH.filter((type) => !types.includes(type))];
+      const refused = [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/vnd.api+json',
+        'application/json; charset=latin1',
+        ...MERGE_PATCH.filter((type) => !types.includes(type)),
+      ];
       for (const type of refused) {
         const reply = await send(method, path(), body(), type);
         expect(reply.status, type).to.equal(415);
@@ -56,12 +77,22 @@ describe('the media types each operation takes', () => {
     it('when the wrapper is sent, then its patch member merges into the settings, as with application/json', async () => {
       const path = `/api/identity/settings/${uuid()}`;
       await send('PATCH', path, { patch: { theme: { mode: 'dark', accent: 'blue' }, a: 1 } }, 'application/json');
-      const reply = await send('PATCH', path, { patch: { theme: { accent: null }, b: 2 } }, 'application/merge-patch+json');
+      const reply = await send(
+        'PATCH',
+        path,
+        { patch: { theme: { accent: null }, b: 2 } },
+        'application/merge-patch+json',
+      );
       expect(reply.status).to.equal(200);
       expect(reply.body.settings).to.deep.equal({ theme: { mode: 'dark' }, a: 1, b: 2 });
     });
     it('when a merge patch of the whole resource is sent instead of the wrapper, then 400 names /body/patch', async () => {
-      const reply = await send('PATCH', `/api/identity/settings/${uuid()}`, { settings: { a: 1 } }, 'application/merge-patch+json');
+      const reply = await send(
+        'PATCH',
+        `/api/identity/settings/${uuid()}`,
+        { settings: { a: 1 } },
+        'application/merge-patch+json',
+      );
       expect(reply.status).to.equal(400);
       expect(reply.body.errors.map((error: { path: string }) => error.path)).to.deep.equal(['/body/patch']);
     });

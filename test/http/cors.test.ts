@@ -9,15 +9,40 @@ const APP = 'https://app.example.com';
 
 const preflight = (service: Service, origin: string, path = '/api/streams', method = 'POST') =>
   call(service, 'OPTIONS', path, {
-    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type,prefer,x-request-id' },
+    headers: {
+      origin,
+      'access-control-request-method': method,
+      'access-control-request-headers': 'authorization,content-type,prefer,x-request-id',
+    },
   });
 
 /** What one front-end configuration sends to the mock, the sandbox and the service alike (the sandbox's own are ignored here). */
-const ONE_CONFIGURATION = ['prefer', 'x-sandbox-session', 'x-sandbox-clock', 'idempotency-key', 'if-match', 'if-none-match', 'x-request-id', 'traceparent', 'tracestate'];
+const ONE_CONFIGURATION = [
+  'prefer',
+  'x-sandbox-session',
+  'x-sandbox-clock',
+  'idempotency-key',
+  'if-match',
+  'if-none-match',
+  'x-request-id',
+  'traceparent',
+  'tracestate',
+];
 /** What a page may read of every response. */
-const EXPOSED = ['etag', 'location', 'link', 'retry-after', 'ratelimit', 'ratelimit-policy', 'x-request-id', 'deprecation', 'sunset'];
+const EXPOSED = [
+  'etag',
+  'location',
+  'link',
+  'retry-after',
+  'ratelimit',
+  'ratelimit-policy',
+  'x-request-id',
+  'deprecation',
+  'sunset',
+];
 
-const listed = (reply: Reply, header: string) => (reply.headers.get(header) ?? '').split(',').map((name) => name.trim().toLowerCase());
+const listed = (reply: Reply, header: string) =>
+  (reply.headers.get(header) ?? '').split(',').map((name) => name.trim().toLowerCase());
 
 describe('CORS_ORIGINS (configuration)', () => {
   it('when nothing is configured and there is no authentication on loopback, then pages on localhost and 127.0.0.1 (any port) are allowed', async () => {
@@ -27,7 +52,12 @@ describe('CORS_ORIGINS (configuration)', () => {
         const reply = await preflight(service, origin);
         expect([reply.status, reply.headers.get('access-control-allow-origin')], origin).to.deep.equal([204, origin]);
       }
-      for (const origin of ['https://localhost:5173', 'http://localhost.example.com', 'http://127.0.0.1.example.com', 'http://10.0.0.1:5173']) {
+      for (const origin of [
+        'https://localhost:5173',
+        'http://localhost.example.com',
+        'http://127.0.0.1.example.com',
+        'http://10.0.0.1:5173',
+      ]) {
         expect((await preflight(service, origin)).headers.get('access-control-allow-origin'), origin).to.equal(null);
       }
     } finally {
@@ -39,7 +69,10 @@ describe('CORS_ORIGINS (configuration)', () => {
     expect(loadConfig({ HOST: '0.0.0.0', ALLOW_UNAUTHENTICATED: 'true' }).corsOrigins).to.deep.equal([]);
   });
   it('when CORS_ORIGINS lists origins or says *, then exactly those are allowed', () => {
-    expect(loadConfig({ CORS_ORIGINS: `${APP}, http://localhost:5173` }).corsOrigins).to.deep.equal([APP, 'http://localhost:5173']);
+    expect(loadConfig({ CORS_ORIGINS: `${APP}, http://localhost:5173` }).corsOrigins).to.deep.equal([
+      APP,
+      'http://localhost:5173',
+    ]);
     expect(loadConfig({ CORS_ORIGINS: '*', AUTH_JWT_SECRET: SECRET }).corsOrigins).to.equal('*');
     expect(loadConfig({ CORS_ORIGINS: '' }).corsOrigins).to.deep.equal([]);
   });
@@ -52,8 +85,12 @@ describe('CORS_ORIGINS (configuration)', () => {
 
 describe('CORS on the wire (an allowed origin, authentication on)', () => {
   let service: Service;
-  before(async () => { service = await startService({ auth: { secret: SECRET }, corsOrigins: [APP] }); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService({ auth: { secret: SECRET }, corsOrigins: [APP] });
+  });
+  after(async () => {
+    await service.close();
+  });
 
   it('when an allowed origin sends a preflight without a token, then 204 with the CORS headers, before authentication', async () => {
     const reply = await preflight(service, APP);
@@ -61,20 +98,40 @@ describe('CORS on the wire (an allowed origin, authentication on)', () => {
     expect(reply.headers.get('access-control-allow-origin')).to.equal(APP);
     expect(listed(reply, 'vary')).to.include('origin');
     expect(listed(reply, 'access-control-allow-methods')).to.include.members(['get', 'post', 'put', 'patch', 'delete']);
-    expect(listed(reply, 'access-control-allow-headers')).to.have.members(['authorization', 'content-type', ...ONE_CONFIGURATION]);
+    expect(listed(reply, 'access-control-allow-headers')).to.have.members([
+      'authorization',
+      'content-type',
+      ...ONE_CONFIGURATION,
+    ]);
     expect(reply.headers.get('www-authenticate')).to.equal(null);
   });
-  it('when a preflight asks for every header of the one front-end configuration, then all are allowed, and a request with them is served (the sandbox\'s ignored)', async () => {
+  it("when a preflight asks for every header of the one front-end configuration, then all are allowed, and a request with them is served (the sandbox's ignored)", async () => {
     const reply = await call(service, 'OPTIONS', '/api/streams', {
-      headers: { origin: APP, 'access-control-request-method': 'POST', 'access-control-request-headers': ['authorization', 'content-type', ...ONE_CONFIGURATION].join(',') },
+      headers: {
+        origin: APP,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': ['authorization', 'content-type', ...ONE_CONFIGURATION].join(','),
+      },
     });
     expect(reply.status).to.equal(204);
     expect(listed(reply, 'access-control-allow-headers')).to.include.members(ONE_CONFIGURATION);
-    const jwt = await new SignJWT({ sub: 'cy' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(new TextEncoder().encode(SECRET));
-    const created = await call(service, 'POST', '/api/streams', { body: { title: 'one configuration' }, headers: {
-      origin: APP, authorization: `Bearer ${jwt}`, 'x-sandbox-session': 'mine', 'x-sandbox-clock': 'not a date', prefer: 'code=409', 'x-request-id': 'one-config',
-      traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', tracestate: 'collab=1',
-    } });
+    const jwt = await new SignJWT({ sub: 'cy' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(SECRET));
+    const created = await call(service, 'POST', '/api/streams', {
+      body: { title: 'one configuration' },
+      headers: {
+        origin: APP,
+        authorization: `Bearer ${jwt}`,
+        'x-sandbox-session': 'mine',
+        'x-sandbox-clock': 'not a date',
+        prefer: 'code=409',
+        'x-request-id': 'one-config',
+        traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+        tracestate: 'collab=1',
+      },
+    });
     expect([created.status, created.headers.get('x-request-id')]).to.deep.equal([201, 'one-config']);
   });
   it('when a preflight names any path, even one no route serves, then it is answered 204 (the request itself gets its 404)', async () => {
@@ -89,14 +146,23 @@ describe('CORS on the wire (an allowed origin, authentication on)', () => {
     expect(listed(reply, 'access-control-expose-headers')).to.have.members(EXPOSED);
   });
   it('when an allowed origin creates a stream, then Location is exposed to the page', async () => {
-    const jwt = await new SignJWT({ sub: 'ann' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(new TextEncoder().encode(SECRET));
-    const reply = await call(service, 'POST', '/api/streams', { headers: { origin: APP, authorization: `Bearer ${jwt}` }, body: { title: 'CORS' } });
+    const jwt = await new SignJWT({ sub: 'ann' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(SECRET));
+    const reply = await call(service, 'POST', '/api/streams', {
+      headers: { origin: APP, authorization: `Bearer ${jwt}` },
+      body: { title: 'CORS' },
+    });
     expect(reply.status).to.equal(201);
     expect(reply.headers.get('access-control-allow-origin')).to.equal(APP);
     expect(listed(reply, 'access-control-expose-headers')).to.include('location');
   });
   it('when an origin that is not allowed sends a preflight or a request, then no CORS header allows it, and Vary: Origin is set', async () => {
-    for (const reply of [await preflight(service, 'https://evil.example.com'), await call(service, 'GET', '/healthz', { headers: { origin: 'http://localhost:5173' } })]) {
+    for (const reply of [
+      await preflight(service, 'https://evil.example.com'),
+      await call(service, 'GET', '/healthz', { headers: { origin: 'http://localhost:5173' } }),
+    ]) {
       expect(reply.status).to.not.equal(204);
       expect(reply.headers.get('access-control-allow-origin')).to.equal(null);
       expect(reply.headers.get('access-control-allow-headers')).to.equal(null);
@@ -112,8 +178,12 @@ describe('CORS on the wire (an allowed origin, authentication on)', () => {
 
 describe('CORS on the wire (CORS_ORIGINS=*)', () => {
   let service: Service;
-  before(async () => { service = await startService({ corsOrigins: '*' }); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService({ corsOrigins: '*' });
+  });
+  after(async () => {
+    await service.close();
+  });
 
   it('when any origin sends a preflight, then 204 with Access-Control-Allow-Origin: *', async () => {
     const reply = await preflight(service, 'https://anywhere.example.org', '/api/streams/nav', 'PATCH');

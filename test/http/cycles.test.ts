@@ -7,8 +7,12 @@ const EMOJI = '🚀';
 
 describe('PUT /api/cycles/templates/{templateId}/draft', () => {
   let service: Service;
-  before(async () => { service = await startService(); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService();
+  });
+  after(async () => {
+    await service.close();
+  });
 
   const save = (body: unknown, templateId = uuid()) =>
     call(service, 'PUT', `/api/cycles/templates/${templateId}/draft`, { body });
@@ -79,7 +83,9 @@ describe('PUT /api/cycles/templates/{templateId}/draft', () => {
       await ok(aDraft({ phasesTemplate: [aPhase()] }));
       await ok(aDraft({ phasesTemplate: Array.from({ length: 20 }, () => aPhase()) }));
       await expectRejected(aDraft({ phasesTemplate: [] }), ['/body/phasesTemplate']);
-      await expectRejected(aDraft({ phasesTemplate: Array.from({ length: 21 }, () => aPhase()) }), ['/body/phasesTemplate']);
+      await expectRejected(aDraft({ phasesTemplate: Array.from({ length: 21 }, () => aPhase()) }), [
+        '/body/phasesTemplate',
+      ]);
     });
     it('goal: 1 and 2000 characters accepted; 0 and 2001 rejected', async () => {
       await ok(aDraft({ phasesTemplate: [aPhase({ goal: 'g' })] }));
@@ -88,33 +94,51 @@ describe('PUT /api/cycles/templates/{templateId}/draft', () => {
       await expectRejected(aDraft({ phasesTemplate: [aPhase({ goal: text(2001) })] }), ['/body/phasesTemplate/0/goal']);
     });
     it('instructions: null, empty and 2000 characters accepted; 2001 rejected', async () => {
-      for (const instructions of [null, '', text(2000, EMOJI)]) await ok(aDraft({ phasesTemplate: [aPhase({ instructions })] }));
-      await expectRejected(aDraft({ phasesTemplate: [aPhase({ instructions: text(2001) })] }), ['/body/phasesTemplate/0/instructions']);
+      for (const instructions of [null, '', text(2000, EMOJI)])
+        await ok(aDraft({ phasesTemplate: [aPhase({ instructions })] }));
+      await expectRejected(aDraft({ phasesTemplate: [aPhase({ instructions: text(2001) })] }), [
+        '/body/phasesTemplate/0/instructions',
+      ]);
     });
     it('phaseName: null, empty and 80 characters accepted; 81 rejected', async () => {
-      for (const phaseName of [null, '', text(80, EMOJI)]) await ok(aDraft({ phasesTemplate: [aPhase({ phaseName })] }));
-      await expectRejected(aDraft({ phasesTemplate: [aPhase({ phaseName: text(81) })] }), ['/body/phasesTemplate/0/phaseName']);
+      for (const phaseName of [null, '', text(80, EMOJI)])
+        await ok(aDraft({ phasesTemplate: [aPhase({ phaseName })] }));
+      await expectRejected(aDraft({ phasesTemplate: [aPhase({ phaseName: text(81) })] }), [
+        '/body/phasesTemplate/0/phaseName',
+      ]);
     });
     it('operatorPool: 0 and 100 items accepted; 101 rejected', async () => {
       await ok(aDraft({ phasesTemplate: [aPhase({ operatorPool: [] })] }));
       await ok(aDraft({ phasesTemplate: [aPhase({ operatorPool: Array.from({ length: 100 }, (_, i) => `op${i}`) })] }));
       const tooMany = Array.from({ length: 101 }, (_, i) => `op${i}`);
-      await expectRejected(aDraft({ phasesTemplate: [aPhase({ operatorPool: tooMany })] }), ['/body/phasesTemplate/0/operatorPool']);
+      await expectRejected(aDraft({ phasesTemplate: [aPhase({ operatorPool: tooMany })] }), [
+        '/body/phasesTemplate/0/operatorPool',
+      ]);
     });
     it('assetIds: 10 items accepted; 11 rejected', async () => {
       await ok(aDraft({ phasesTemplate: [aPhase({ assetIds: Array.from({ length: 10 }, (_, i) => `a${i}`) })] }));
       const tooMany = Array.from({ length: 11 }, (_, i) => `a${i}`);
-      await expectRejected(aDraft({ phasesTemplate: [aPhase({ assetIds: tooMany })] }), ['/body/phasesTemplate/0/assetIds']);
+      await expectRejected(aDraft({ phasesTemplate: [aPhase({ assetIds: tooMany })] }), [
+        '/body/phasesTemplate/0/assetIds',
+      ]);
     });
     it('agentId and sourcePhaseId may be null; id may not; each must be a uuid', async () => {
       await ok(aDraft({ phasesTemplate: [aPhase({ agentId: null, sourcePhaseId: null })] }));
       await expectRejected(aDraft({ phasesTemplate: [aPhase({ id: null })] }), ['/body/phasesTemplate/0/id']);
-      await expectRejected(aDraft({ phasesTemplate: [aPhase({ agentId: 'agent-7' })] }), ['/body/phasesTemplate/0/agentId']);
-      await expectRejected(aDraft({ phasesTemplate: [aPhase({ sourcePhaseId: 'p' })] }), ['/body/phasesTemplate/0/sourcePhaseId']);
+      await expectRejected(aDraft({ phasesTemplate: [aPhase({ agentId: 'agent-7' })] }), [
+        '/body/phasesTemplate/0/agentId',
+      ]);
+      await expectRejected(aDraft({ phasesTemplate: [aPhase({ sourcePhaseId: 'p' })] }), [
+        '/body/phasesTemplate/0/sourcePhaseId',
+      ]);
     });
     it('autoAdvance must be a boolean; null is rejected', async () => {
-      await expectRejected(aDraft({ phasesTemplate: [aPhase({ autoAdvance: null })] }), ['/body/phasesTemplate/0/autoAdvance']);
-      await expectRejected(aDraft({ phasesTemplate: [aPhase({ autoAdvance: 'false' })] }), ['/body/phasesTemplate/0/autoAdvance']);
+      await expectRejected(aDraft({ phasesTemplate: [aPhase({ autoAdvance: null })] }), [
+        '/body/phasesTemplate/0/autoAdvance',
+      ]);
+      await expectRejected(aDraft({ phasesTemplate: [aPhase({ autoAdvance: 'false' })] }), [
+        '/body/phasesTemplate/0/autoAdvance',
+      ]);
     });
     for (const field of ['id', 'agentId', 'goal', 'instructions', 'autoAdvance', 'phaseName', 'operatorPool']) {
       it(`when a phase lacks ${field}, then 400 names it`, async () => {
@@ -130,10 +154,14 @@ describe('PUT /api/cycles/templates/{templateId}/draft', () => {
     }
     it('when two phases share an id (in any case), then 400 names the repeat', async () => {
       const id = uuid();
-      await expectRejected(aDraft({ phasesTemplate: [aPhase({ id }), aPhase(), aPhase({ id: id.toUpperCase() })] }), ['/body/phasesTemplate/2/id']);
+      await expectRejected(aDraft({ phasesTemplate: [aPhase({ id }), aPhase(), aPhase({ id: id.toUpperCase() })] }), [
+        '/body/phasesTemplate/2/id',
+      ]);
     });
     it('when expectedDraftUpdatedAt is no date-time, then 400 names it', async () => {
-      await expectRejected(aDraft({ expectedDraftUpdatedAt: '2024-02-30T00:00:00Z' }), ['/body/expectedDraftUpdatedAt']);
+      await expectRejected(aDraft({ expectedDraftUpdatedAt: '2024-02-30T00:00:00Z' }), [
+        '/body/expectedDraftUpdatedAt',
+      ]);
     });
   });
 
@@ -147,13 +175,20 @@ describe('PUT /api/cycles/templates/{templateId}/draft', () => {
       const conflict = await save(aDraft({ createOnly: true, triggerName: 'other' }), templateId);
       expect(conflict.status).to.equal(409);
       expect(conflict.headers.get('content-type')).to.match(/^application\/problem\+json/);
-      expect(conflict.body).to.include({ type: 'urn:problem:collab:conflict', status: 409, updatedAt: first.body.updatedAt });
+      expect(conflict.body).to.include({
+        type: 'urn:problem:collab:conflict',
+        status: 409,
+        updatedAt: first.body.updatedAt,
+      });
       expect((await read(templateId)).body).to.deep.equal(first.body);
     });
     it('when expectedDraftUpdatedAt names the stored instant, then the save succeeds', async () => {
       const templateId = uuid();
       const first = await save(aDraft(), templateId);
-      const reply = await save(aDraft({ expectedDraftUpdatedAt: first.body.updatedAt, triggerName: 'next' }), templateId);
+      const reply = await save(
+        aDraft({ expectedDraftUpdatedAt: first.body.updatedAt, triggerName: 'next' }),
+        templateId,
+      );
       expect(reply.status).to.equal(200);
       expect(reply.body.triggerName).to.equal('next');
     });
@@ -164,13 +199,18 @@ describe('PUT /api/cycles/templates/{templateId}/draft', () => {
       const shifted = new Date(stored.getTime() + 2 * 3600_000).toISOString().replace('Z', '+02:00');
       expect((await save(aDraft({ expectedDraftUpdatedAt: shifted }), templateId)).status).to.equal(200);
       const second = await read(templateId);
-      expect((await save(aDraft({ expectedDraftUpdatedAt: second.body.updatedAt.replace('Z', '000Z') }), templateId)).status).to.equal(200);
+      expect(
+        (await save(aDraft({ expectedDraftUpdatedAt: second.body.updatedAt.replace('Z', '000Z') }), templateId)).status,
+      ).to.equal(200);
     });
     it('when expectedDraftUpdatedAt is stale, then 409 carries the current updatedAt and nothing changes', async () => {
       const templateId = uuid();
       const first = await save(aDraft(), templateId);
       const second = await save(aDraft({ triggerName: 'second' }), templateId);
-      const stale = await save(aDraft({ expectedDraftUpdatedAt: first.body.updatedAt, triggerName: 'third' }), templateId);
+      const stale = await save(
+        aDraft({ expectedDraftUpdatedAt: first.body.updatedAt, triggerName: 'third' }),
+        templateId,
+      );
       expect(stale.status).to.equal(409);
       expect(stale.body.updatedAt).to.equal(second.body.updatedAt);
       expect((await read(templateId)).body.triggerName).to.equal('second');

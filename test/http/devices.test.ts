@@ -22,7 +22,11 @@ const ENUMS: [field: string, values: string[], nearMisses: string[]][] = [
   ['environment', ['sandbox', 'production'], ['Production', 'prod', 'development', ' sandbox']],
   ['formFactor', ['phone', 'tablet', 'desktop', 'watch'], ['Phone', 'mobile', 'tv']],
   ['appVariant', ['debug', 'beta_distribution', 'store', 'internal'], ['beta', 'Store', 'release']],
-  ['systemAuthorization', ['authorized', 'denied', 'provisional', 'ephemeral', 'not_determined'], ['notDetermined', 'AUTHORIZED', 'granted']],
+  [
+    'systemAuthorization',
+    ['authorized', 'denied', 'provisional', 'ephemeral', 'not_determined'],
+    ['notDetermined', 'AUTHORIZED', 'granted'],
+  ],
   ['backgroundRefreshStatus', ['available', 'denied', 'restricted'], ['Available', 'unavailable']],
   ['transport', ['push_gateway'], ['push-gateway', 'apns', 'fcm', 'PUSH_GATEWAY']],
 ];
@@ -31,8 +35,12 @@ const REQUIRED = ['installationId', 'appId', 'platform', 'token', 'environment',
 
 describe('PUT /api/notifications/devices', () => {
   let service: Service;
-  before(async () => { service = await startService(); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService();
+  });
+  after(async () => {
+    await service.close();
+  });
 
   const register = (device: Record<string, unknown>) =>
     call(service, 'PUT', '/api/notifications/devices', { body: device });
@@ -122,10 +130,20 @@ describe('PUT /api/notifications/devices', () => {
     }
     it('when every optional field is given, then all are stored and returned', async () => {
       const device = aDevice({
-        appVersion: '5.2.0', appBuild: '5200', osVersion: '18.1', deviceModel: 'Pixel 9', formFactor: 'phone',
-        appVariant: 'store', locale: 'de-DE', timeZone: 'Europe/Berlin', capabilities: ['rich-push'],
-        systemAuthorization: 'authorized', notificationSettings: { alert: 'on' }, backgroundRefreshStatus: 'available',
-        pushEnabled: true, transportMetadata: { topic: 'com.example', nested: { priority: 10 } },
+        appVersion: '5.2.0',
+        appBuild: '5200',
+        osVersion: '18.1',
+        deviceModel: 'Pixel 9',
+        formFactor: 'phone',
+        appVariant: 'store',
+        locale: 'de-DE',
+        timeZone: 'Europe/Berlin',
+        capabilities: ['rich-push'],
+        systemAuthorization: 'authorized',
+        notificationSettings: { alert: 'on' },
+        backgroundRefreshStatus: 'available',
+        pushEnabled: true,
+        transportMetadata: { topic: 'com.example', nested: { priority: 10 } },
       });
       const reply = await register(device);
       expect(reply.status).to.equal(201);
@@ -169,7 +187,8 @@ describe('PUT /api/notifications/devices', () => {
       expect((await register(aDevice({ installationId, appId: 'app.one' }))).status).to.equal(201);
       expect((await register(aDevice({ installationId, appId: 'app.two' }))).status).to.equal(201);
       const list = await call(service, 'GET', '/api/notifications/devices');
-      const apps = list.body.items.filter((d: { installationId: string }) => d.installationId === installationId)
+      const apps = list.body.items
+        .filter((d: { installationId: string }) => d.installationId === installationId)
         .map((d: { appId: string }) => d.appId);
       expect(apps).to.have.members(['app.one', 'app.two']);
     });
@@ -178,8 +197,12 @@ describe('PUT /api/notifications/devices', () => {
 
 describe('GET and DELETE /api/notifications/devices', () => {
   let service: Service;
-  beforeEach(async () => { service = await startService(); });
-  afterEach(async () => { await service.close(); });
+  beforeEach(async () => {
+    service = await startService();
+  });
+  afterEach(async () => {
+    await service.close();
+  });
 
   it('when nothing is registered, then the list is empty', async () => {
     const reply = await call(service, 'GET', '/api/notifications/devices');
@@ -188,12 +211,18 @@ describe('GET and DELETE /api/notifications/devices', () => {
   });
 
   it('when devices are registered in another order, then they are listed by the text appId/installationId, without owner data', async () => {
-    for (const [appId, installationId] of [['com.b', 'x'], ['com.a', 'z'], ['com.b', 'a'], ['com.a', 'b']]) {
+    for (const [appId, installationId] of [
+      ['com.b', 'x'],
+      ['com.a', 'z'],
+      ['com.b', 'a'],
+      ['com.a', 'b'],
+    ]) {
       await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ appId, installationId }) });
     }
     const reply = await call(service, 'GET', '/api/notifications/devices');
-    expect(reply.body.items.map((d: { appId: string; installationId: string }) => `${d.appId} ${d.installationId}`))
-      .to.deep.equal(['com.a b', 'com.a z', 'com.b a', 'com.b x']);
+    expect(
+      reply.body.items.map((d: { appId: string; installationId: string }) => `${d.appId} ${d.installationId}`),
+    ).to.deep.equal(['com.a b', 'com.a z', 'com.b a', 'com.b x']);
     expect(reply.body.items[0]).to.not.have.property('userId');
   });
 

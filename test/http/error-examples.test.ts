@@ -5,7 +5,10 @@ import { loadSpec, specPath } from '../../src/contract/spec.js';
 import { errorRequests, startServices, type Services } from './error-examples/requests.js';
 
 type Json = Record<string, unknown>;
-interface Response { $ref?: string; content?: Record<string, { examples?: Record<string, { $ref: string }> }> }
+interface Response {
+  $ref?: string;
+  content?: Record<string, { examples?: Record<string, { $ref: string }> }>;
+}
 
 const spec = loadSpec() as ReturnType<typeof loadSpec> & { components: { responses: Record<string, Response> } };
 const resolve = (response: Response): Response =>
@@ -31,8 +34,12 @@ const pathsIn = (problem: Json) => ((problem.errors ?? []) as { path: string }[]
 describe('every error example is one the service produces', function () {
   this.timeout(60_000);
   let services: Services;
-  before(async () => { services = await startServices(); });
-  after(async () => { await Promise.all(Object.values(services).map((service) => service.close())); });
+  before(async () => {
+    services = await startServices();
+  });
+  after(async () => {
+    await Promise.all(Object.values(services).map((service) => service.close()));
+  });
 
   it('when the error examples are listed, then each has its request in test/http/error-examples/requests.ts, and no request is left over', () => {
     expect([...errorExamples.keys()].sort()).to.deep.equal(Object.keys(errorRequests).sort());
@@ -46,8 +53,12 @@ describe('every error example is one the service produces', function () {
       const reply = await send(services);
       expect(reply.status, JSON.stringify(reply.body)).to.equal(status);
       expect(reply.headers.get('content-type')).to.match(/^application\/problem\+json/);
-      expect({ type: reply.body.type, title: reply.body.title, status: reply.body.status, paths: pathsIn(reply.body) })
-        .to.deep.equal({ type: example.type, title: example.title, status: example.status, paths: pathsIn(example) });
+      expect({
+        type: reply.body.type,
+        title: reply.body.title,
+        status: reply.body.status,
+        paths: pathsIn(reply.body),
+      }).to.deep.equal({ type: example.type, title: example.title, status: example.status, paths: pathsIn(example) });
     });
   }
 });

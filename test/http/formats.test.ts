@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import { isDateTime, isTimeOfDay, isUuid } from '../../src/contract/formats.js';
 import { loadSpec } from '../../src/contract/spec.js';
 import {
-  DATE_TIMES_INVALID, DATE_TIMES_VALID, TIMES_INVALID, TIMES_VALID, UUIDS_INVALID, UUIDS_VALID, type Case,
+  DATE_TIMES_INVALID,
+  DATE_TIMES_VALID,
+  TIMES_INVALID,
+  TIMES_VALID,
+  UUIDS_INVALID,
+  UUIDS_VALID,
+  type Case,
 } from '../helpers/format-cases.js';
 import { call, pathsOf } from '../helpers/client.js';
 import { aDraft, anAvailability, aPhase, uuid } from '../helpers/factories.js';
@@ -10,8 +16,12 @@ import { startService, type Service } from '../helpers/service.js';
 
 describe('strict formats over HTTP', () => {
   let service: Service;
-  before(async () => { service = await startService(); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService();
+  });
+  after(async () => {
+    await service.close();
+  });
 
   const markRead = (streamId: string) =>
     call(service, 'PUT', '/api/chat/reads', { body: { streamId, lastReadMessageId: uuid() } });
@@ -26,21 +36,22 @@ describe('strict formats over HTTP', () => {
     path: string,
     valid: Case[],
     invalid: Case[],
-  ) => describe(name, () => {
-    for (const { value, why } of valid) {
-      it(`when it is ${why} (${JSON.stringify(value)}), then it is accepted`, async () => {
-        const reply = await send(value);
-        expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
-      });
-    }
-    for (const { value, why } of invalid) {
-      it(`when it is ${why} (${JSON.stringify(value)}), then 400 names ${path}`, async () => {
-        const reply = await send(value);
-        expect(reply.status).to.equal(400);
-        expect(pathsOf(reply)).to.deep.equal([path]);
-      });
-    }
-  });
+  ) =>
+    describe(name, () => {
+      for (const { value, why } of valid) {
+        it(`when it is ${why} (${JSON.stringify(value)}), then it is accepted`, async () => {
+          const reply = await send(value);
+          expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
+        });
+      }
+      for (const { value, why } of invalid) {
+        it(`when it is ${why} (${JSON.stringify(value)}), then 400 names ${path}`, async () => {
+          const reply = await send(value);
+          expect(reply.status).to.equal(400);
+          expect(pathsOf(reply)).to.deep.equal([path]);
+        });
+      }
+    });
 
   table('uuid', markRead, '/body/streamId', UUIDS_VALID, UUIDS_INVALID);
   table('date-time', viewedAt, '/body/lastViewedAt/stream', DATE_TIMES_VALID, DATE_TIMES_INVALID);
@@ -55,22 +66,41 @@ describe('strict formats over HTTP', () => {
   it('when every value declared uuid is sent in upper case, then each comes back in lower case; other ids as sent', async () => {
     const upper = () => uuid().toUpperCase();
     const [templateId, id, agentId, sourcePhaseId, assetId] = [upper(), upper(), upper(), upper(), upper()];
-    const draft = await call(service, 'PUT', `/api/cycles/templates/${templateId}/draft`, { body: aDraft({ phasesTemplate: [aPhase({ id, agentId, sourcePhaseId, assetIds: [assetId] })] }) });
+    const draft = await call(service, 'PUT', `/api/cycles/templates/${templateId}/draft`, {
+      body: aDraft({ phasesTemplate: [aPhase({ id, agentId, sourcePhaseId, assetIds: [assetId] })] }),
+    });
     expect(draft.body.templateId).to.equal(templateId.toLowerCase());
-    expect(draft.body.phasesTemplate[0]).to.deep.include({ id: id.toLowerCase(), agentId: agentId.toLowerCase(), sourcePhaseId: sourcePhaseId.toLowerCase(), assetIds: [assetId] });
+    expect(draft.body.phasesTemplate[0]).to.deep.include({
+      id: id.toLowerCase(),
+      agentId: agentId.toLowerCase(),
+      sourcePhaseId: sourcePhaseId.toLowerCase(),
+      assetIds: [assetId],
+    });
     const blocks = [{ type: 'rich_text', elements: [], assetId }];
-    const stream = await call(service, 'POST', '/api/streams', { body: { title: 't', initialMessage: { content: { blocks }, assetIds: [assetId] } } });
-    expect(stream.body.initialMessage).to.deep.include({ assetIds: [assetId], content: { blocks: [{ ...blocks[0], assetId: assetId.toLowerCase() }] } });
+    const stream = await call(service, 'POST', '/api/streams', {
+      body: { title: 't', initialMessage: { content: { blocks }, assetIds: [assetId] } },
+    });
+    expect(stream.body.initialMessage).to.deep.include({
+      assetIds: [assetId],
+      content: { blocks: [{ ...blocks[0], assetId: assetId.toLowerCase() }] },
+    });
     const [threadSessionId, lastReadMessageId] = [upper(), upper()];
-    const marker = await call(service, 'PUT', '/api/chat/reads', { body: { streamId: uuid(), threadSessionId, lastReadMessageId } });
-    expect(marker.body).to.deep.include({ threadSessionId: threadSessionId.toLowerCase(), lastReadMessageId: lastReadMessageId.toLowerCase() });
+    const marker = await call(service, 'PUT', '/api/chat/reads', {
+      body: { streamId: uuid(), threadSessionId, lastReadMessageId },
+    });
+    expect(marker.body).to.deep.include({
+      threadSessionId: threadSessionId.toLowerCase(),
+      lastReadMessageId: lastReadMessageId.toLowerCase(),
+    });
   });
 });
 
 describe('the pattern beside each format in openapi.yaml', () => {
   const schemas = loadSpec().components.schemas;
   const patternOf = (schema: string, property?: string): RegExp => {
-    const target = property ? (schemas[schema]?.properties as Record<string, { pattern: string }>)[property] : schemas[schema];
+    const target = property
+      ? (schemas[schema]?.properties as Record<string, { pattern: string }>)[property]
+      : schemas[schema];
     return new RegExp((target as { pattern: string }).pattern, 'u');
   };
 

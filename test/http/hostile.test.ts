@@ -8,9 +8,13 @@ import { startService, type Service } from '../helpers/service.js';
 function slowRequest(service: Service, parts: string[]): Promise<{ text: string }> {
   return new Promise((resolve, reject) => {
     const { port } = new URL(service.url);
-    const socket = connect(Number(port), '127.0.0.1', () => { for (const part of parts) socket.write(part); });
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      for (const part of parts) socket.write(part);
+    });
     let text = '';
-    socket.on('data', (chunk) => { text += String(chunk); });
+    socket.on('data', (chunk) => {
+      text += String(chunk);
+    });
     socket.on('close', () => resolve({ text }));
     socket.on('error', reject);
   });
@@ -18,11 +22,20 @@ function slowRequest(service: Service, parts: string[]): Promise<{ text: string 
 
 describe('hostile input', () => {
   let service: Service;
-  before(async () => { service = await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } }); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } });
+  });
+  after(async () => {
+    await service.close();
+  });
 
   describe('headers', () => {
-    const paths: [string, string, unknown?][] = [['GET', '/healthz'], ['PUT', '/api/chat/reads', { streamId: 'x' }], ['GET', '/api/nothing'], ['GET', '/docs']];
+    const paths: [string, string, unknown?][] = [
+      ['GET', '/healthz'],
+      ['PUT', '/api/chat/reads', { streamId: 'x' }],
+      ['GET', '/api/nothing'],
+      ['GET', '/docs'],
+    ];
     for (const [method, path, body] of paths) {
       it(`when ${method} ${path} is answered, then helmet's headers are set and X-Powered-By is not`, async () => {
         const reply = await call(service, method, path, { body });
@@ -33,9 +46,11 @@ describe('hostile input', () => {
         expect(reply.headers.get('cross-origin-resource-policy')).to.equal('same-origin');
         expect(reply.headers.get('x-frame-options')).to.equal('DENY');
         // A JSON answer may load nothing and be framed by nothing; the docs page loads its own scripts and styles.
-        expect(reply.headers.get('content-security-policy')).to.equal(path === '/docs'
-          ? "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:"
-          : "default-src 'none';frame-ancestors 'none'");
+        expect(reply.headers.get('content-security-policy')).to.equal(
+          path === '/docs'
+            ? "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:"
+            : "default-src 'none';frame-ancestors 'none'",
+        );
       });
     }
   });
@@ -44,12 +59,16 @@ describe('hostile input', () => {
     it('when headers trickle in and never finish, then the server answers the 408 problem and closes the connection', async () => {
       const { text } = await slowRequest(service, ['GET /healthz HTTP/1.1\r\n', 'Host: 127.0.0.1\r\n']);
       expect(text).to.match(/^HTTP\/1\.1 408/);
-      expect(text, 'the declared problem, with a request id').to.match(/\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/)
-        .and.match(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/).and.contain('"type":"urn:problem:collab:request-timeout"');
+      expect(text, 'the declared problem, with a request id')
+        .to.match(/\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/)
+        .and.match(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/)
+        .and.contain('"type":"urn:problem:collab:request-timeout"');
     });
     it('when a body never completes, then the server answers 408 and closes the connection', async () => {
       const { text } = await slowRequest(service, [
-        'PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n', '{"streamId":']);
+        'PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+        '{"streamId":',
+      ]);
       expect(text).to.match(/^HTTP\/1\.1 408/);
     });
   });
@@ -58,18 +77,45 @@ describe('hostile input', () => {
   describe('requests Node refuses before the app sees them', () => {
     const problemOf = (text: string) => JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
     const refusals: [string, string, number, string][] = [
-      ['a URL over the 64 KiB of headers', `GET /api/streams/nav?x=${'a'.repeat(70_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, 431, 'headers-too-large'],
-      ['a header over the 64 KiB of headers', `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`, 431, 'headers-too-large'],
-      ['a Content-Length that is not a number', 'PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n', 400, 'malformed-request'],
-      ['two different Content-Lengths', 'PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}', 400, 'malformed-request'],
+      [
+        'a URL over the 64 KiB of headers',
+        `GET /api/streams/nav?x=${'a'.repeat(70_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+        431,
+        'headers-too-large',
+      ],
+      [
+        'a header over the 64 KiB of headers',
+        `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`,
+        431,
+        'headers-too-large',
+      ],
+      [
+        'a Content-Length that is not a number',
+        'PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n',
+        400,
+        'malformed-request',
+      ],
+      [
+        'two different Content-Lengths',
+        'PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}',
+        400,
+        'malformed-request',
+      ],
       ['a request line that is not HTTP', 'HELLO\r\n\r\n', 400, 'malformed-request'],
-      ['chunk extensions over 16 KiB', `PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n1;x=${'a'.repeat(20_000)}\r\n`, 413, 'payload-too-large'],
+      [
+        'chunk extensions over 16 KiB',
+        `PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n1;x=${'a'.repeat(20_000)}\r\n`,
+        413,
+        'payload-too-large',
+      ],
     ];
     for (const [what, bytes, status, kind] of refusals) {
       it(`when ${what} is sent, then the answer is the ${status} problem with a new request id, and the connection is closed`, async () => {
         const { text } = await slowRequest(service, [bytes]);
         expect(text).to.match(new RegExp(`^HTTP/1\\.1 ${status} `));
-        expect(text).to.match(/\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/).and.match(/\r\nConnection: close\r\n/);
+        expect(text)
+          .to.match(/\r\nContent-Type: application\/problem\+json; charset=utf-8\r\n/)
+          .and.match(/\r\nConnection: close\r\n/);
         const requestId = /\r\nX-Request-Id: ([0-9a-f-]{36})\r\n/.exec(text)?.[1];
         expect(problemOf(text)).to.include({ type: `urn:problem:collab:${kind}`, status, requestId });
       });
@@ -95,7 +141,9 @@ describe('hostile input', () => {
       for (const raw of ['9007199254740993', '-32427677814193797254348800']) {
         const reply = await width(raw);
         expect(reply.status, raw).to.equal(400);
-        expect(reply.body.errors.map((error: { path: string }) => error.path)).to.deep.equal(['/body/leftSidebarWidth']);
+        expect(reply.body.errors.map((error: { path: string }) => error.path)).to.deep.equal([
+          '/body/leftSidebarWidth',
+        ]);
       }
     });
     it('when 1.0 is sent, then it is an integer; 1.5 is not', async () => {
@@ -117,8 +165,20 @@ describe('hostile input', () => {
       expect((await call(service, 'GET', `/api/streams/${created.body.id}`)).body.title).to.equal(title);
     });
     it('when an installationId is 128 lone surrogates, then it counts 128 characters', async () => {
-      expect((await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ installationId: '\ud800'.repeat(128) }) })).status).to.equal(201);
-      expect((await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ installationId: '\ud800'.repeat(129) }) })).status).to.equal(400);
+      expect(
+        (
+          await call(service, 'PUT', '/api/notifications/devices', {
+            body: aDevice({ installationId: '\ud800'.repeat(128) }),
+          })
+        ).status,
+      ).to.equal(201);
+      expect(
+        (
+          await call(service, 'PUT', '/api/notifications/devices', {
+            body: aDevice({ installationId: '\ud800'.repeat(129) }),
+          })
+        ).status,
+      ).to.equal(400);
     });
     it('when an identity patch has 15,000 keys (within the 256 KiB document cap), then it is stored whole', async () => {
       const patch = Object.fromEntries(Array.from({ length: 15_000 }, (_, i) => [`k${i}`, i]));

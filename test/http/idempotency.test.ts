@@ -10,29 +10,44 @@ import { failingStore, gatedStore } from '../helpers/store-gates.js';
 const SECRET = 'an-idempotency-secret-long-enough-0123456789';
 const stream = (overrides: Record<string, unknown> = {}) => ({ title: 'Launch', memberUserIds: ['ana'], ...overrides });
 const keyed = (key: string, headers: Record<string, string> = {}) => ({ 'idempotency-key': key, ...headers });
-const create = (service: Service, body: unknown, headers: Record<string, string> = {}) => call(service, 'POST', '/api/streams', { body, headers });
+const create = (service: Service, body: unknown, headers: Record<string, string> = {}) =>
+  call(service, 'POST', '/api/streams', { body, headers });
 /** What a client sees of an answer, but for its request id. */
-const seen = (reply: Reply) => ({ status: reply.status, location: reply.headers.get('location'), etag: reply.headers.get('etag'), body: reply.body });
+const seen = (reply: Reply) => ({
+  status: reply.status,
+  location: reply.headers.get('location'),
+  etag: reply.headers.get('etag'),
+  body: reply.body,
+});
 
 async function tokenOf(sub: string): Promise<Record<string, string>> {
-  const token = await new SignJWT({ sub }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode(SECRET));
+  const token = await new SignJWT({ sub })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(new TextEncoder().encode(SECRET));
   return { authorization: `Bearer ${token}` };
 }
 
 describe('POST /api/streams with an Idempotency-Key', () => {
   let service: Service;
-  before(async () => { service = await startService(); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService();
+  });
+  after(async () => {
+    await service.close();
+  });
 
   it('when a create is repeated with the same key and body, then the repeat answers exactly as the first (status, Location, ETag, body)', async () => {
     const key = uuid();
     const first = await create(service, stream(), keyed(key));
     expect(first.status).to.equal(201);
-    for (let repeat = 0; repeat < 3; repeat++) expect(seen(await create(service, stream(), keyed(key)))).to.deep.equal(seen(first));
+    for (let repeat = 0; repeat < 3; repeat++)
+      expect(seen(await create(service, stream(), keyed(key)))).to.deep.equal(seen(first));
     expect((await call(service, 'GET', first.headers.get('location')!)).body).to.deep.equal(first.body);
   });
 
-  it('when the repeat writes the key quoted (a Structured Field string) or bare, and the body\'s members in another order or with unknown ones, then it is the same request', async () => {
+  it("when the repeat writes the key quoted (a Structured Field string) or bare, and the body's members in another order or with unknown ones, then it is the same request", async () => {
     const key = `order-${uuid()}`;
     const first = await create(service, { title: 'Launch', visibility: 'team' }, keyed(`"${key}"`));
     const repeat = await create(service, { visibility: 'team', title: 'Launch', notInTheContract: 1 }, keyed(key));
@@ -104,7 +119,11 @@ describe('POST /api/streams with an Idempotency-Key: users, failures, requests i
 
   it('when the create fails (503), then the key is not left claimed: a retry creates the stream once', async () => {
     const quotas = storeQuotas({ ...DEFAULT_LIMITS.quotas, streams: 1 });
-    const store = failingStore(await openTestStore(await freshDataFile(), { quotas }), 'streams', () => new StoreUnavailableError('the disk is full'));
+    const store = failingStore(
+      await openTestStore(await freshDataFile(), { quotas }),
+      'streams',
+      () => new StoreUnavailableError('the disk is full'),
+    );
     const service = await startService({ store });
     try {
       const key = uuid();
@@ -119,7 +138,7 @@ describe('POST /api/streams with an Idempotency-Key: users, failures, requests i
     }
   });
 
-  it('when keys are kept, then they count against their user\'s bytes: fewer creates with keys fit in QUOTA_BYTES than without', async function () {
+  it("when keys are kept, then they count against their user's bytes: fewer creates with keys fit in QUOTA_BYTES than without", async function () {
     this.timeout(90_000); // two services, some 40 creates: slow on PostgreSQL on a busy machine
     const fit = async (withKeys: boolean) => {
       const service = await startService({ quotas: { bytes: 4096 } });

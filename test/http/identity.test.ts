@@ -4,8 +4,12 @@ import { startService, type Service } from '../helpers/service.js';
 
 describe('PATCH /api/identity/settings/{namespace}', () => {
   let service: Service;
-  beforeEach(async () => { service = await startService(); });
-  afterEach(async () => { await service.close(); });
+  beforeEach(async () => {
+    service = await startService();
+  });
+  afterEach(async () => {
+    await service.close();
+  });
 
   const patch = (namespace: string, body: unknown) =>
     call(service, 'PATCH', `/api/identity/settings/${encodeURIComponent(namespace)}`, { body });
@@ -14,7 +18,10 @@ describe('PATCH /api/identity/settings/{namespace}', () => {
   it('when a namespace is patched, then 200 returns namespace, settings and updatedAt, and GET reads it back', async () => {
     const reply = await patch('profile', { patch: { displayName: 'Ann', theme: { dark: true } } });
     expect(reply.status).to.equal(200);
-    expect(reply.body).to.deep.include({ namespace: 'profile', settings: { displayName: 'Ann', theme: { dark: true } } });
+    expect(reply.body).to.deep.include({
+      namespace: 'profile',
+      settings: { displayName: 'Ann', theme: { dark: true } },
+    });
     expect(reply.body.updatedAt).to.be.a('string');
     expect((await read('profile')).body).to.deep.equal(reply.body);
   });
@@ -71,13 +78,16 @@ describe('PATCH /api/identity/settings/{namespace}', () => {
   }
 
   it('when keys are __proto__, constructor and prototype, then they are plain data and no prototype changes', async () => {
-    const body = '{"patch":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":1}}';
+    const body =
+      '{"patch":{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":1}}';
     const reply = await call(service, 'PATCH', '/api/identity/settings/p', { body });
     expect(reply.status).to.equal(200);
     expect(Object.keys(reply.body.settings)).to.have.members(['__proto__', 'constructor', 'prototype']);
     expect(reply.body.settings.prototype).to.equal(1);
     expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
-    const merged = await call(service, 'PATCH', '/api/identity/settings/p', { body: '{"patch":{"__proto__":{"more":1}}}' });
+    const merged = await call(service, 'PATCH', '/api/identity/settings/p', {
+      body: '{"patch":{"__proto__":{"more":1}}}',
+    });
     expect(JSON.stringify(merged.body.settings)).to.contain('"__proto__":{"polluted":true,"more":1}');
     expect(({} as Record<string, unknown>).more).to.equal(undefined);
   });

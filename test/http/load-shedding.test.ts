@@ -12,35 +12,55 @@ const bearer = async (sub: string) => ({
 function expectOverloaded(reply: Reply, reason: RegExp): void {
   expect(reply.status).to.equal(503);
   expect(reply.headers.get('retry-after')).to.equal('1');
-  expect(reply.body).to.include({ type: 'urn:problem:collab:overloaded', title: 'The service is overloaded', status: 503 });
+  expect(reply.body).to.include({
+    type: 'urn:problem:collab:overloaded',
+    title: 'The service is overloaded',
+    status: 503,
+  });
   expect(reply.body.detail).to.match(reason);
 }
 
 /** Holds `count` requests in flight as `headers`' user; resolves to their release. */
 async function hold(service: Service, count: number, headers: Record<string, string> = {}): Promise<() => void> {
   const held: { release(): void }[] = [];
-  for (let index = 0; index < count; index++) held.push(await holdRequest(service, 'PATCH', '/api/streams/nav', headers));
+  for (let index = 0; index < count; index++)
+    held.push(await holdRequest(service, 'PATCH', '/api/streams/nav', headers));
   return () => held.forEach((request) => request.release());
 }
 
 describe('load shedding: requests in flight per user (MAX_IN_FLIGHT_PER_USER)', () => {
   let service: Service;
-  before(async () => { service = await startService({ auth: { secret: SECRET }, limits: { inFlightPerUser: 2 } }); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService({ auth: { secret: SECRET }, limits: { inFlightPerUser: 2 } });
+  });
+  after(async () => {
+    await service.close();
+  });
 
   it('when a user has 1 request in flight, then a 2nd is served; with 2 in flight, a 3rd gets 503 overloaded at once, while others are served', async () => {
     const [ana, bo] = [await bearer('ana'), await bearer('bo')];
     let release = await hold(service, 1, ana);
-    expect((await call(service, 'PATCH', '/api/streams/nav', { headers: ana, body: { sort: 'second' } })).status).to.equal(200);
+    expect(
+      (await call(service, 'PATCH', '/api/streams/nav', { headers: ana, body: { sort: 'second' } })).status,
+    ).to.equal(200);
     release();
     release = await hold(service, 2, ana);
     try {
-      expectOverloaded(await call(service, 'PATCH', '/api/streams/nav', { headers: ana, body: { sort: 'third' } }), /you have 2 requests in flight/);
-      expect((await call(service, 'PATCH', '/api/streams/nav', { headers: bo, body: { sort: 'bo' } })).status, 'another user').to.equal(200);
+      expectOverloaded(
+        await call(service, 'PATCH', '/api/streams/nav', { headers: ana, body: { sort: 'third' } }),
+        /you have 2 requests in flight/,
+      );
+      expect(
+        (await call(service, 'PATCH', '/api/streams/nav', { headers: bo, body: { sort: 'bo' } })).status,
+        'another user',
+      ).to.equal(200);
     } finally {
       release();
     }
-    expect((await call(service, 'GET', '/api/streams/nav', { headers: ana })).body.sort, 'the shed write left nothing').to.equal('second');
+    expect(
+      (await call(service, 'GET', '/api/streams/nav', { headers: ana })).body.sort,
+      'the shed write left nothing',
+    ).to.equal('second');
   });
 });
 
@@ -48,13 +68,21 @@ describe('load shedding: body bytes in flight per user (MAX_IN_FLIGHT_BYTES_PER_
   const body = (size: number) => `{"sort":"${'x'.repeat(size - 11)}"}`;
 
   it('when a user has 100 bytes in flight, then a body of exactly the rest of 500 is served, one byte more is shed, and another user is served', async () => {
-    const service = await startService({ auth: { secret: SECRET }, limits: { inFlightBytesPerUser: 500, inFlightPerUser: 100 } });
+    const service = await startService({
+      auth: { secret: SECRET },
+      limits: { inFlightBytesPerUser: 500, inFlightPerUser: 100 },
+    });
     const [ana, bo] = [await bearer('ana'), await bearer('bo')];
     const release = await hold(service, 1, ana); // declares 100 bytes
     try {
       expect(Buffer.byteLength(body(400))).to.equal(400);
-      expect((await call(service, 'PATCH', '/api/streams/nav', { headers: ana, body: body(400) })).status).to.equal(200);
-      expectOverloaded(await call(service, 'PATCH', '/api/streams/nav', { headers: ana, body: body(401) }), /your bodies in flight would pass the 500 bytes one user may have in flight/);
+      expect((await call(service, 'PATCH', '/api/streams/nav', { headers: ana, body: body(400) })).status).to.equal(
+        200,
+      );
+      expectOverloaded(
+        await call(service, 'PATCH', '/api/streams/nav', { headers: ana, body: body(401) }),
+        /your bodies in flight would pass the 500 bytes one user may have in flight/,
+      );
       expect((await call(service, 'PATCH', '/api/streams/nav', { headers: bo, body: body(401) })).status).to.equal(200);
     } finally {
       release();
@@ -78,10 +106,14 @@ describe('load shedding: the process (MAX_IN_FLIGHT, MAX_IN_FLIGHT_BYTES)', () =
     const release = await hold(service, 3);
     try {
       // Only the head: the answer comes without the body being read.
-      const head = await rawBytes(service, 'PATCH /api/streams/nav HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\nConnection: close\r\n\r\n');
+      const head = await rawBytes(
+        service,
+        'PATCH /api/streams/nav HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\nConnection: close\r\n\r\n',
+      );
       expect(head.status).to.equal(503);
       expect(JSON.parse(head.text).detail).to.match(/3 requests are in flight in this process/);
-      for (const probe of ['/healthz', '/readyz', '/metrics']) expect((await call(service, 'GET', probe)).status, probe).to.equal(200);
+      for (const probe of ['/healthz', '/readyz', '/metrics'])
+        expect((await call(service, 'GET', probe)).status, probe).to.equal(200);
     } finally {
       release();
       await service.close();
@@ -96,7 +128,10 @@ describe('load shedding: the process (MAX_IN_FLIGHT, MAX_IN_FLIGHT_BYTES)', () =
       expect(Buffer.byteLength(body(400))).to.equal(400);
       const fits = await call(service, 'PATCH', '/api/streams/nav', { body: body(400) });
       expect(fits.status).to.equal(200);
-      expectOverloaded(await call(service, 'PATCH', '/api/streams/nav', { body: body(401) }), /bodies in flight in this process would pass its limit of 500 bytes/);
+      expectOverloaded(
+        await call(service, 'PATCH', '/api/streams/nav', { body: body(401) }),
+        /bodies in flight in this process would pass its limit of 500 bytes/,
+      );
     } finally {
       release();
       await service.close();

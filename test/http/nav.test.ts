@@ -4,8 +4,12 @@ import { startService, type Service } from '../helpers/service.js';
 
 describe('PATCH /api/streams/nav', () => {
   let service: Service;
-  beforeEach(async () => { service = await startService(); });
-  afterEach(async () => { await service.close(); });
+  beforeEach(async () => {
+    service = await startService();
+  });
+  afterEach(async () => {
+    await service.close();
+  });
 
   const patch = (body: unknown) => call(service, 'PATCH', '/api/streams/nav', { body });
 
@@ -19,10 +23,16 @@ describe('PATCH /api/streams/nav', () => {
 
   it('when every field is set, then all come back with updatedAt', async () => {
     const preferences = {
-      grouping: 'by-team', listView: 'compact', sort: 'alphabetical',
-      pinnedStreamIds: ['s1', 's2'], pinnedSessionIds: ['x'], archivedStreamIds: [],
-      rankByStreamId: { s1: 1, s2: -5 }, lastViewedAt: { s1: '2026-11-22T08:00:00.123+01:00' },
-      leftSidebarWidth: 280, hideStreamTipSeen: true,
+      grouping: 'by-team',
+      listView: 'compact',
+      sort: 'alphabetical',
+      pinnedStreamIds: ['s1', 's2'],
+      pinnedSessionIds: ['x'],
+      archivedStreamIds: [],
+      rankByStreamId: { s1: 1, s2: -5 },
+      lastViewedAt: { s1: '2026-11-22T08:00:00.123+01:00' },
+      leftSidebarWidth: 280,
+      hideStreamTipSeen: true,
     };
     const reply = await patch(preferences);
     expect(reply.status).to.equal(200);

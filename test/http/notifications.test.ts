@@ -4,16 +4,38 @@ import { anAvailability } from '../helpers/factories.js';
 import { startService, type Service } from '../helpers/service.js';
 
 const SOUNDS = [
-  'shake-bottle-pop', 'boing', 'bubble-pop', 'bubble-pop-quick', 'bubbles-pop', 'doodoodoo', 'doodoodoo-reverb',
-  'high-pitch-ping', 'light-double-clicks', 'mhm', 'music-note', 'oooh', 'quack', 'store-door-opening',
-  'throw-boing', 'uhoh', 'water-drop', 'wow',
+  'shake-bottle-pop',
+  'boing',
+  'bubble-pop',
+  'bubble-pop-quick',
+  'bubbles-pop',
+  'doodoodoo',
+  'doodoodoo-reverb',
+  'high-pitch-ping',
+  'light-double-clicks',
+  'mhm',
+  'music-note',
+  'oooh',
+  'quack',
+  'store-door-opening',
+  'throw-boing',
+  'uhoh',
+  'water-drop',
+  'wow',
 ];
-const rule = (main = 'mentions', sessions = 'none', extra: object = {}) => ({ channels: { mobile: { main, sessions } }, ...extra });
+const rule = (main = 'mentions', sessions = 'none', extra: object = {}) => ({
+  channels: { mobile: { main, sessions } },
+  ...extra,
+});
 
 describe('PATCH /api/notifications/settings', () => {
   let service: Service;
-  beforeEach(async () => { service = await startService(); });
-  afterEach(async () => { await service.close(); });
+  beforeEach(async () => {
+    service = await startService();
+  });
+  afterEach(async () => {
+    await service.close();
+  });
 
   const patch = (body: unknown, contentType = 'application/json') =>
     call(service, 'PATCH', '/api/notifications/settings', { body, headers: { 'content-type': contentType } });
@@ -65,11 +87,27 @@ describe('PATCH /api/notifications/settings', () => {
   describe('required members inside optional objects', () => {
     const cases: [string, unknown, string][] = [
       ['channels.mobile without enabled', { channels: { mobile: {} } }, '/body/channels/mobile/enabled'],
-      ['a rule without channels', { defaults: { stream: { until: '2030-01-01T00:00:00Z' } } }, '/body/defaults/stream/channels'],
-      ['a rule with mobile but no sessions', { overrides: { s: { channels: { mobile: { main: 'none' } } } } }, '/body/overrides/s/channels/mobile/sessions'],
-      ['a rule level outside the enumeration', { overrides: { s: rule('all') } }, '/body/overrides/s/channels/mobile/main'],
+      [
+        'a rule without channels',
+        { defaults: { stream: { until: '2030-01-01T00:00:00Z' } } },
+        '/body/defaults/stream/channels',
+      ],
+      [
+        'a rule with mobile but no sessions',
+        { overrides: { s: { channels: { mobile: { main: 'none' } } } } },
+        '/body/overrides/s/channels/mobile/sessions',
+      ],
+      [
+        'a rule level outside the enumeration',
+        { overrides: { s: rule('all') } },
+        '/body/overrides/s/channels/mobile/main',
+      ],
       ['a vip without bypass', { vips: { ann: {} } }, '/body/vips/ann/bypass'],
-      ['a day that is not an integer', { availability: anAvailability({ days: [1, 2.5] }) }, '/body/availability/days/1'],
+      [
+        'a day that is not an integer',
+        { availability: anAvailability({ days: [1, 2.5] }) },
+        '/body/availability/days/1',
+      ],
     ];
     for (const [name, body, path] of cases) {
       it(`when ${name}, then 400 names ${path}`, async () => {
@@ -97,7 +135,11 @@ describe('PATCH /api/notifications/settings', () => {
       await patch({ sound: 'boing' });
       await patch({ channels: { mobile: { enabled: false } } });
       const reply = await patch({ vips: { ann: { bypass: true } } });
-      expect(reply.body).to.deep.include({ sound: 'boing', channels: { mobile: { enabled: false } }, vips: { ann: { bypass: true } } });
+      expect(reply.body).to.deep.include({
+        sound: 'boing',
+        channels: { mobile: { enabled: false } },
+        vips: { ann: { bypass: true } },
+      });
     });
     it('when overrides are patched, then they merge per key and null removes a key', async () => {
       await patch({ overrides: { a: rule(), b: rule() } });

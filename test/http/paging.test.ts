@@ -23,12 +23,19 @@ async function walk(service: Service, first: string): Promise<{ pages: number; i
 
 describe('paged lists', () => {
   let service: Service;
-  beforeEach(async () => { service = await startService(); });
-  afterEach(async () => { await service.close(); });
+  beforeEach(async () => {
+    service = await startService();
+  });
+  afterEach(async () => {
+    await service.close();
+  });
 
   it('when 7 devices are listed 3 a page, then 3 pages hold each device once, in the order of appId/installationId', async () => {
-    const sent = Array.from({ length: 7 }, (_, index) => aDevice({ appId: `app.${index % 2}`, installationId: `install-${uuid()}` }));
-    for (const device of sent) expect((await call(service, 'PUT', '/api/notifications/devices', { body: device })).status).to.equal(201);
+    const sent = Array.from({ length: 7 }, (_, index) =>
+      aDevice({ appId: `app.${index % 2}`, installationId: `install-${uuid()}` }),
+    );
+    for (const device of sent)
+      expect((await call(service, 'PUT', '/api/notifications/devices', { body: device })).status).to.equal(201);
     const { pages, items } = await walk(service, '/api/notifications/devices?limit=3');
     expect(pages).to.equal(3);
     const order = (d: Record<string, unknown>) => `${d.appId}/${d.installationId}`;
@@ -43,7 +50,8 @@ describe('paged lists', () => {
   });
 
   it('when a page ends exactly at the last item, then there is no Link header', async () => {
-    for (let index = 0; index < 2; index++) await call(service, 'PUT', '/api/notifications/devices', { body: aDevice() });
+    for (let index = 0; index < 2; index++)
+      await call(service, 'PUT', '/api/notifications/devices', { body: aDevice() });
     const reply = await call(service, 'GET', '/api/notifications/devices?limit=2');
     expect(reply.body.items).to.have.length(2);
     expect(reply.headers.get('link')).to.equal(null);
@@ -53,7 +61,9 @@ describe('paged lists', () => {
     const streamId = uuid();
     await call(service, 'PUT', '/api/chat/reads', { body: { streamId, lastReadMessageId: uuid() } });
     for (let index = 0; index < 249; index++) {
-      await call(service, 'PUT', '/api/chat/reads', { body: { streamId, threadSessionId: uuid(), lastReadMessageId: uuid() } });
+      await call(service, 'PUT', '/api/chat/reads', {
+        body: { streamId, threadSessionId: uuid(), lastReadMessageId: uuid() },
+      });
     }
     const first = await call(service, 'GET', `/api/chat/reads/${streamId}`);
     expect(first.body.items).to.have.length(100);
@@ -92,18 +102,22 @@ describe('paged lists', () => {
     expect(pathsOf(reply)).to.deep.equal(['/query/cursor']);
   });
 
-  it('when a cursor is made up, then the page starts somewhere in the caller\'s own list and never shows another\'s device', async () => {
+  it("when a cursor is made up, then the page starts somewhere in the caller's own list and never shows another's device", async () => {
     await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ appId: 'zzz.mine' }) });
     for (const cursor of ['0', 'AAAA', 'bG9jYWw', '_-_-']) {
       const reply = await call(service, 'GET', `/api/notifications/devices?cursor=${cursor}`);
       expect(reply.status, cursor).to.equal(200);
-      expect(reply.body.items.every((device: { appId: string }) => device.appId === 'zzz.mine'), cursor).to.equal(true);
+      expect(
+        reply.body.items.every((device: { appId: string }) => device.appId === 'zzz.mine'),
+        cursor,
+      ).to.equal(true);
     }
   });
 
   it('when keys hold lone surrogates, then paging passes them exactly once each', async () => {
     const ids = ['\ud800a', '\ud800b', '\udfffc', 'plain'];
-    for (const installationId of ids) await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ installationId }) });
+    for (const installationId of ids)
+      await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ installationId }) });
     const { pages, items } = await walk(service, '/api/notifications/devices?limit=1');
     expect(pages).to.equal(4);
     expect(items.map((device) => device.installationId).sort()).to.deep.equal([...ids].sort());
@@ -116,7 +130,9 @@ describe('pages bounded in bytes (PAGE_MAX_BYTES)', () => {
     const device = aDevice({ installationId: `install-${index}`, token: 't' });
     const stored = await call(service, 'PUT', '/api/notifications/devices', { body: device });
     const padding = bytes - Buffer.byteLength(JSON.stringify(stored.body));
-    const padded = await call(service, 'PUT', '/api/notifications/devices', { body: { ...device, token: 't'.repeat(1 + padding) } });
+    const padded = await call(service, 'PUT', '/api/notifications/devices', {
+      body: { ...device, token: 't'.repeat(1 + padding) },
+    });
     expect(Buffer.byteLength(JSON.stringify(padded.body))).to.equal(bytes);
     return padded.body;
   }
@@ -126,11 +142,21 @@ describe('pages bounded in bytes (PAGE_MAX_BYTES)', () => {
     try {
       for (let index = 0; index < 5; index++) await deviceOf(service, 1000, index);
       const first = await call(service, 'GET', '/api/notifications/devices?limit=100');
-      expect(first.body.items.map((item: { installationId: string }) => item.installationId)).to.deep.equal(['install-0', 'install-1', 'install-2']);
+      expect(first.body.items.map((item: { installationId: string }) => item.installationId)).to.deep.equal([
+        'install-0',
+        'install-1',
+        'install-2',
+      ]);
       expect(nextOf(first)).to.match(/limit=100&cursor=/);
       const { pages, items } = await walk(service, '/api/notifications/devices?limit=100');
       expect(pages).to.equal(2);
-      expect(items.map((item) => item.installationId)).to.deep.equal(['install-0', 'install-1', 'install-2', 'install-3', 'install-4']);
+      expect(items.map((item) => item.installationId)).to.deep.equal([
+        'install-0',
+        'install-1',
+        'install-2',
+        'install-3',
+        'install-4',
+      ]);
     } finally {
       await service.close();
     }
@@ -163,23 +189,33 @@ describe('pages bounded in bytes (PAGE_MAX_BYTES)', () => {
 
 describe('PUT /api/notifications/devices: transportMetadata is bounded', () => {
   let service: Service;
-  before(async () => { service = await startService(); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService();
+  });
+  after(async () => {
+    await service.close();
+  });
 
   /** Metadata whose compact JSON takes exactly `bytes`. */
   const metadata = (bytes: number) => ({ blob: 'x'.repeat(bytes - '{"blob":""}'.length) });
 
   it('when transportMetadata takes exactly 16 KiB as JSON, then it is stored whole; one byte more, then 400 names it and nothing is stored', async () => {
     const device = aDevice();
-    const stored = await call(service, 'PUT', '/api/notifications/devices', { body: { ...device, transportMetadata: metadata(16 * 1024) } });
+    const stored = await call(service, 'PUT', '/api/notifications/devices', {
+      body: { ...device, transportMetadata: metadata(16 * 1024) },
+    });
     expect(stored.status).to.equal(201);
     expect(stored.body.transportMetadata).to.deep.equal(metadata(16 * 1024));
     const other = aDevice();
-    const refused = await call(service, 'PUT', '/api/notifications/devices', { body: { ...other, transportMetadata: metadata(16 * 1024 + 1) } });
+    const refused = await call(service, 'PUT', '/api/notifications/devices', {
+      body: { ...other, transportMetadata: metadata(16 * 1024 + 1) },
+    });
     expect(refused.status).to.equal(400);
     expect(pathsOf(refused)).to.deep.equal(['/body/transportMetadata']);
     expect(refused.body.errors[0].message).to.equal('must take at most 16384 bytes as compact JSON, not 16385');
     const listed = await call(service, 'GET', '/api/notifications/devices');
-    expect(listed.body.items.map((item: { installationId: string }) => item.installationId)).to.deep.equal([device.installationId]);
+    expect(listed.body.items.map((item: { installationId: string }) => item.installationId)).to.deep.equal([
+      device.installationId,
+    ]);
   });
 });

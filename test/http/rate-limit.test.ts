@@ -14,14 +14,26 @@ const bearer = async (sub: string) => ({
 /** The `r` (remaining) and `t` (seconds to reset) of a draft-8 RateLimit field. */
 const allowance = (reply: Reply) => {
   const field = reply.headers.get('ratelimit') ?? '';
-  return { name: /^"([^"]+)"/.exec(field)?.[1], remaining: Number(/r=(\d+)/.exec(field)?.[1]), reset: Number(/t=(\d+)/.exec(field)?.[1]) };
+  return {
+    name: /^"([^"]+)"/.exec(field)?.[1],
+    remaining: Number(/r=(\d+)/.exec(field)?.[1]),
+    reset: Number(/t=(\d+)/.exec(field)?.[1]),
+  };
 };
 
 describe('per-user write rate limit (RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW)', () => {
   let service: Service;
-  before(async () => { service = await startService({ auth: { secret: SECRET }, limits: { writesPerWindow: WRITES, rateWindowMs: 60_000 } }); });
-  after(async () => { await service.close(); });
-  const patchNav = async (user: string, sort: string) => call(service, 'PATCH', '/api/streams/nav', { headers: await bearer(user), body: { sort } });
+  before(async () => {
+    service = await startService({
+      auth: { secret: SECRET },
+      limits: { writesPerWindow: WRITES, rateWindowMs: 60_000 },
+    });
+  });
+  after(async () => {
+    await service.close();
+  });
+  const patchNav = async (user: string, sort: string) =>
+    call(service, 'PATCH', '/api/streams/nav', { headers: await bearer(user), body: { sort } });
 
   it(`when a user makes ${WRITES} writes, then each is served and counts down RateLimit; the next gets 429 with Retry-After, and stores nothing`, async () => {
     const user = `ana-${uuid()}`;
@@ -29,17 +41,26 @@ describe('per-user write rate limit (RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW)', 
       const reply = await patchNav(user, `write ${write}`);
       expect(reply.status).to.equal(200);
       expect(allowance(reply)).to.include({ name: 'writes', remaining: WRITES - write });
-      expect(reply.headers.get('ratelimit-policy')).to.match(new RegExp(`^"writes"; q=${WRITES}; w=60; pk=:[A-Za-z0-9+/=]+:$`));
+      expect(reply.headers.get('ratelimit-policy')).to.match(
+        new RegExp(`^"writes"; q=${WRITES}; w=60; pk=:[A-Za-z0-9+/=]+:$`),
+      );
     }
     const refused = await patchNav(user, 'one too many');
     expect(refused.status).to.equal(429);
     expect(refused.headers.get('content-type')).to.match(/^application\/problem\+json/);
-    expect(refused.body).to.include({ type: 'urn:problem:collab:rate-limited', title: 'Too many requests', status: 429 });
+    expect(refused.body).to.include({
+      type: 'urn:problem:collab:rate-limited',
+      title: 'Too many requests',
+      status: 429,
+    });
     expect(refused.body.detail).to.contain(`the ${WRITES} writes a user may make in 60 s`);
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).to.be.within(1, 60);
     expect(allowance(refused).remaining).to.equal(0);
-    expect(allowance(refused).reset, 'both count down to the end of the window').to.be.within(retryAfter - 1, retryAfter);
+    expect(allowance(refused).reset, 'both count down to the end of the window').to.be.within(
+      retryAfter - 1,
+      retryAfter,
+    );
     const stored = await call(service, 'GET', '/api/streams/nav', { headers: await bearer(user) });
     expect(stored.body.sort, 'the refused write left nothing').to.equal(`write ${WRITES}`);
   });
@@ -56,7 +77,8 @@ describe('per-user write rate limit (RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW)', 
 
   it('when a user is past the limit, then a method a path does not serve still gets 405, and uses none of the allowance', async () => {
     const user = `el-${uuid()}`;
-    for (let write = 0; write < WRITES; write++) await call(service, 'DELETE', '/api/streams/nav', { headers: await bearer(user) });
+    for (let write = 0; write < WRITES; write++)
+      await call(service, 'DELETE', '/api/streams/nav', { headers: await bearer(user) });
     expect((await patchNav(user, 'after three 405s')).status, 'no 405 counted').to.equal(200);
     for (let write = 1; write < WRITES; write++) await patchNav(user, 'x');
     const reply = await call(service, 'DELETE', '/api/streams/nav', { headers: await bearer(user) });
@@ -68,7 +90,10 @@ describe('per-user write rate limit (RATE_LIMIT_WRITES per RATE_LIMIT_WINDOW)', 
   it('when a limited write has a body that breaks the contract, then it is still 429: the limit is decided before the body is read', async () => {
     const user = `di-${uuid()}`;
     for (let write = 0; write < WRITES; write++) await patchNav(user, 'x');
-    const reply = await call(service, 'PATCH', '/api/streams/nav', { headers: await bearer(user), body: '{"sort": not json' });
+    const reply = await call(service, 'PATCH', '/api/streams/nav', {
+      headers: await bearer(user),
+      body: '{"sort": not json',
+    });
     expect(reply.status).to.equal(429);
   });
 });
@@ -77,10 +102,19 @@ describe('writes that arrive at once', () => {
   it('when 12 writes of one user arrive at once and 5 are allowed, then exactly 5 are served, each with its own place in the count', async () => {
     const service = await startService({ limits: { writesPerWindow: 5, rateWindowMs: 60_000 } });
     try {
-      const replies = await Promise.all(Array.from({ length: 12 }, () =>
-        call(service, 'PUT', '/api/chat/reads', { body: { streamId: uuid(), lastReadMessageId: uuid() } })));
-      expect(replies.map((reply) => reply.status).sort()).to.deep.equal([...Array<number>(5).fill(200), ...Array<number>(7).fill(429)]);
-      const left = replies.filter((reply) => reply.status === 200).map((reply) => allowance(reply).remaining).sort();
+      const replies = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          call(service, 'PUT', '/api/chat/reads', { body: { streamId: uuid(), lastReadMessageId: uuid() } }),
+        ),
+      );
+      expect(replies.map((reply) => reply.status).sort()).to.deep.equal([
+        ...Array<number>(5).fill(200),
+        ...Array<number>(7).fill(429),
+      ]);
+      const left = replies
+        .filter((reply) => reply.status === 200)
+        .map((reply) => allowance(reply).remaining)
+        .sort();
       expect(left).to.deep.equal([0, 1, 2, 3, 4]);
     } finally {
       await service.close();
@@ -92,7 +126,8 @@ describe('the write window ends', () => {
   it('when the window has passed, then the user writes again', async () => {
     const service = await startService({ limits: { writesPerWindow: 1, rateWindowMs: 1_000 } });
     try {
-      const mark = () => call(service, 'PUT', '/api/chat/reads', { body: { streamId: uuid(), lastReadMessageId: uuid() } });
+      const mark = () =>
+        call(service, 'PUT', '/api/chat/reads', { body: { streamId: uuid(), lastReadMessageId: uuid() } });
       expect((await mark()).status).to.equal(200);
       const refused = await mark();
       expect(refused.status).to.equal(429);

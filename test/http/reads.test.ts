@@ -6,8 +6,12 @@ import { freshDataFile, openTestStore, startService, type Service } from '../hel
 
 describe('PUT /api/chat/reads', () => {
   let service: Service;
-  beforeEach(async () => { service = await startService(); });
-  afterEach(async () => { await service.close(); });
+  beforeEach(async () => {
+    service = await startService();
+  });
+  afterEach(async () => {
+    await service.close();
+  });
 
   const mark = (body: unknown) => call(service, 'PUT', '/api/chat/reads', { body });
   const list = (streamId: string) => call(service, 'GET', `/api/chat/reads/${streamId}`);
@@ -65,8 +69,16 @@ describe('PUT /api/chat/reads', () => {
   const invalid: [string, unknown, string[]][] = [
     ['streamId is missing', { lastReadMessageId: uuid() }, ['/body/streamId']],
     ['lastReadMessageId is missing', { streamId: uuid() }, ['/body/lastReadMessageId']],
-    ['threadSessionId is null (it may be absent, not null)', { streamId: uuid(), lastReadMessageId: uuid(), threadSessionId: null }, ['/body/threadSessionId']],
-    ['threadSessionId is no uuid', { streamId: uuid(), lastReadMessageId: uuid(), threadSessionId: 'main' }, ['/body/threadSessionId']],
+    [
+      'threadSessionId is null (it may be absent, not null)',
+      { streamId: uuid(), lastReadMessageId: uuid(), threadSessionId: null },
+      ['/body/threadSessionId'],
+    ],
+    [
+      'threadSessionId is no uuid',
+      { streamId: uuid(), lastReadMessageId: uuid(), threadSessionId: 'main' },
+      ['/body/threadSessionId'],
+    ],
     ['both required ids are missing', {}, ['/body/streamId', '/body/lastReadMessageId']],
   ];
   for (const [name, body, paths] of invalid) {
@@ -88,8 +100,12 @@ describe('read markers stored with threadSessionId null (before it was omitted)'
   it('when one is read back, then it comes without threadSessionId and PUT accepts it', async () => {
     const [streamId, lastReadMessageId] = [uuid(), uuid()];
     const store = await openTestStore(await freshDataFile());
-    await store.update('readMarkers', keyOf('local', streamId, ''), () => (
-      { streamId, threadSessionId: null, lastReadMessageId, updatedAt: '2026-01-01T00:00:00.000Z' }), { group: keyOf('local', streamId) });
+    await store.update(
+      'readMarkers',
+      keyOf('local', streamId, ''),
+      () => ({ streamId, threadSessionId: null, lastReadMessageId, updatedAt: '2026-01-01T00:00:00.000Z' }),
+      { group: keyOf('local', streamId) },
+    );
     const service = await startService({ store });
     try {
       const listed = await call(service, 'GET', `/api/chat/reads/${streamId}`);

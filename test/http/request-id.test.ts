@@ -11,9 +11,14 @@ describe('X-Request-Id', () => {
   let service: Service;
   let secured: Service;
   before(async () => {
-    [service, secured] = await Promise.all([startService({ bodyLimit: '1kb' }), startService({ auth: { secret: 'x'.repeat(32) } })]);
+    [service, secured] = await Promise.all([
+      startService({ bodyLimit: '1kb' }),
+      startService({ auth: { secret: 'x'.repeat(32) } }),
+    ]);
   });
-  after(async () => { await Promise.all([service.close(), secured.close()]); });
+  after(async () => {
+    await Promise.all([service.close(), secured.close()]);
+  });
 
   it('when a request sends none, then the response carries a new UUID, different for each request', async () => {
     const [first, second] = [await call(service, 'GET', '/healthz'), await call(service, 'GET', '/healthz')];
@@ -29,7 +34,10 @@ describe('X-Request-Id', () => {
 
   it('when a request sends an unsafe id, then it is replaced by a new UUID', async () => {
     for (const id of ['0'.repeat(129), 'has space', 'a/b', '<script>', 'é', 'a,b', 'a\tb']) {
-      expect(idOf(await call(service, 'GET', '/healthz', { headers: { 'x-request-id': id } })), JSON.stringify(id)).to.match(UUID);
+      expect(
+        idOf(await call(service, 'GET', '/healthz', { headers: { 'x-request-id': id } })),
+        JSON.stringify(id),
+      ).to.match(UUID);
     }
   });
 
@@ -38,14 +46,42 @@ describe('X-Request-Id', () => {
     expect(reply.headers['x-request-id']).to.match(UUID);
   });
 
-  describe('on problems, the header and the body\'s requestId are the same', () => {
+  describe("on problems, the header and the body's requestId are the same", () => {
     const cases: [name: string, send: () => Promise<Reply>, status: number][] = [
       ['an unknown path (404)', () => call(service, 'GET', '/nowhere', { headers: { 'x-request-id': 'p-404' } }), 404],
-      ['a wrong method (405)', () => call(service, 'DELETE', '/healthz', { headers: { 'x-request-id': 'p-405' } }), 405],
-      ['a body that is not JSON (400)', () => call(service, 'PATCH', '/api/streams/nav', { body: '{', headers: { 'x-request-id': 'p-parse' } }), 400],
-      ['a body breaking the contract (400)', () => call(service, 'PATCH', '/api/streams/nav', { body: { leftSidebarWidth: 'wide' }, headers: { 'x-request-id': 'p-400' } }), 400],
-      ['a body over the limit (413)', () => call(service, 'PATCH', '/api/streams/nav', { body: { sort: 'x'.repeat(2000) }, headers: { 'x-request-id': 'p-413' } }), 413],
-      ['a missing token (401)', () => call(secured, 'GET', '/api/streams/nav', { headers: { 'x-request-id': 'p-401' } }), 401],
+      [
+        'a wrong method (405)',
+        () => call(service, 'DELETE', '/healthz', { headers: { 'x-request-id': 'p-405' } }),
+        405,
+      ],
+      [
+        'a body that is not JSON (400)',
+        () => call(service, 'PATCH', '/api/streams/nav', { body: '{', headers: { 'x-request-id': 'p-parse' } }),
+        400,
+      ],
+      [
+        'a body breaking the contract (400)',
+        () =>
+          call(service, 'PATCH', '/api/streams/nav', {
+            body: { leftSidebarWidth: 'wide' },
+            headers: { 'x-request-id': 'p-400' },
+          }),
+        400,
+      ],
+      [
+        'a body over the limit (413)',
+        () =>
+          call(service, 'PATCH', '/api/streams/nav', {
+            body: { sort: 'x'.repeat(2000) },
+            headers: { 'x-request-id': 'p-413' },
+          }),
+        413,
+      ],
+      [
+        'a missing token (401)',
+        () => call(secured, 'GET', '/api/streams/nav', { headers: { 'x-request-id': 'p-401' } }),
+        401,
+      ],
       ['an unsafe id (404)', () => call(service, 'GET', '/nowhere', { headers: { 'x-request-id': 'no way' } }), 404],
     ];
     for (const [name, send, status] of cases) {

@@ -15,7 +15,8 @@ function apiOperations(): { method: string; path: string }[] {
   for (const [template, item] of Object.entries(loadSpec().paths)) {
     if (!template.startsWith('/api/')) continue;
     const path = template.replace(/\{[^}]+\}/g, () => uuid());
-    for (const method of Object.keys(item).filter((name) => METHODS.includes(name))) operations.push({ method: method.toUpperCase(), path });
+    for (const method of Object.keys(item).filter((name) => METHODS.includes(name)))
+      operations.push({ method: method.toUpperCase(), path });
   }
   return operations;
 }
@@ -39,9 +40,14 @@ describe('authentication by route, not by spelling', () => {
   let bearer: string;
   before(async () => {
     service = await startService({ auth: { secret: SECRET } });
-    bearer = await new SignJWT({ sub: 'alice' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('10m').sign(new TextEncoder().encode(SECRET));
+    bearer = await new SignJWT({ sub: 'alice' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode(SECRET));
   });
-  after(async () => { await service.close(); });
+  after(async () => {
+    await service.close();
+  });
 
   const operations = apiOperations();
   it('covers every /api operation of openapi.yaml', () => {
@@ -51,7 +57,13 @@ describe('authentication by route, not by spelling', () => {
   for (const { method, path } of operations) {
     it(`when ${method} ${path.replace(/[0-9a-f-]{36}/g, '{id}')} is spelled otherwise without a token, then 401 or 404 problem, never the route`, async () => {
       for (const { spelling, expected } of respellings(path)) {
-        const reply = await rawRequest(service, method, spelling, { 'content-type': 'application/json' }, method === 'GET' || method === 'DELETE' ? undefined : '{}');
+        const reply = await rawRequest(
+          service,
+          method,
+          spelling,
+          { 'content-type': 'application/json' },
+          method === 'GET' || method === 'DELETE' ? undefined : '{}',
+        );
         expect(reply.status, `${method} ${spelling}`).to.equal(expected);
         expect(reply.headers['content-type'], spelling).to.match(/^application\/problem\+json/);
         expect(JSON.parse(reply.text).status, spelling).to.equal(expected);
@@ -60,7 +72,10 @@ describe('authentication by route, not by spelling', () => {
   }
 
   it('when data exists, then GET /API/... without a token gets 404 and not the data', async () => {
-    const reply = await call(service, 'PATCH', '/api/streams/nav', { headers: { authorization: `Bearer ${bearer}` }, body: { sort: 'secret-order' } });
+    const reply = await call(service, 'PATCH', '/api/streams/nav', {
+      headers: { authorization: `Bearer ${bearer}` },
+      body: { sort: 'secret-order' },
+    });
     expect(reply.status).to.equal(200);
     for (const spelling of ['/API/streams/nav', '/Api/streams/nav', '/api/Streams/nav', '/api/streams/nav/']) {
       const leak = await rawRequest(service, 'GET', spelling, {});

@@ -4,16 +4,32 @@ import { uuid } from '../helpers/factories.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import type { Service } from '../helpers/service.js';
 
-const in_ = (session: string, options: CallOptions = {}): CallOptions => ({ ...options, headers: { 'x-sandbox-session': session, ...options.headers } });
-const seen = (reply: Reply) => ({ status: reply.status, location: reply.headers.get('location'), etag: reply.headers.get('etag'), body: reply.body });
+const in_ = (session: string, options: CallOptions = {}): CallOptions => ({
+  ...options,
+  headers: { 'x-sandbox-session': session, ...options.headers },
+});
+const seen = (reply: Reply) => ({
+  status: reply.status,
+  location: reply.headers.get('location'),
+  etag: reply.headers.get('etag'),
+  body: reply.body,
+});
 
 describe('the sandbox takes Idempotency-Key and conditional requests as the service does', () => {
   let sandbox: Service;
-  before(async () => { sandbox = await startSandbox(); });
-  after(async () => { await sandbox.close(); });
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await sandbox.close();
+  });
 
-  const create = (session: string, key: string, body: object = { title: 'Launch' }, headers: Record<string, string> = {}) =>
-    call(sandbox, 'POST', '/api/streams', in_(session, { body, headers: { 'idempotency-key': key, ...headers } }));
+  const create = (
+    session: string,
+    key: string,
+    body: object = { title: 'Launch' },
+    headers: Record<string, string> = {},
+  ) => call(sandbox, 'POST', '/api/streams', in_(session, { body, headers: { 'idempotency-key': key, ...headers } }));
 
   it('when a create is repeated with its key, then the first answer comes back; another body is 422; another session has keys of its own', async () => {
     const session = `keys-${uuid()}`;
@@ -26,7 +42,7 @@ describe('the sandbox takes Idempotency-Key and conditional requests as the serv
     expect([elsewhere.status, elsewhere.body.id === first.body.id]).to.deep.equal([201, false]);
   });
 
-  it('when the session\'s clock reaches the key\'s 24 h, then it starts a new request; a millisecond before, the first answer', async () => {
+  it("when the session's clock reaches the key's 24 h, then it starts a new request; a millisecond before, the first answer", async () => {
     const session = `ttl-${uuid()}`;
     const key = uuid();
     const first = await create(session, key, { title: 'Launch' }, { 'x-sandbox-clock': '2026-01-01T09:00:00.000Z' });
@@ -41,10 +57,26 @@ describe('the sandbox takes Idempotency-Key and conditional requests as the serv
     const session = `tags-${uuid()}`;
     const seeded = await call(sandbox, 'GET', '/api/streams/nav', in_(session));
     const tag = seeded.headers.get('etag')!;
-    expect((await call(sandbox, 'GET', '/api/streams/nav', in_(session, { headers: { 'if-none-match': tag } }))).status).to.equal(304);
-    const patched = await call(sandbox, 'PATCH', '/api/streams/nav', in_(session, { body: { sort: 'recent' }, headers: { 'if-match': tag } }));
+    expect(
+      (await call(sandbox, 'GET', '/api/streams/nav', in_(session, { headers: { 'if-none-match': tag } }))).status,
+    ).to.equal(304);
+    const patched = await call(
+      sandbox,
+      'PATCH',
+      '/api/streams/nav',
+      in_(session, { body: { sort: 'recent' }, headers: { 'if-match': tag } }),
+    );
     expect(patched.status).to.equal(200);
-    expect((await call(sandbox, 'PATCH', '/api/streams/nav', in_(session, { body: { sort: 'name' }, headers: { 'if-match': tag } }))).status).to.equal(412);
+    expect(
+      (
+        await call(
+          sandbox,
+          'PATCH',
+          '/api/streams/nav',
+          in_(session, { body: { sort: 'name' }, headers: { 'if-match': tag } }),
+        )
+      ).status,
+    ).to.equal(412);
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_(session))).body).to.deep.equal(patched.body);
   });
 
@@ -52,7 +84,12 @@ describe('the sandbox takes Idempotency-Key and conditional requests as the serv
     const session = `prefer-${uuid()}`;
     const inFlight = await create(session, uuid(), { title: 'Launch' }, { prefer: 'code=409' });
     expect([inFlight.status, inFlight.body.type]).to.deep.equal([409, 'urn:problem:collab:idempotency-key-in-flight']);
-    const stale = await call(sandbox, 'PATCH', '/api/streams/nav', in_(session, { body: { sort: 'x' }, headers: { prefer: 'code=412' } }));
+    const stale = await call(
+      sandbox,
+      'PATCH',
+      '/api/streams/nav',
+      in_(session, { body: { sort: 'x' }, headers: { prefer: 'code=412' } }),
+    );
     expect([stale.status, stale.body.type]).to.deep.equal([412, 'urn:problem:collab:precondition-failed']);
   });
 });

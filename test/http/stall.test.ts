@@ -16,8 +16,12 @@ describe('no long stalls: the largest bodies within the limit', function () {
   this.timeout(60_000);
   let service: Service;
   // Response validation is a test-only cost on top of what the service does; it stays off here.
-  before(async () => { service = await startService({ validateResponses: false }); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService({ validateResponses: false });
+  });
+  after(async () => {
+    await service.close();
+  });
 
   for (const worst of WORST_BODIES) {
     it(`when ${worst.name} arrives, then no step holds the event loop over ${BOUND_MS} ms of CPU (or three times parsing the body), the answer is short, and /healthz answers throughout`, async () => {
@@ -28,7 +32,10 @@ describe('no long stalls: the largest bodies within the limit', function () {
       // At most 50 errors, each a path and a sentence.
       if (reply.status === 400) expect(Buffer.byteLength(reply.text), 'the problem is short').to.be.below(32 * 1024);
       expect(pings.length, '/healthz was asked while the body was handled').to.be.above(0);
-      expect(pings.every((status) => status === 200), 'every /healthz ping answered 200').to.equal(true);
+      expect(
+        pings.every((status) => status === 200),
+        'every /healthz ping answered 200',
+      ).to.equal(true);
       expect(longestMs, `longest step (CPU ms; bound ${bound.toFixed(1)})`).to.be.at.most(bound);
     });
   }

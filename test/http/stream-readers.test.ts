@@ -7,14 +7,21 @@ import { startService, type Service } from '../helpers/service.js';
 const SECRET = 'a-stream-readers-secret-long-enough-0123456789';
 
 async function as(sub: string): Promise<Record<string, string>> {
-  const token = await new SignJWT({ sub }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode(SECRET));
+  const token = await new SignJWT({ sub })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(new TextEncoder().encode(SECRET));
   return { authorization: `Bearer ${token}` };
 }
 
 /** A reply as a client sees it, with the asked id and the request id written out of it: what must not tell two 404s apart. */
 function seen(reply: Reply, id: string): unknown {
   const headers = Object.fromEntries([...reply.headers].filter(([name]) => !['date', 'x-request-id'].includes(name)));
-  const body = typeof reply.body === 'string' ? reply.body : JSON.parse(JSON.stringify(reply.body).replaceAll(id, '{id}')) as object;
+  const body =
+    typeof reply.body === 'string'
+      ? reply.body
+      : (JSON.parse(JSON.stringify(reply.body).replaceAll(id, '{id}')) as object);
   return { status: reply.status, headers, body: typeof body === 'object' ? { ...body, requestId: undefined } : body };
 }
 
@@ -25,10 +32,15 @@ describe('GET /api/streams/{streamId}: who may read a stream', () => {
     service = await startService({ auth: { secret: SECRET } });
     for (const name of ['alice', 'bob', 'carol'] as const) users[name] = await as(name);
   });
-  after(async () => { await service.close(); });
+  after(async () => {
+    await service.close();
+  });
 
   const create = async (by: keyof typeof users, body: object) => {
-    const reply = await call(service, 'POST', '/api/streams', { headers: users[by], body: { title: 'Plans', ...body } });
+    const reply = await call(service, 'POST', '/api/streams', {
+      headers: users[by],
+      body: { title: 'Plans', ...body },
+    });
     expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
     return reply.body as { id: string };
   };
@@ -36,17 +48,28 @@ describe('GET /api/streams/{streamId}: who may read a stream', () => {
     call(service, method, `/api/streams/${id}`, { headers: { ...users[by], 'x-request-id': requestId } });
 
   it('when alice creates a private stream with bob as a member, then bob reads it whole, first message included', async () => {
-    const created = await create('alice', { visibility: 'private', memberUserIds: ['bob'], initialMessage: { content: { blocks: [] }, assetIds: ['a1'] } });
+    const created = await create('alice', {
+      visibility: 'private',
+      memberUserIds: ['bob'],
+      initialMessage: { content: { blocks: [] }, assetIds: ['a1'] },
+    });
     const reply = await read('bob', created.id);
     expect(reply.status).to.equal(200);
     expect(reply.body).to.deep.equal(created);
   });
 
   it('when carol, no member, reads that private stream, then she gets the 404 of a stream that does not exist', async () => {
-    const { id } = await create('alice', { visibility: 'private', memberUserIds: ['bob'], initialMessage: { content: { blocks: [] } } });
+    const { id } = await create('alice', {
+      visibility: 'private',
+      memberUserIds: ['bob'],
+      initialMessage: { content: { blocks: [] } },
+    });
     const missing = uuid();
     for (const method of ['GET', 'HEAD']) {
-      for (const [hidden, absent] of [[id, missing], [id.toUpperCase(), missing.toUpperCase()]] as const) {
+      for (const [hidden, absent] of [
+        [id, missing],
+        [id.toUpperCase(), missing.toUpperCase()],
+      ] as const) {
         const refused = await read('carol', hidden, method, 'probe-1');
         const notFound = await read('carol', absent, method, 'probe-2');
         if (method === 'GET') expect(refused.status, `${method} ${hidden}`).to.equal(404); // HEAD: whatever a missing stream gets
@@ -54,7 +77,12 @@ describe('GET /api/streams/{streamId}: who may read a stream', () => {
       }
     }
     const refused = await read('carol', id);
-    expect(refused.body).to.include({ type: 'urn:problem:collab:not-found', title: 'Not found', status: 404, detail: `No stream ${id}.` });
+    expect(refused.body).to.include({
+      type: 'urn:problem:collab:not-found',
+      title: 'Not found',
+      status: 404,
+      detail: `No stream ${id}.`,
+    });
     expect(refused.body).to.not.have.property('title', 'Plans');
   });
 
@@ -82,7 +110,13 @@ describe('GET /api/streams/{streamId}: who may read a stream', () => {
   });
 
   it('when the creator reads her stream, then she always can, whatever its visibility and with no other members', async () => {
-    for (const body of [{}, { visibility: 'private' }, { visibility: 'x' }, { memberUserIds: [] }, { memberUserIds: ['bob'], visibility: 'private' }]) {
+    for (const body of [
+      {},
+      { visibility: 'private' },
+      { visibility: 'x' },
+      { memberUserIds: [] },
+      { memberUserIds: ['bob'], visibility: 'private' },
+    ]) {
       const created = await create('alice', body);
       const reply = await read('alice', created.id);
       expect(reply.status, JSON.stringify(body)).to.equal(200);
@@ -92,6 +126,7 @@ describe('GET /api/streams/{streamId}: who may read a stream', () => {
 
   it('when no user is authenticated, then 401 as before, for a stream that exists and one that does not', async () => {
     const { id } = await create('alice', { visibility: 'public' });
-    for (const target of [id, uuid()]) expect((await call(service, 'GET', `/api/streams/${target}`)).status).to.equal(401);
+    for (const target of [id, uuid()])
+      expect((await call(service, 'GET', `/api/streams/${target}`)).status).to.equal(401);
   });
 });

@@ -3,7 +3,11 @@ import { call, pathsOf } from '../helpers/client.js';
 import { uuid } from '../helpers/factories.js';
 import { startService, type Service } from '../helpers/service.js';
 
-const text = (value: string, style?: Record<string, boolean>) => ({ type: 'text', text: value, ...(style ? { style } : {}) });
+const text = (value: string, style?: Record<string, boolean>) => ({
+  type: 'text',
+  text: value,
+  ...(style ? { style } : {}),
+});
 const paragraph = (...children: object[]) => ({ type: 'paragraph', children });
 const richText = (...elements: object[]) => ({ type: 'rich_text', elements });
 const withBlocks = (...blocks: object[]) => ({ title: 'Launch', initialMessage: { content: { blocks } } });
@@ -12,15 +16,24 @@ const withBlocks = (...blocks: object[]) => ({ title: 'Launch', initialMessage: 
 function nestedList(depth: number): object {
   let list: object = { type: 'list', listType: 'bullet', children: [{ type: 'list_item', children: [text('leaf')] }] };
   for (let level = 1; level < depth; level++) {
-    list = { type: 'list', listType: 'ordered', start: level, children: [{ type: 'list_item', checked: level % 2 === 0, children: [text(`level ${level}`), list] }] };
+    list = {
+      type: 'list',
+      listType: 'ordered',
+      start: level,
+      children: [{ type: 'list_item', checked: level % 2 === 0, children: [text(`level ${level}`), list] }],
+    };
   }
   return list;
 }
 
 describe('POST /api/streams', () => {
   let service: Service;
-  before(async () => { service = await startService(); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService();
+  });
+  after(async () => {
+    await service.close();
+  });
 
   const create = (body: unknown) => call(service, 'POST', '/api/streams', { body });
   const blocksOf = (reply: { body: { initialMessage: { content: { blocks: unknown[] } } } }) =>
@@ -90,7 +103,9 @@ describe('POST /api/streams', () => {
       const reply = await create({ title: 't', initialMessage: { content: { blocks: [] }, assetIds: ['a1', 'a2'] } });
       expect(reply.status).to.equal(201);
       const message = reply.body.initialMessage;
-      expect(message.id).to.match(/^[0-9a-f-]{36}$/).and.not.equal(reply.body.id);
+      expect(message.id)
+        .to.match(/^[0-9a-f-]{36}$/)
+        .and.not.equal(reply.body.id);
       expect(message).to.deep.include({ authorId: 'local', assetIds: ['a1', 'a2'], content: { blocks: [] } });
       expect(message.createdAt).to.equal(reply.body.createdAt);
     });
@@ -120,7 +135,12 @@ describe('POST /api/streams', () => {
       const blocks = [
         richText(paragraph(text('hi'))),
         { type: 'markdown', markdown: '**bold**' },
-        { type: 'asset', assetId: '017f22e2-79b0-7cc3-98c4-dc0c0c07398f', fileName: 'plan.pdf', contentType: 'application/pdf' },
+        {
+          type: 'asset',
+          assetId: '017f22e2-79b0-7cc3-98c4-dc0c0c07398f',
+          fileName: 'plan.pdf',
+          contentType: 'application/pdf',
+        },
         { type: 'component', component: 'poll', options: ['yes', 'no'] },
       ];
       const reply = await create(withBlocks(...blocks));
@@ -130,9 +150,17 @@ describe('POST /api/streams', () => {
     it('when every element variant is sent, then each is stored as sent', async () => {
       const elements = [
         { type: 'paragraph', direction: 'rtl', children: [text('שלום')] },
-        { type: 'list', listType: 'ordered', start: 3, children: [{ type: 'list_item', checked: true, children: [text('done')] }] },
+        {
+          type: 'list',
+          listType: 'ordered',
+          start: 3,
+          children: [{ type: 'list_item', checked: true, children: [text('done')] }],
+        },
         { type: 'code_block', language: 'ts', code: 'const a = 1;' },
-        { type: 'table', children: [{ type: 'row', children: [{ type: 'cell', align: 'right', children: [text('42')] }] }] },
+        {
+          type: 'table',
+          children: [{ type: 'row', children: [{ type: 'cell', align: 'right', children: [text('42')] }] }],
+        },
       ];
       const reply = await create(withBlocks(richText(...elements)));
       expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
@@ -154,7 +182,9 @@ describe('POST /api/streams', () => {
       const reply = await create(withBlocks(...blocks));
       expect(reply.status, JSON.stringify(reply.body).slice(0, 500)).to.equal(201);
       expect(blocksOf(reply)).to.deep.equal(blocks);
-      expect((await call(service, 'GET', `/api/streams/${reply.body.id}`)).body.initialMessage.content.blocks).to.deep.equal(blocks);
+      expect(
+        (await call(service, 'GET', `/api/streams/${reply.body.id}`)).body.initialMessage.content.blocks,
+      ).to.deep.equal(blocks);
     });
     it('when a block matches no variant, then 400 names the block', async () => {
       const reply = await create(withBlocks({ type: 'rich_text' }));
@@ -191,7 +221,10 @@ describe('POST /api/streams', () => {
       expect(reply.status).to.equal(201);
     });
     it('when an element is both a paragraph and a table, then it is accepted and stored whole', async () => {
-      const element = { type: 'table', children: [{ type: 'row', children: [{ type: 'cell', children: [text('x')] }] }] };
+      const element = {
+        type: 'table',
+        children: [{ type: 'row', children: [{ type: 'cell', children: [text('x')] }] }],
+      };
       const reply = await create(withBlocks(richText(element)));
       expect(reply.status).to.equal(201);
       expect(blocksOf(reply)).to.deep.equal([richText(element)]);
@@ -210,15 +243,29 @@ describe('POST /api/streams', () => {
 
   describe('members the contract does not name', () => {
     it('when nodes carry unknown members, then they are accepted and not stored', async () => {
-      const sent = richText({ type: 'paragraph', children: [{ ...text('x', { bold: true }), style: { bold: true, blink: true }, color: 'red' }], id: 7 });
-      const reply = await create({ title: 't', extra: true, initialMessage: { content: { blocks: [{ ...sent, meta: {} }], v: 2 }, pinned: true } });
+      const sent = richText({
+        type: 'paragraph',
+        children: [{ ...text('x', { bold: true }), style: { bold: true, blink: true }, color: 'red' }],
+        id: 7,
+      });
+      const reply = await create({
+        title: 't',
+        extra: true,
+        initialMessage: { content: { blocks: [{ ...sent, meta: {} }], v: 2 }, pinned: true },
+      });
       expect(reply.status).to.equal(201);
       expect(reply.body).to.not.have.property('extra');
       expect(reply.body.initialMessage).to.not.have.property('pinned');
-      expect(reply.body.initialMessage.content).to.deep.equal({ blocks: [richText(paragraph(text('x', { bold: true })))] });
+      expect(reply.body.initialMessage.content).to.deep.equal({
+        blocks: [richText(paragraph(text('x', { bold: true })))],
+      });
     });
     it('when a node fits only as type-only, then the members other variants name are still stored as sent', async () => {
-      const nodes = [{ type: 'text', text: 5 }, { type: 'text', text: 'a', style: { bold: 'yes' } }, { type: 'x', url: 1, triggerName: [] }];
+      const nodes = [
+        { type: 'text', text: 5 },
+        { type: 'text', text: 'a', style: { bold: 'yes' } },
+        { type: 'x', url: 1, triggerName: [] },
+      ];
       const reply = await create(withBlocks(richText(paragraph(...nodes))));
       expect(reply.status).to.equal(201);
       expect(blocksOf(reply)).to.deep.equal([richText(paragraph(...nodes))]);
@@ -226,7 +273,9 @@ describe('POST /api/streams', () => {
       expect(read.body.initialMessage.content.blocks).to.deep.equal([richText(paragraph(...nodes))]);
     });
     it('when a loosely valid node carries members named nowhere at its position, then only those are dropped', async () => {
-      const reply = await create(withBlocks(richText(paragraph({ type: 'text', text: 'a', style: { bold: 'yes', blink: true }, color: 'red' }))));
+      const reply = await create(
+        withBlocks(richText(paragraph({ type: 'text', text: 'a', style: { bold: 'yes', blink: true }, color: 'red' }))),
+      );
       expect(reply.status).to.equal(201);
       expect(blocksOf(reply)).to.deep.equal([richText(paragraph({ type: 'text', text: 'a', style: { bold: 'yes' } }))]);
     });

@@ -19,15 +19,22 @@ describe('request bodies are JSON in UTF-8, and nothing else', () => {
     service = await startService();
     expect((await call(service, 'PATCH', NAMESPACE, { body: { patch: { kept: 'yes' } } })).status).to.equal(200);
   });
-  after(async () => { await service.close(); });
+  after(async () => {
+    await service.close();
+  });
 
   const patch = (body: string | Buffer, headers: Record<string, string> = {}) =>
     rawRequest(service, 'PATCH', NAMESPACE, { 'content-type': 'application/json', ...headers }, body);
   /** The namespace is as the first write left it. */
-  const expectUnchanged = async () => expect((await call(service, 'GET', NAMESPACE)).body.settings).to.deep.equal({ kept: 'yes' });
+  const expectUnchanged = async () =>
+    expect((await call(service, 'GET', NAMESPACE)).body.settings).to.deep.equal({ kept: 'yes' });
 
   it('when the charset is utf-8 in any case, quoted or not, then the body is taken', async () => {
-    for (const type of ['application/json; charset=utf-8', 'application/json;charset=UTF-8', 'application/json; charset="utf-8"']) {
+    for (const type of [
+      'application/json; charset=utf-8',
+      'application/json;charset=UTF-8',
+      'application/json; charset="utf-8"',
+    ]) {
       expect((await patch('{"patch":{"n":1}}', { 'content-type': type })).status, type).to.equal(200);
     }
   });
@@ -35,8 +42,14 @@ describe('request bodies are JSON in UTF-8, and nothing else', () => {
   it('when another charset is named (utf-16, utf-32, latin1), then 415 says bodies are UTF-8, and nothing is stored', async () => {
     await call(service, 'PATCH', NAMESPACE, { body: { patch: { n: null } } });
     for (const charset of ['utf-16', 'UTF-16LE', 'utf-32', 'latin1', 'utf8']) {
-      const body = charset.toLowerCase().startsWith('utf-16') ? Buffer.from('{"patch":{"x":1}}', 'utf16le') : '{"patch":{"x":1}}';
-      const problem = expectProblem(await patch(body, { 'content-type': `application/json; charset=${charset}` }), 415, 'unsupported-media-type');
+      const body = charset.toLowerCase().startsWith('utf-16')
+        ? Buffer.from('{"patch":{"x":1}}', 'utf16le')
+        : '{"patch":{"x":1}}';
+      const problem = expectProblem(
+        await patch(body, { 'content-type': `application/json; charset=${charset}` }),
+        415,
+        'unsupported-media-type',
+      );
       expect(problem.detail, charset).to.contain('UTF-8');
     }
     await expectUnchanged();
@@ -52,24 +65,44 @@ describe('request bodies are JSON in UTF-8, and nothing else', () => {
   });
 
   it('when a number is too large for a double (1e400, -1e400, 400 digits), then 400 names the field, and nothing is stored', async () => {
-    for (const [literal, path] of [['1e400', '/body/patch/x'], ['-1E+400', '/body/patch/x'], [`${'9'.repeat(400)}`, '/body/patch/x']]) {
+    for (const [literal, path] of [
+      ['1e400', '/body/patch/x'],
+      ['-1E+400', '/body/patch/x'],
+      [`${'9'.repeat(400)}`, '/body/patch/x'],
+    ]) {
       const problem = expectProblem(await patch(`{"patch":{"x":${literal}}}`), 400, 'validation-failed');
-      expect(problem.errors, literal).to.deep.equal([{ path, message: 'must be a finite number (at most about 1.8e308)' }]);
+      expect(problem.errors, literal).to.deep.equal([
+        { path, message: 'must be a finite number (at most about 1.8e308)' },
+      ]);
     }
     const deep = expectProblem(await patch('{"patch":{"a":[1,{"b/c":2e999}]}}'), 400, 'validation-failed');
-    expect(deep.errors).to.deep.equal([{ path: '/body/patch/a/1/b~1c', message: 'must be a finite number (at most about 1.8e308)' }]);
+    expect(deep.errors).to.deep.equal([
+      { path: '/body/patch/a/1/b~1c', message: 'must be a finite number (at most about 1.8e308)' },
+    ]);
     await expectUnchanged();
   });
 
   it('when large finite numbers or strings that look like huge numbers are sent, then they are stored as sent', async () => {
-    const reply = await patch('{"patch":{"big":1e308,"tiny":1e-400,"text":"1e999","digits":"' + '9'.repeat(400) + '"}}');
+    const reply = await patch(
+      '{"patch":{"big":1e308,"tiny":1e-400,"text":"1e999","digits":"' + '9'.repeat(400) + '"}}',
+    );
     expect(reply.status).to.equal(200);
-    expect(JSON.parse(reply.text).settings).to.deep.include({ big: 1e308, tiny: 0, text: '1e999', digits: '9'.repeat(400) });
+    expect(JSON.parse(reply.text).settings).to.deep.include({
+      big: 1e308,
+      tiny: 0,
+      text: '1e999',
+      digits: '9'.repeat(400),
+    });
     await call(service, 'PATCH', NAMESPACE, { body: { patch: { big: null, tiny: null, text: null, digits: null } } });
   });
 
   it('when the body has a Content-Encoding (gzip, even well-formed, or any other), then 415 says to send it uncompressed, and nothing is stored', async () => {
-    for (const [encoding, body] of [['gzip', gzipSync('{"patch":{"x":1}}')], ['gzip', Buffer.from('not gzip at all')], ['br', Buffer.from('x')], ['x-unknown', Buffer.from('{}')]] as const) {
+    for (const [encoding, body] of [
+      ['gzip', gzipSync('{"patch":{"x":1}}')],
+      ['gzip', Buffer.from('not gzip at all')],
+      ['br', Buffer.from('x')],
+      ['x-unknown', Buffer.from('{}')],
+    ] as const) {
       const problem = expectProblem(await patch(body, { 'content-encoding': encoding }), 415, 'unsupported-media-type');
       expect(problem.detail, encoding).to.contain('uncompressed');
     }

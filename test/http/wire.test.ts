@@ -17,7 +17,11 @@ const BODY_ROUTES: [method: string, path: string][] = [
   ['PUT', '/api/chat/reads'],
 ];
 
-const expectProblem = (reply: { status: number; headers: Headers; body: Record<string, unknown> }, status: number, kind: string) => {
+const expectProblem = (
+  reply: { status: number; headers: Headers; body: Record<string, unknown> },
+  status: number,
+  kind: string,
+) => {
   expect(reply.status).to.equal(status);
   expect(reply.headers.get('content-type')).to.match(/^application\/problem\+json/);
   expect(reply.body).to.include({ status, type: `urn:problem:collab:${kind}` });
@@ -30,8 +34,12 @@ const nestedPatch = (depth: number) => `{"patch":${'{"a":'.repeat(depth - 1)}1${
 
 describe('bad input on the wire', () => {
   let service: Service;
-  before(async () => { service = await startService(); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService();
+  });
+  after(async () => {
+    await service.close();
+  });
 
   describe('malformed JSON', () => {
     for (const [method, path] of BODY_ROUTES) {
@@ -43,10 +51,16 @@ describe('bad input on the wire', () => {
     }
     for (const [method, path] of BODY_ROUTES) {
       it(`when ${method} ${path.split('/').slice(0, 4).join('/')} gets an empty body, then 400 says it is empty`, async () => {
-        const reply = await rawRequest(service, method, path, { 'content-type': 'application/json', 'content-length': '0' });
+        const reply = await rawRequest(service, method, path, {
+          'content-type': 'application/json',
+          'content-length': '0',
+        });
         expect(reply.status).to.equal(400);
         expect(reply.headers['content-type']).to.match(/^application\/problem\+json/);
-        expect(JSON.parse(reply.text)).to.include({ type: 'urn:problem:collab:malformed-json', detail: 'The body is empty; send a JSON document.' });
+        expect(JSON.parse(reply.text)).to.include({
+          type: 'urn:problem:collab:malformed-json',
+          detail: 'The body is empty; send a JSON document.',
+        });
       });
     }
     it('when the body is only whitespace, then 400 malformed-json', async () => {
@@ -55,9 +69,18 @@ describe('bad input on the wire', () => {
   });
 
   describe('content types', () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x']) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+    ]) {
       it(`when the body is ${type}, then 415`, async () => {
-        expectProblem(await call(service, 'PUT', '/api/chat/reads', { body: '{}', headers: { 'content-type': type } }), 415, 'unsupported-media-type');
+        expectProblem(
+          await call(service, 'PUT', '/api/chat/reads', { body: '{}', headers: { 'content-type': type } }),
+          415,
+          'unsupported-media-type',
+        );
       });
     }
     it('when a body comes without a content type, then 415', async () => {
@@ -66,13 +89,22 @@ describe('bad input on the wire', () => {
       expect(JSON.parse(reply.text).type).to.equal('urn:problem:collab:unsupported-media-type');
     });
     it('when application/merge-patch+json is sent to a PUT, then 415 (only PATCH takes it)', async () => {
-      const reply = await call(service, 'PUT', '/api/notifications/devices', { body: aDevice(), headers: { 'content-type': 'application/merge-patch+json' } });
+      const reply = await call(service, 'PUT', '/api/notifications/devices', {
+        body: aDevice(),
+        headers: { 'content-type': 'application/merge-patch+json' },
+      });
       expectProblem(reply, 415, 'unsupported-media-type');
     });
     it('when the charset is utf-8, then it is accepted; when latin1, then 415', async () => {
-      const ok = await call(service, 'PUT', '/api/notifications/devices', { body: aDevice(), headers: { 'content-type': 'application/json; charset=utf-8' } });
+      const ok = await call(service, 'PUT', '/api/notifications/devices', {
+        body: aDevice(),
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      });
       expect(ok.status).to.equal(201);
-      const latin = await call(service, 'PUT', '/api/notifications/devices', { body: aDevice(), headers: { 'content-type': 'application/json; charset=latin1' } });
+      const latin = await call(service, 'PUT', '/api/notifications/devices', {
+        body: aDevice(),
+        headers: { 'content-type': 'application/json; charset=latin1' },
+      });
       expectProblem(latin, 415, 'unsupported-media-type');
     });
   });
@@ -89,7 +121,9 @@ describe('bad input on the wire', () => {
     it(`when a body nests ${MAX_BODY_DEPTH} levels, then it is accepted; one more, then 400 naming /body`, async () => {
       const ok = await call(service, 'PATCH', '/api/identity/settings/deep', { body: nestedPatch(MAX_BODY_DEPTH) });
       expect(ok.status).to.equal(200);
-      const deep = await call(service, 'PATCH', '/api/identity/settings/deep', { body: nestedPatch(MAX_BODY_DEPTH + 1) });
+      const deep = await call(service, 'PATCH', '/api/identity/settings/deep', {
+        body: nestedPatch(MAX_BODY_DEPTH + 1),
+      });
       expectProblem(deep, 400, 'validation-failed');
       expect(pathsOf(deep)).to.deep.equal(['/body']);
     });
@@ -135,8 +169,18 @@ describe('bad input on the wire', () => {
       ['PATCH', '/api/notifications/settings', `{"vips":${map({ bypass: true })}}`, (b) => b.vips],
       ['PATCH', '/api/streams/nav', `{"rankByStreamId":${map(1)}}`, (b) => b.rankByStreamId],
       ['PATCH', '/api/streams/nav', `{"lastViewedAt":${map('2026-01-01T00:00:00Z')}}`, (b) => b.lastViewedAt],
-      ['PUT', '/api/notifications/devices', JSON.stringify(aDevice()).replace(/}$/, `,"notificationSettings":${map('on')}}`), (b) => b.notificationSettings],
-      ['PUT', '/api/notifications/devices', JSON.stringify(aDevice()).replace(/}$/, `,"transportMetadata":${map({ deep: 1 })}}`), (b) => b.transportMetadata],
+      [
+        'PUT',
+        '/api/notifications/devices',
+        JSON.stringify(aDevice()).replace(/}$/, `,"notificationSettings":${map('on')}}`),
+        (b) => b.notificationSettings,
+      ],
+      [
+        'PUT',
+        '/api/notifications/devices',
+        JSON.stringify(aDevice()).replace(/}$/, `,"transportMetadata":${map({ deep: 1 })}}`),
+        (b) => b.transportMetadata,
+      ],
       ['PATCH', '/api/identity/settings/__proto__', `{"patch":${map({ polluted: true })}}`, (b) => b.settings],
     ];
     for (const [method, path, body, pick] of cases) {
@@ -160,13 +204,20 @@ describe('bad input on the wire', () => {
 describe('a bug inside the service', () => {
   it('when a handler fails unexpectedly, then 500 problem without internals', async () => {
     const broken: Store = {
-      get: async () => { throw new Error('secret: /var/lib/collab/db.json is locked by pid 4242'); },
+      get: async () => {
+        throw new Error('secret: /var/lib/collab/db.json is locked by pid 4242');
+      },
       list: async () => [],
-      update: async () => { throw new Error('secret internals'); },
+      update: async () => {
+        throw new Error('secret internals');
+      },
       ping: async () => {},
       close: async () => {},
     };
-    const server = createApp({ config: { bodyLimit: 1024, validateResponses: true }, store: broken }).listen(0, '127.0.0.1');
+    const server = createApp({ config: { bodyLimit: 1024, validateResponses: true }, store: broken }).listen(
+      0,
+      '127.0.0.1',
+    );
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as { port: number };
     try {
@@ -175,7 +226,10 @@ describe('a bug inside the service', () => {
       expect(reply.status).to.equal(500);
       expect(reply.headers.get('content-type')).to.match(/^application\/problem\+json/);
       expect(JSON.parse(text)).to.deep.equal({
-        type: 'urn:problem:collab:internal', title: 'Internal error', status: 500, detail: 'Something went wrong on our side.',
+        type: 'urn:problem:collab:internal',
+        title: 'Internal error',
+        status: 500,
+        detail: 'Something went wrong on our side.',
         requestId: reply.headers.get('x-request-id'),
       });
       expect(text).to.not.match(/secret|pid|at |\.ts/);

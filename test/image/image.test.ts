@@ -16,15 +16,24 @@ const IMAGE = `collab-service:${VERSION}`;
 /** Above SHUTDOWN_DELAY + SHUTDOWN_TIMEOUT, as in deploy/: the stop below must never need it. */
 const GRACE_SECONDS = 45;
 
-interface Run { code: number; stdout: string; stderr: string }
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** A command to its end, never throwing: its exit code and output. */
 function run(command: string, args: string[], options: { timeoutMs?: number } = {}): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(command, args, { maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 120_000 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-    });
+    execFile(
+      command,
+      args,
+      { maxBuffer: 64 * 1024 * 1024, timeout: options.timeoutMs ?? 120_000 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
   });
 }
 
@@ -34,7 +43,8 @@ async function podman(...args: string[]): Promise<Run> {
 
 async function mustPodman(...args: string[]): Promise<string> {
   const result = await podman(...args);
-  if (result.code !== 0) throw new Error(`podman ${args.join(' ')} exited ${result.code}: ${result.stderr}${result.stdout}`);
+  if (result.code !== 0)
+    throw new Error(`podman ${args.join(' ')} exited ${result.code}: ${result.stderr}${result.stdout}`);
   return result.stdout.trim();
 }
 
@@ -47,8 +57,12 @@ function podmanMissing(): string | undefined {
   return undefined;
 }
 
-const token = (sub: string) => new SignJWT({ sub }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('10m')
-  .sign(new TextEncoder().encode(SECRET));
+const token = (sub: string) =>
+  new SignJWT({ sub })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(new TextEncoder().encode(SECRET));
 
 describe('the container image (make image, deploy/Dockerfile)', function () {
   this.timeout(30 * 60_000);
@@ -59,7 +73,8 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
   before(async function () {
     needs(this, podmanMissing());
     const built = await run('make', ['--no-print-directory', 'image'], { timeoutMs: 25 * 60_000 });
-    if (built.code !== 0) throw new Error(`make image failed (${built.code}):\n${built.stdout.slice(-4000)}\n${built.stderr.slice(-4000)}`);
+    if (built.code !== 0)
+      throw new Error(`make image failed (${built.code}):\n${built.stdout.slice(-4000)}\n${built.stderr.slice(-4000)}`);
     await mustPodman('volume', 'create', volume);
   });
 
@@ -74,8 +89,21 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
     const name = `collab-image-test-${suffix}-${containers.length}`;
     containers.push(name);
     const environment = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
-    await mustPodman('run', '--detach', '--name', name, '--volume', `${volume}:/data`, '--publish', '127.0.0.1::3000',
-      '--stop-timeout', String(GRACE_SECONDS), ...environment, ...extra, IMAGE);
+    await mustPodman(
+      'run',
+      '--detach',
+      '--name',
+      name,
+      '--volume',
+      `${volume}:/data`,
+      '--publish',
+      '127.0.0.1::3000',
+      '--stop-timeout',
+      String(GRACE_SECONDS),
+      ...environment,
+      ...extra,
+      IMAGE,
+    );
     const published = await mustPodman('port', name, '3000/tcp'); // 127.0.0.1:<port>
     return { name, url: `http://${published.split('\n')[0]}` };
   }
@@ -84,11 +112,16 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
   async function serving(container: { name: string; url: string }, bound = 60_000): Promise<void> {
     const deadline = Date.now() + bound;
     for (;;) {
-      const answer = await fetch(`${container.url}/healthz`, { signal: AbortSignal.timeout(2000) }).then((response) => response.status, () => 0);
+      const answer = await fetch(`${container.url}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+        (response) => response.status,
+        () => 0,
+      );
       if (answer === 200) return;
       const state = await mustPodman('inspect', '--format', '{{.State.Status}}', container.name);
       if (state === 'exited' || Date.now() > deadline) {
-        throw new Error(`${container.name} did not serve /healthz (${state}):\n${(await podman('logs', container.name)).stderr}${(await podman('logs', container.name)).stdout}`);
+        throw new Error(
+          `${container.name} did not serve /healthz (${state}):\n${(await podman('logs', container.name)).stderr}${(await podman('logs', container.name)).stdout}`,
+        );
       }
       await sleep(250);
     }
@@ -97,9 +130,20 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
   it('when built, then it is tagged with the contract version and latest, runs node as uid 10001 with no npm or make, and declares its volume, port, stop signal and healthcheck', async () => {
     const latest = await mustPodman('image', 'inspect', '--format', '{{.Id}}', 'collab-service:latest');
     expect(await mustPodman('image', 'inspect', '--format', '{{.Id}}', IMAGE)).to.equal(latest);
-    const [config] = JSON.parse(await mustPodman('image', 'inspect', IMAGE)) as [{ Config: {
-      User: string; Cmd: string[]; Entrypoint?: string[] | null; Env: string[]; Volumes: Record<string, unknown>; ExposedPorts: Record<string, unknown>;
-      StopSignal: string }; Healthcheck?: { Test: string[] } }];
+    const [config] = JSON.parse(await mustPodman('image', 'inspect', IMAGE)) as [
+      {
+        Config: {
+          User: string;
+          Cmd: string[];
+          Entrypoint?: string[] | null;
+          Env: string[];
+          Volumes: Record<string, unknown>;
+          ExposedPorts: Record<string, unknown>;
+          StopSignal: string;
+        };
+        Healthcheck?: { Test: string[] };
+      },
+    ];
     expect(config.Config.User).to.equal('10001:10001');
     expect(config.Config.Cmd).to.deep.equal(['node', 'dist/src/server.js']);
     expect(config.Config.Entrypoint ?? []).to.deep.equal([]);
@@ -107,10 +151,19 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
     expect(Object.keys(config.Config.Volumes)).to.deep.equal(['/data']);
     expect(Object.keys(config.Config.ExposedPorts)).to.deep.equal(['3000/tcp']);
     expect(config.Config.StopSignal).to.equal('SIGTERM');
-    expect(config.Healthcheck?.Test.join(' '), 'HEALTHCHECK, kept by the Docker image format').to.match(/^CMD node -e .*\/healthz/);
+    expect(config.Healthcheck?.Test.join(' '), 'HEALTHCHECK, kept by the Docker image format').to.match(
+      /^CMD node -e .*\/healthz/,
+    );
     // Only what runs: no build tools, no devDependencies.
-    const tools = await podman('run', '--rm', '--entrypoint', 'sh', IMAGE, '-c',
-      'for tool in npm npx make curl tsc; do command -v $tool; done; ls -d node_modules/typescript node_modules/mocha node_modules/express 2>/dev/null; true');
+    const tools = await podman(
+      'run',
+      '--rm',
+      '--entrypoint',
+      'sh',
+      IMAGE,
+      '-c',
+      'for tool in npm npx make curl tsc; do command -v $tool; done; ls -d node_modules/typescript node_modules/mocha node_modules/express 2>/dev/null; true',
+    );
     expect(tools.stdout.trim()).to.equal('node_modules/express');
   });
 
@@ -118,7 +171,9 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
     const refused = await podman('run', '--rm', IMAGE);
     expect(refused.code).to.equal(1);
     expect(refused.stderr).to.match(/Refusing to listen on 0\.0\.0\.0 without authentication/);
-    expect(refused.stderr).to.match(/AUTH_JWT_SECRET/).and.to.match(/ALLOW_UNAUTHENTICATED=true/);
+    expect(refused.stderr)
+      .to.match(/AUTH_JWT_SECRET/)
+      .and.to.match(/ALLOW_UNAUTHENTICATED=true/);
   });
 
   it('when run with AUTH_JWT_SECRET, a volume and a read-only root, then a write through it is stored on the volume as uid 10001, SIGTERM stops it with exit code 0, and a new container reads it back', async () => {
@@ -128,7 +183,9 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
 
     expect((await fetch(`${first.url}/api/streams/nav`)).status, 'no token').to.equal(401);
     const patched = await fetch(`${first.url}/api/streams/nav`, {
-      method: 'PATCH', headers: { authorization, 'content-type': 'application/merge-patch+json' }, body: JSON.stringify({ sort: 'image-test' }),
+      method: 'PATCH',
+      headers: { authorization, 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ sort: 'image-test' }),
     });
     expect(patched.status).to.equal(200);
     expect(((await patched.json()) as { sort: string }).sort).to.equal('image-test');
@@ -137,9 +194,19 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
     expect((await fetch(`${first.url}/docs`)).status, 'the reference built into dist/docs').to.equal(200);
 
     expect(await mustPodman('exec', first.name, 'id', '-u')).to.equal('10001');
-    expect(await mustPodman('top', first.name, 'pid', 'user', 'args'), 'node itself is PID 1').to.match(/^1\s+collab\s+node dist\/src\/server\.js\s*$/m);
-    const onVolume = await mustPodman('exec', first.name, 'sh', '-c', 'stat -c "%u %n" /data/db.json*; ls -A /data/db.json.d | wc -l');
-    expect(onVolume).to.match(/^10001 \/data\/db\.json\.d$/m).and.to.match(/^10001 \/data\/db\.json\.lock$/m);
+    expect(await mustPodman('top', first.name, 'pid', 'user', 'args'), 'node itself is PID 1').to.match(
+      /^1\s+collab\s+node dist\/src\/server\.js\s*$/m,
+    );
+    const onVolume = await mustPodman(
+      'exec',
+      first.name,
+      'sh',
+      '-c',
+      'stat -c "%u %n" /data/db.json*; ls -A /data/db.json.d | wc -l',
+    );
+    expect(onVolume)
+      .to.match(/^10001 \/data\/db\.json\.d$/m)
+      .and.to.match(/^10001 \/data\/db\.json\.lock$/m);
     expect(Number(onVolume.split('\n').at(-1)), 'files in the data folder').to.be.greaterThan(0);
     const healthcheck = await podman('healthcheck', 'run', first.name);
     expect(healthcheck.code, `the image's HEALTHCHECK: ${healthcheck.stdout}${healthcheck.stderr}`).to.equal(0);
@@ -148,13 +215,17 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
     const stopped = await podman('stop', '--time', String(GRACE_SECONDS), first.name);
     expect(stopped.code, stopped.stderr).to.equal(0);
     expect(await mustPodman('inspect', '--format', '{{.State.ExitCode}}', first.name)).to.equal('0');
-    expect((await podman('logs', first.name)).stdout).to.match(/SIGTERM: \/readyz answers 503 from now/).and.to.match(/"msg":"Stopped/);
+    expect((await podman('logs', first.name)).stdout)
+      .to.match(/SIGTERM: \/readyz answers 503 from now/)
+      .and.to.match(/"msg":"Stopped/);
 
     const second = await start({ AUTH_JWT_SECRET: SECRET });
     await serving(second);
     const read = await fetch(`${second.url}/api/streams/nav`, { headers: { authorization } });
     expect(read.status).to.equal(200);
-    expect(((await read.json()) as { sort: string }).sort, 'read back from the volume by a new container').to.equal('image-test');
+    expect(((await read.json()) as { sort: string }).sort, 'read back from the volume by a new container').to.equal(
+      'image-test',
+    );
     const stoppedAgain = await podman('stop', '--time', String(GRACE_SECONDS), second.name);
     expect(stoppedAgain.code, stoppedAgain.stderr).to.equal(0);
     expect(await mustPodman('inspect', '--format', '{{.State.ExitCode}}', second.name)).to.equal('0');

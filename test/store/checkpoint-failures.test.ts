@@ -16,10 +16,18 @@ const BLOB = 'x'.repeat(8 * 1024);
 function captureLogs() {
   const lines: LogLine[] = [];
   let arrived = () => {};
-  const logger = createLogger('info', { write: (line: string) => { lines.push(JSON.parse(line) as LogLine); arrived(); } });
+  const logger = createLogger('info', {
+    write: (line: string) => {
+      lines.push(JSON.parse(line) as LogLine);
+      arrived();
+    },
+  });
   const count = (match: (line: LogLine) => boolean) => lines.filter(match).length;
   const waitFor = async (match: (line: LogLine) => boolean, times = 1) => {
-    while (count(match) < times) await new Promise<void>((resolve) => { arrived = resolve; });
+    while (count(match) < times)
+      await new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
   };
   return { lines, logger, count, waitFor };
 }
@@ -46,12 +54,16 @@ describe('lowdb checkpoints that fail (a real full tmpfs)', function () {
     await rm(filler, { force: true });
     await rm(join(mountPoint, 'store'), { recursive: true, force: true });
   });
-  after(async () => { if (mountPoint) await unmountTmpfs(mountPoint); });
+  after(async () => {
+    if (mountPoint) await unmountTmpfs(mountPoint);
+  });
 
   /** A store, opened with `options`, whose shard of `key-*` records outgrows the space left once `fill` has run. */
   async function openFilling(options: LowdbOptions): Promise<{ keys: string[]; fill: () => Promise<void> }> {
     const dataFile = join(mountPoint, 'store', 'db.json');
-    const keys = Array.from({ length: 20_000 }, (_, index) => `key-${index}`).filter((key) => shardNumber(key, 256) === 3).slice(0, 30);
+    const keys = Array.from({ length: 20_000 }, (_, index) => `key-${index}`)
+      .filter((key) => shardNumber(key, 256) === 3)
+      .slice(0, 30);
     const filling = await openLowdbStore(dataFile, { checkpointBytes: 1024 ** 3 });
     for (const key of keys) await filling.update('streams', key, () => BLOB);
     await filling.close(); // every shard written: no checkpoint is under way when the disk fills
@@ -72,7 +84,11 @@ describe('lowdb checkpoints that fail (a real full tmpfs)', function () {
 
   it('when checkpoints keep failing, then each is logged at error level, tried again after waits that double up to their most, and the wait starts over after a success', async () => {
     const logs = captureLogs();
-    const { keys, fill } = await openFilling({ checkpointBytes: 16 * 1024, checkpointRetryMs: { first: 10, most: 40 }, logger: logs.logger });
+    const { keys, fill } = await openFilling({
+      checkpointBytes: 16 * 1024,
+      checkpointRetryMs: { first: 10, most: 40 },
+      logger: logs.logger,
+    });
     await fill();
     await change(keys.slice(0, 3));
     await logs.waitFor(failedCheckpoint, 5);
@@ -86,7 +102,9 @@ describe('lowdb checkpoints that fail (a real full tmpfs)', function () {
     await fill();
     await change(keys.slice(3, 6));
     await logs.waitFor(failedCheckpoint, before + 1);
-    expect(logs.lines.filter(failedCheckpoint)[before]!.retryInMs, 'after a success, the first wait again').to.equal(10);
+    expect(logs.lines.filter(failedCheckpoint)[before]!.retryInMs, 'after a success, the first wait again').to.equal(
+      10,
+    );
   });
 
   it('when the final checkpoint of a close fails, then close logs it and rejects saying the journal keeps every change; the next open has them all', async () => {
@@ -94,9 +112,14 @@ describe('lowdb checkpoints that fail (a real full tmpfs)', function () {
     const { keys, fill } = await openFilling({ logger: logs.logger });
     await fill();
     await store!.update('streams', keys[0]!, () => 'changed'); // the journal has room for this, the shard has not
-    const closing = await store!.close().then(() => undefined, (error: unknown) => error as Error);
+    const closing = await store!.close().then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
     store = undefined;
-    expect(closing?.message).to.match(/^the final checkpoint failed \(ENOSPC.*\): the journal keeps every change, and the next start replays it$/);
+    expect(closing?.message).to.match(
+      /^the final checkpoint failed \(ENOSPC.*\): the journal keeps every change, and the next start replays it$/,
+    );
     expect(logs.count(failedCheckpoint)).to.equal(1);
     await rm(filler);
     store = await openLowdbStore(join(mountPoint, 'store', 'db.json'));
@@ -107,12 +130,18 @@ describe('lowdb checkpoints that fail (a real full tmpfs)', function () {
   it('when a change cannot be written (503), then its bytes are not counted against the stated size', async () => {
     const dataFile = join(mountPoint, 'store', 'db.json');
     const big = 'b'.repeat(600 * 1024);
-    const bytes = (key: string, value: string) => Buffer.byteLength(`${JSON.stringify(key)}:${JSON.stringify({ value })}`);
+    const bytes = (key: string, value: string) =>
+      Buffer.byteLength(`${JSON.stringify(key)}:${JSON.stringify({ value })}`);
     store = await openLowdbStore(dataFile, { storeMaxBytes: bytes('a', 'a') + bytes('b1', big) });
     await store.update('streams', 'a', () => 'a');
     const { bavail, bsize } = await statfs(mountPoint);
     await writeFile(filler, Buffer.alloc(bavail * bsize - 300 * 1024));
-    const failed = await store.update('streams', 'b1', () => big).then(() => undefined, (error: unknown) => error);
+    const failed = await store
+      .update('streams', 'b1', () => big)
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     expect(failed).to.be.instanceOf(StoreUnavailableError);
     await rm(filler);
     await store.update('streams', 'b2', () => big); // as large as b1: it fits only if b1 left nothing counted

@@ -44,7 +44,9 @@ describe('a lowdb checkpoint (Committed.writeDirty)', () => {
     const committed = new Committed(shards);
     for (let index = 0; index < 200; index++) committed.apply(['readMarkers', `key-${index}`, { value: index }]);
     let failure: unknown;
-    await committed.writeDirty().catch((error: unknown) => { failure = error; });
+    await committed.writeDirty().catch((error: unknown) => {
+      failure = error;
+    });
     expect(failure).to.be.an('error').with.property('message', 'disk full');
     expect([...written].sort((a, b) => a - b)).to.deep.equal([0, 1, 2, 4, 5, 6, 7]);
     attempted.length = 0;

@@ -10,9 +10,13 @@ function controlledSteps() {
     persist(ops) {
       const keys = ops.map(([, key]) => key);
       events.push(`append ${keys.join(',')}`);
-      return new Promise((resolve, reject) => appends.push({ keys, finish: (error) => (error ? reject(error) : resolve()) }));
+      return new Promise((resolve, reject) =>
+        appends.push({ keys, finish: (error) => (error ? reject(error) : resolve()) }),
+      );
     },
-    apply: ([, key]) => { events.push(`apply ${key}`); },
+    apply: ([, key]) => {
+      events.push(`apply ${key}`);
+    },
     between: async () => {},
     failure: (error) => error as Error,
   };
@@ -20,10 +24,12 @@ function controlledSteps() {
 }
 
 const op = (key: string): Op => ['readMarkers', key, { value: key }];
-const turns = async (count = 5) => { for (let index = 0; index < count; index++) await new Promise((resolve) => setImmediate(resolve)); };
+const turns = async (count = 5) => {
+  for (let index = 0; index < count; index++) await new Promise((resolve) => setImmediate(resolve));
+};
 
 describe('the lowdb group commit (CommitQueue)', () => {
-  it('when a batch is durable and changes wait, then their append starts before the durable batch\'s callers hear back', async () => {
+  it("when a batch is durable and changes wait, then their append starts before the durable batch's callers hear back", async () => {
     const { events, appends, steps } = controlledSteps();
     const queue = new CommitQueue(steps);
     const first = queue.commit(op('a')).then(() => events.push('answered a'));

@@ -5,9 +5,38 @@ import type { Fixture } from './conformance.js';
 
 /** Keys that trip up encodings, escaping, object prototypes and sort orders. */
 export const ODD_KEYS = [
-  '', ' ', 'a', 'B', 'a/b', 'a%2Fb', '%', '/', '%25', 'é', 'e\u0301', '\u00ff', '\u4e2d', '\uffff', '\ufffd', '\ue000',
-  '\u{1F600}', '\u{10FFFF}', '\ud800', '\udfff', '\udc00\ud800', '\u0000', '\u0001', '\u0001\u0001', '\u0002', 'a\u0000',
-  '__proto__', 'constructor', 'prototype', 'toString', 'x'.repeat(300), keyOf('user/1', '%', ''),
+  '',
+  ' ',
+  'a',
+  'B',
+  'a/b',
+  'a%2Fb',
+  '%',
+  '/',
+  '%25',
+  'é',
+  'e\u0301',
+  '\u00ff',
+  '\u4e2d',
+  '\uffff',
+  '\ufffd',
+  '\ue000',
+  '\u{1F600}',
+  '\u{10FFFF}',
+  '\ud800',
+  '\udfff',
+  '\udc00\ud800',
+  '\u0000',
+  '\u0001',
+  '\u0001\u0001',
+  '\u0002',
+  'a\u0000',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'x'.repeat(300),
+  keyOf('user/1', '%', ''),
 ];
 
 /** JavaScript's own string order (by UTF-16 code unit), which every store lists in. */
@@ -22,15 +51,18 @@ export function describeGroupsAndKeys(fixture: Fixture): void {
   describe('keys', () => {
     it('when keys hold %, /, unicode, NUL, lone surrogates or prototype names, then each is its own record and lists back exactly', async () => {
       const { store } = fixture;
-      for (const [index, key] of ODD_KEYS.entries()) await store.update('devices', key, () => ({ index }), { group: 'odd' });
-      for (const [index, key] of ODD_KEYS.entries()) expect(await store.get('devices', key), JSON.stringify(key)).to.deep.equal({ index });
+      for (const [index, key] of ODD_KEYS.entries())
+        await store.update('devices', key, () => ({ index }), { group: 'odd' });
+      for (const [index, key] of ODD_KEYS.entries())
+        expect(await store.get('devices', key), JSON.stringify(key)).to.deep.equal({ index });
       const listed = await store.list<{ index: number }>('devices', 'odd', { limit: 1000 });
       expect(listed.map((entry) => entry.key)).to.deep.equal(inKeyOrder(ODD_KEYS));
       for (const { key, value } of listed) expect(ODD_KEYS[value.index], JSON.stringify(key)).to.equal(key);
     });
     it('when groups hold odd characters, then each is its own group', async () => {
       for (const group of ODD_KEYS) await fixture.store.update('devices', `in ${group}`, () => 1, { group: group });
-      for (const group of ODD_KEYS) expect(await keysIn(fixture.store, group), JSON.stringify(group)).to.deep.equal([`in ${group}`]);
+      for (const group of ODD_KEYS)
+        expect(await keysIn(fixture.store, group), JSON.stringify(group)).to.deep.equal([`in ${group}`]);
     });
   });
 
@@ -48,8 +80,16 @@ export function describeGroupsAndKeys(fixture: Fixture): void {
         after = page.at(-1);
       }
       expect(pages).to.deep.equal(inKeyOrder(ODD_KEYS));
-      expect(await keysIn(store, 'g', 3, 'a\u0000')).to.deep.equal(inKeyOrder(ODD_KEYS).filter((key) => key > 'a\u0000').slice(0, 3));
-      expect(await keysIn(store, 'g', 2, 'not stored: between keys')).to.deep.equal(inKeyOrder(ODD_KEYS).filter((key) => key > 'not stored: between keys').slice(0, 2));
+      expect(await keysIn(store, 'g', 3, 'a\u0000')).to.deep.equal(
+        inKeyOrder(ODD_KEYS)
+          .filter((key) => key > 'a\u0000')
+          .slice(0, 3),
+      );
+      expect(await keysIn(store, 'g', 2, 'not stored: between keys')).to.deep.equal(
+        inKeyOrder(ODD_KEYS)
+          .filter((key) => key > 'not stored: between keys')
+          .slice(0, 2),
+      );
       expect(await keysIn(store, 'nobody')).to.deep.equal([]);
     });
     it('when a record moves to another group or to none, then it is listed only where it now is', async () => {
@@ -73,7 +113,9 @@ export function describeGroupsAndKeys(fixture: Fixture): void {
       await fixture.store.update('devices', 'd', () => 1, { group: 'g' });
       await fixture.store.update('readMarkers', 'r', () => 2, { group: 'g' });
       expect(await keysIn(fixture.store, 'g')).to.deep.equal(['d']);
-      expect((await fixture.store.list('readMarkers', 'g', { limit: 5 })).map((entry) => entry.key)).to.deep.equal(['r']);
+      expect((await fixture.store.list('readMarkers', 'g', { limit: 5 })).map((entry) => entry.key)).to.deep.equal([
+        'r',
+      ]);
     });
   });
 }

@@ -1,5 +1,14 @@
 import { expect } from 'chai';
-import { claimKey, completeKey, IDEMPOTENCY_KEYS, releaseKey, type Answer, type Claim, type KeyRecord, type KeyRequest } from '../../src/store/idempotency-keys.js';
+import {
+  claimKey,
+  completeKey,
+  IDEMPOTENCY_KEYS,
+  releaseKey,
+  type Answer,
+  type Claim,
+  type KeyRecord,
+  type KeyRequest,
+} from '../../src/store/idempotency-keys.js';
 import { sweepKeys } from '../../src/store/idempotency-sweep.js';
 import { keyOf, QuotaExceededError } from '../../src/store/store.js';
 import type { Fixture, StoreUnderTest } from './conformance.js';
@@ -9,8 +18,15 @@ const TTL = 24 * 3_600_000;
 const LEASE = 60_000;
 let ids = 0;
 const request = (overrides: Partial<KeyRequest> = {}): KeyRequest => ({
-  user: 'u', key: 'k', operation: 'createStream', fingerprint: 'f1', now: T, ttlMs: TTL, leaseMs: LEASE,
-  newId: () => `id-${++ids}`, ...overrides,
+  user: 'u',
+  key: 'k',
+  operation: 'createStream',
+  fingerprint: 'f1',
+  now: T,
+  ttlMs: TTL,
+  leaseMs: LEASE,
+  newId: () => `id-${++ids}`,
+  ...overrides,
 });
 const answer: Answer = { status: 201, location: '/api/streams/s1', body: { id: 's1', title: 'Plan', members: ['u'] } };
 
@@ -34,9 +50,17 @@ export function describeIdempotencyKeys(fixture: Fixture, subject: StoreUnderTes
       const { hold } = claimed(await claimKey(fixture.store, request()));
       await completeKey(fixture.store, hold, answer);
       expect(await claimKey(fixture.store, request({ now: T + 1 }))).to.deep.equal({ outcome: 'replay', answer });
-      expect(await claimKey(fixture.store, request({ now: T + LEASE * 10 }))).to.deep.equal({ outcome: 'replay', answer });
+      expect(await claimKey(fixture.store, request({ now: T + LEASE * 10 }))).to.deep.equal({
+        outcome: 'replay',
+        answer,
+      });
       const stored = await fixture.store.get<KeyRecord>(IDEMPOTENCY_KEYS, keyOf('u', 'k'));
-      expect(stored).to.deep.include({ operation: 'createStream', fingerprint: 'f1', expiresAt: '2026-03-02T10:20:00.000Z', answer });
+      expect(stored).to.deep.include({
+        operation: 'createStream',
+        fingerprint: 'f1',
+        expiresAt: '2026-03-02T10:20:00.000Z',
+        answer,
+      });
       expect(stored).to.not.have.property('leaseUntil');
     });
 
@@ -47,13 +71,17 @@ export function describeIdempotencyKeys(fixture: Fixture, subject: StoreUnderTes
       expect(await claimKey(fixture.store, request({ operation: 'createOther' }))).to.deep.equal({ outcome: 'reused' });
       expect(await fixture.store.get(IDEMPOTENCY_KEYS, keyOf('u', 'k'))).to.deep.equal(before);
       await completeKey(fixture.store, hold, answer);
-      expect(await claimKey(fixture.store, request({ fingerprint: 'f2', now: T + 5 }))).to.deep.equal({ outcome: 'reused' });
+      expect(await claimKey(fixture.store, request({ fingerprint: 'f2', now: T + 5 }))).to.deep.equal({
+        outcome: 'reused',
+      });
     });
 
     it('when the time to live passes, then the key starts a new request: a replay a millisecond before, a new resource exactly at it', async () => {
       const first = claimed(await claimKey(fixture.store, request()));
       await completeKey(fixture.store, first.hold, answer);
-      expect(await claimKey(fixture.store, request({ fingerprint: 'f2', now: T + TTL - 1 }))).to.deep.equal({ outcome: 'reused' });
+      expect(await claimKey(fixture.store, request({ fingerprint: 'f2', now: T + TTL - 1 }))).to.deep.equal({
+        outcome: 'reused',
+      });
       const again = claimed(await claimKey(fixture.store, request({ fingerprint: 'f2', now: T + TTL })));
       expect(again.resourceId).to.not.equal(first.resourceId);
     });
@@ -65,7 +93,10 @@ export function describeIdempotencyKeys(fixture: Fixture, subject: StoreUnderTes
 
     it('when 20 claims of one key race, then exactly one holds it and the others are in flight', async () => {
       const claims = await Promise.all(Array.from({ length: 20 }, () => claimKey(fixture.store, request())));
-      expect(claims.map((claim) => claim.outcome).sort()).to.deep.equal(['claimed', ...Array<string>(19).fill('in-flight')]);
+      expect(claims.map((claim) => claim.outcome).sort()).to.deep.equal([
+        'claimed',
+        ...Array<string>(19).fill('in-flight'),
+      ]);
     });
 
     it('when a claim is released, then a repeat takes it over at once with the same resource id; a release of a superseded attempt changes nothing', async () => {
@@ -82,8 +113,14 @@ export function describeIdempotencyKeys(fixture: Fixture, subject: StoreUnderTes
       claimed(await claimKey(fixture.store, request({ key: 'early' })));
       claimed(await claimKey(fixture.store, request({ key: 'late', now: T + 3_600_000 })));
       const hour = Date.parse('2026-03-02T10:00:00.000Z');
-      expect(await sweepKeys(fixture.store, { from: hour, now: hour + 3_600_000 - 1 })).to.deep.equal({ swept: 0, next: hour });
-      expect(await sweepKeys(fixture.store, { from: hour - 7_200_000, now: hour + 3_600_000 })).to.deep.equal({ swept: 1, next: hour + 3_600_000 });
+      expect(await sweepKeys(fixture.store, { from: hour, now: hour + 3_600_000 - 1 })).to.deep.equal({
+        swept: 0,
+        next: hour,
+      });
+      expect(await sweepKeys(fixture.store, { from: hour - 7_200_000, now: hour + 3_600_000 })).to.deep.equal({
+        swept: 1,
+        next: hour + 3_600_000,
+      });
       expect(await fixture.store.get(IDEMPOTENCY_KEYS, keyOf('u', 'early'))).to.equal(undefined);
       expect(await fixture.store.get(IDEMPOTENCY_KEYS, keyOf('u', 'late'))).to.not.equal(undefined);
     });
@@ -94,8 +131,13 @@ export function describeIdempotencyKeys(fixture: Fixture, subject: StoreUnderTes
         const big = { ...answer, body: { text: 'x'.repeat(250) } };
         const { hold } = claimed(await claimKey(store, request({ key: 'a' })));
         await completeKey(store, hold, big);
-        const refused = await claimKey(store, request({ key: 'b', fingerprint: 'x'.repeat(300) })).then(() => undefined, (error: unknown) => error);
-        expect(refused).to.be.instanceOf(QuotaExceededError).and.include({ kind: 'bytes', collection: IDEMPOTENCY_KEYS });
+        const refused = await claimKey(store, request({ key: 'b', fingerprint: 'x'.repeat(300) })).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        expect(refused)
+          .to.be.instanceOf(QuotaExceededError)
+          .and.include({ kind: 'bytes', collection: IDEMPOTENCY_KEYS });
         expect(await store.get(IDEMPOTENCY_KEYS, keyOf('u', 'b'))).to.equal(undefined);
         await sweepKeys(store, { from: T, now: T + TTL + 3_600_000 });
         claimed(await claimKey(store, request({ key: 'b', fingerprint: 'x'.repeat(300), now: T + TTL })));

@@ -12,7 +12,11 @@ async function all(records: AsyncIterable<StoredRecord>): Promise<StoredRecord[]
 
 /** The same records, made in dump order: collections as COLLECTIONS lists them, keys by code unit. */
 function inDumpOrder(records: StoredRecord[]): StoredRecord[] {
-  return [...records].sort((a, b) => COLLECTIONS.indexOf(a.collection) - COLLECTIONS.indexOf(b.collection) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [...records].sort(
+    (a, b) =>
+      COLLECTIONS.indexOf(a.collection) - COLLECTIONS.indexOf(b.collection) ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
+  );
 }
 
 async function put(store: Store, record: StoredRecord): Promise<void> {
@@ -21,12 +25,15 @@ async function put(store: Store, record: StoredRecord): Promise<void> {
 
 /** A few records of every collection, with odd keys, some grouped, some owned. */
 function someRecords(): StoredRecord[] {
-  return COLLECTIONS.flatMap((collection, index) => ODD_KEYS.slice(index, index + 12).map((key, at): StoredRecord => ({
-    collection, key,
-    ...(at % 3 === 0 ? {} : { group: `g${at % 2}\u00e9/${key}` }),
-    ...(at % 4 === 0 ? {} : { owner: `owner ${at % 3}` }),
-    value: { at, key, text: 'caf\u00e9 \u{1F600}' },
-  })));
+  return COLLECTIONS.flatMap((collection, index) =>
+    ODD_KEYS.slice(index, index + 12).map((key, at): StoredRecord => ({
+      collection,
+      key,
+      ...(at % 3 === 0 ? {} : { group: `g${at % 2}\u00e9/${key}` }),
+      ...(at % 4 === 0 ? {} : { owner: `owner ${at % 3}` }),
+      value: { at, key, text: 'caf\u00e9 \u{1F600}' },
+    })),
+  );
 }
 
 /** records(): every store gives the same snapshot, in dump order, unaffected by changes made while it is read. */
@@ -51,10 +58,15 @@ export function describeRecords(fixture: Fixture): void {
       const read = [(await iterator.next()).value as StoredRecord];
       // Change records already read and records still to come, in every collection: replace, delete, create.
       for (const [index, record] of records.entries()) {
-        if (index % 3 === 0) await store.update(record.collection, record.key, () => ({ changed: true }), { group: 'moved', owner: 'someone else' });
+        if (index % 3 === 0)
+          await store.update(record.collection, record.key, () => ({ changed: true }), {
+            group: 'moved',
+            owner: 'someone else',
+          });
         if (index % 3 === 1) await store.update(record.collection, record.key, () => undefined);
       }
-      for (const collection of COLLECTIONS) await store.update(collection, `new in ${collection}`, () => 1, { group: 'g1' });
+      for (const collection of COLLECTIONS)
+        await store.update(collection, `new in ${collection}`, () => 1, { group: 'g1' });
       for (let next = await iterator.next(); !next.done; next = await iterator.next()) read.push(next.value);
       expect(read).to.deep.equal(inDumpOrder(records));
       const after = await all(store.records());

@@ -35,7 +35,9 @@ describe('PostgreSQL hit counter (rate limits shared by instances)', () => {
   it('when hits arrive turn after turn while a statement is in flight, then they share the next statement, and each gets its own place in the count', async () => {
     const hits = postgresHits(pool, connection);
     let open = () => {};
-    gate = new Promise((resolve) => { open = resolve; });
+    gate = new Promise((resolve) => {
+      open = resolve;
+    });
     const counted: Promise<{ hits: number }>[] = [];
     for (let turn = 0; turn < 40; turn++) {
       counted.push(hits.hit('alice/writes', 60_000), hits.hit(`key-${turn % 2}`, 60_000));
@@ -45,7 +47,9 @@ describe('PostgreSQL hit counter (rate limits shared by instances)', () => {
     const alice = (await Promise.all(counted.filter((_, index) => index % 2 === 0))).map((hit) => hit.hits);
     expect(alice.toSorted((a, b) => a - b)).to.deep.equal(Array.from({ length: 40 }, (_, index) => index + 1));
     const others = (await Promise.all(counted.filter((_, index) => index % 2 === 1))).map((hit) => hit.hits);
-    expect(others.toSorted((a, b) => a - b)).to.deep.equal(Array.from({ length: 40 }, (_, index) => Math.floor(index / 2) + 1));
+    expect(others.toSorted((a, b) => a - b)).to.deep.equal(
+      Array.from({ length: 40 }, (_, index) => Math.floor(index / 2) + 1),
+    );
     // 40 turns: the first turn's statement, held in flight, then one for everything that waited meanwhile.
     expect(statements, 'statements for 40 turns of hits').to.equal(2);
   });

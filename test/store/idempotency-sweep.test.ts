@@ -7,11 +7,23 @@ import { keyOf } from '../../src/store/store.js';
 const T = Date.parse('2026-03-01T10:20:00.000Z');
 const HOUR = 3_600_000;
 let ids = 0;
-const claim = (key: string, now: number) => claimKey(store, { user: 'u', key, operation: 'createStream', fingerprint: 'f', now, ttlMs: HOUR, leaseMs: 1000, newId: () => `id-${++ids}` });
+const claim = (key: string, now: number) =>
+  claimKey(store, {
+    user: 'u',
+    key,
+    operation: 'createStream',
+    fingerprint: 'f',
+    now,
+    ttlMs: HOUR,
+    leaseMs: 1000,
+    newId: () => `id-${++ids}`,
+  });
 let store = openMemoryStore();
 
 describe('sweeping expired idempotency keys (src/store/idempotency-sweep.ts)', () => {
-  beforeEach(() => { store = openMemoryStore(); });
+  beforeEach(() => {
+    store = openMemoryStore();
+  });
 
   it('when a process starts, then its first sweep deletes keys whose hour passed, also those of a past outage; later sweeps take each hour as it passes', async () => {
     await claim('outage', T - 20 * 24 * HOUR);

@@ -16,7 +16,8 @@ const NO_CHECKPOINT = 1024 ** 3;
 /** Keys that land in shard `shard` of 256, as many as asked. */
 function keysInShard(shard: number, count: number, prefix = 'k'): string[] {
   const keys: string[] = [];
-  for (let index = 0; keys.length < count; index++) if (shardNumber(`${prefix}${index}`, 256) === shard) keys.push(`${prefix}${index}`);
+  for (let index = 0; keys.length < count; index++)
+    if (shardNumber(`${prefix}${index}`, 256) === shard) keys.push(`${prefix}${index}`);
   return keys;
 }
 
@@ -28,15 +29,18 @@ async function writeOneBatch(store: Store, values: Map<string, unknown>): Promis
 async function journalLines(dataFile: string): Promise<string[]> {
   const folder = `${dataFile}.d/journal`;
   const lines: string[] = [];
-  for (const name of (await readdir(folder)).sort()) lines.push(...(await readFile(join(folder, name), 'utf8')).split('\n').slice(0, -1));
+  for (const name of (await readdir(folder)).sort())
+    lines.push(...(await readFile(join(folder, name), 'utf8')).split('\n').slice(0, -1));
   return lines;
 }
 
 async function expectStored(store: Store, values: Map<string, unknown>, when: string): Promise<void> {
-  for (const [key, value] of values) expect(await store.get('identitySettings', key), `${key} ${when}`).to.deep.equal(value);
+  for (const [key, value] of values)
+    expect(await store.get('identitySettings', key), `${key} ${when}`).to.deep.equal(value);
 }
 
-const aBatch = (count: number) => new Map(Array.from({ length: count }, (_, index) => [`key-${index}`, { index, text: 'é'.repeat(500) }]));
+const aBatch = (count: number) =>
+  new Map(Array.from({ length: count }, (_, index) => [`key-${index}`, { index, text: 'é'.repeat(500) }]));
 
 describe('lowdb journal lines', () => {
   it('when a batch is larger than the line bound, then it is written as several lines within the bound, and a reopen replays them all', async () => {
@@ -71,9 +75,15 @@ describe('lowdb journal lines', () => {
       await Promise.all(Array.from({ length: 60 }, (_, index) => store.update('identitySettings', 'key-' + index, () => ({ index, text: 'é'.repeat(500) }))));
       console.log('acknowledged');
       setInterval(() => {}, 1000);`;
-    const child = track(spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] }));
+    const child = track(
+      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
     let output = '';
-    child.stdout!.on('data', (chunk) => { output += String(chunk); });
+    child.stdout!.on('data', (chunk) => {
+      output += String(chunk);
+    });
     while (!output.includes('acknowledged')) await once(child.stdout!, 'data');
     child.kill('SIGKILL');
     await once(child, 'exit');
@@ -121,7 +131,9 @@ describe('lowdb shard files', () => {
   it('when a shard holds more than a write chunk, then it is written one record to a line, as JSON, and reloads exactly', async () => {
     const dataFile = await freshDataFile();
     const shard = shardNumber('__proto__', 256);
-    const values = new Map<string, unknown>(keysInShard(shard, 200).map((key, index) => [key, { index, text: 'x'.repeat(100) }]));
+    const values = new Map<string, unknown>(
+      keysInShard(shard, 200).map((key, index) => [key, { index, text: 'x'.repeat(100) }]),
+    );
     for (const [key, value] of odd) if (shardNumber(key, 256) === shard) values.set(key, value);
     const store = await openLowdbStore(dataFile, { shardChunkChars: 1024 });
     for (const [key, value] of values) await store.update('identitySettings', key, () => value);
@@ -146,21 +158,43 @@ describe('lowdb shard files', () => {
     for (const [key, value] of odd) await store.update('identitySettings', key, () => value, { group: key });
     await store.close();
     for (const key of odd.keys()) {
-      const lines = (await readFile(`${dataFile}.d/identitySettings/${shardNumber(key, 256)}.json`, 'utf8')).split('\n');
-      expect(lines.filter((line) => line.startsWith(JSON.stringify(key))), JSON.stringify(key)).to.have.length(1);
+      const lines = (await readFile(`${dataFile}.d/identitySettings/${shardNumber(key, 256)}.json`, 'utf8')).split(
+        '\n',
+      );
+      expect(
+        lines.filter((line) => line.startsWith(JSON.stringify(key))),
+        JSON.stringify(key),
+      ).to.have.length(1);
     }
     const reopened = await openLowdbStore(dataFile);
     await expectStored(reopened, odd, 'reloaded');
-    for (const key of odd.keys()) expect(await reopened.list('identitySettings', key, { limit: 5 })).to.deep.equal([{ key, value: odd.get(key) }]);
+    for (const key of odd.keys())
+      expect(await reopened.list('identitySettings', key, { limit: 5 })).to.deep.equal([{ key, value: odd.get(key) }]);
     expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
     await reopened.close();
   });
 
   const damaged: [name: string, lines: (records: string[]) => string[], problem: RegExp][] = [
-    ['a record line that is not JSON', (records) => ['{', records[0]!, '"broken":{"value":,', records[1]!.slice(0, -1), '}'], /is not valid JSON, perhaps truncated \(line 3:/],
-    ['two records on one line', (records) => ['{', `${records[0]!}${records[1]!}`, records[2]!.slice(0, -1), '}'], /line 2 is not one stored record/],
-    ['a record that is not a stored record', (records) => ['{', records[0]!, '"other":{"group":"g"}', '}'], /is JSON but not a JSON object of stored records \(line 3 is not one stored record/],
-    ['no closing brace', (records) => ['{', ...records.slice(0, -1), records.at(-1)!.slice(0, -1)], /ends before its closing brace/],
+    [
+      'a record line that is not JSON',
+      (records) => ['{', records[0]!, '"broken":{"value":,', records[1]!.slice(0, -1), '}'],
+      /is not valid JSON, perhaps truncated \(line 3:/,
+    ],
+    [
+      'two records on one line',
+      (records) => ['{', `${records[0]!}${records[1]!}`, records[2]!.slice(0, -1), '}'],
+      /line 2 is not one stored record/,
+    ],
+    [
+      'a record that is not a stored record',
+      (records) => ['{', records[0]!, '"other":{"group":"g"}', '}'],
+      /is JSON but not a JSON object of stored records \(line 3 is not one stored record/,
+    ],
+    [
+      'no closing brace',
+      (records) => ['{', ...records.slice(0, -1), records.at(-1)!.slice(0, -1)],
+      /ends before its closing brace/,
+    ],
     ['a comma before the closing brace', (records) => ['{', ...records, '}'], /a comma before the closing brace/],
   ];
   for (const [name, lines, problem] of damaged) {
@@ -172,9 +206,16 @@ describe('lowdb shard files', () => {
       const records = keys.map((key) => `${JSON.stringify(key)}:{"value":{"kept":true}},`);
       const path = `${dataFile}.d/identitySettings/9.json`;
       await writeFile(path, `${lines(records).join('\n')}\n`);
-      const failure = await openLowdbStore(dataFile).then(async (store) => { await store.close(); }, (error: unknown) => error);
+      const failure = await openLowdbStore(dataFile).then(
+        async (store) => {
+          await store.close();
+        },
+        (error: unknown) => error,
+      );
       expect(failure).to.be.instanceOf(Error);
-      expect((failure as Error).message).to.contain(`${path}: `).and.match(problem);
+      expect((failure as Error).message)
+        .to.contain(`${path}: `)
+        .and.match(problem);
     });
   }
 
@@ -192,6 +233,9 @@ describe('lowdb shard files', () => {
     await store.close();
     const text = await readFile(`${dataFile}.d/identitySettings/7.json`, 'utf8');
     expect(text.split('\n')).to.have.length(5);
-    expect(JSON.parse(text)).to.deep.equal({ [first!]: { value: { new: 1 } }, [second!]: { value: { old: 2 }, group: 'g' } });
+    expect(JSON.parse(text)).to.deep.equal({
+      [first!]: { value: { new: 1 } },
+      [second!]: { value: { old: 2 }, group: 'g' },
+    });
   });
 });

@@ -2,7 +2,17 @@ import { expect } from 'chai';
 import type { Op } from '../../src/store/lowdb/engine/journal.js';
 import { recordSize, serialize } from '../../src/store/lowdb/engine/record-text.js';
 
-const VALUES = [{ a: 1, b: ['x', null, { c: 'é\u{1F600}\ud800\n\u2028' }] }, 'text', 0, -1.5e-7, 1e21, true, null, [], {}];
+const VALUES = [
+  { a: 1, b: ['x', null, { c: 'é\u{1F600}\ud800\n\u2028' }] },
+  'text',
+  0,
+  -1.5e-7,
+  1e21,
+  true,
+  null,
+  [],
+  {},
+];
 
 describe('lowdb records as text (serialize)', () => {
   for (const value of VALUES) {

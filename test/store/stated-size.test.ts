@@ -9,10 +9,15 @@ import type { LogLine } from '../helpers/logs.js';
 import { freshDataFile, startService } from '../helpers/service.js';
 
 /** A record's stored bytes: its compact JSON as a shard line holds it, `"key":{"value":…}`. */
-const sizeOf = (key: string, value: unknown) => Buffer.byteLength(`${JSON.stringify(key)}:${JSON.stringify({ value })}`);
+const sizeOf = (key: string, value: unknown) =>
+  Buffer.byteLength(`${JSON.stringify(key)}:${JSON.stringify({ value })}`);
 const put = (store: Store, key: string, value: unknown) => store.update('streams', key, () => value);
 const remove = (store: Store, key: string) => store.update('streams', key, () => undefined);
-const outcome = (promise: Promise<unknown>) => promise.then(() => 'kept', (error: unknown) => error);
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'kept',
+    (error: unknown) => error,
+  );
 
 async function expectFull(store: Store, key: string, value: unknown): Promise<void> {
   const before = await store.get('streams', key);
@@ -29,7 +34,7 @@ async function crashCopy(dataFile: string): Promise<string> {
   return copy;
 }
 
-describe('the lowdb store\'s stated size (STORE_MAX_BYTES)', () => {
+describe("the lowdb store's stated size (STORE_MAX_BYTES)", () => {
   const a = 'a'.repeat(100);
   const b = 'b'.repeat(50);
   const full = sizeOf('a', a) + sizeOf('b', b);
@@ -72,7 +77,10 @@ describe('the lowdb store\'s stated size (STORE_MAX_BYTES)', () => {
     await put(store, 'b', b);
     const copy = await crashCopy(dataFile);
     await store.close();
-    for (const [when, file] of [['from the shards', dataFile], ['from the journal', copy]] as const) {
+    for (const [when, file] of [
+      ['from the shards', dataFile],
+      ['from the journal', copy],
+    ] as const) {
       const reopened = await openLowdbStore(file, { storeMaxBytes: limit });
       try {
         await expectFull(reopened, 'c', 'c'.repeat(31));
@@ -98,7 +106,11 @@ describe('the lowdb store\'s stated size (STORE_MAX_BYTES)', () => {
 
   it('when the total passes 80% of the stated size, then a warning is logged once, and again only after it dropped below and passed again', async () => {
     const lines: LogLine[] = [];
-    const logger = createLogger('info', { write: (line: string) => { lines.push(JSON.parse(line) as LogLine); } });
+    const logger = createLogger('info', {
+      write: (line: string) => {
+        lines.push(JSON.parse(line) as LogLine);
+      },
+    });
     const store = await openLowdbStore(await freshDataFile(), { storeMaxBytes: 1000, logger });
     const warnings = () => lines.filter((line) => line.level === 40);
     await put(store, 'x', 'x'.repeat(790 - sizeOf('x', '')));
@@ -115,12 +127,13 @@ describe('the lowdb store\'s stated size (STORE_MAX_BYTES)', () => {
     await store.close();
   });
 
-  it('when the HTTP service\'s store is full, then a growing PATCH gets 507 storage-full and stores nothing, and a smaller one gets 200', async () => {
+  it("when the HTTP service's store is full, then a growing PATCH gets 507 storage-full and stores nothing, and a smaller one gets 200", async () => {
     const dataFile = await freshDataFile();
     const store = await openLowdbStore(dataFile, { storeMaxBytes: 4096 });
     const service = await startService({ dataFile, store });
     try {
-      const patch = (namespace: string, blob: string) => call(service, 'PATCH', `/api/identity/settings/${namespace}`, { body: { patch: { blob } } });
+      const patch = (namespace: string, blob: string) =>
+        call(service, 'PATCH', `/api/identity/settings/${namespace}`, { body: { patch: { blob } } });
       expect((await patch('first', 'x'.repeat(3000))).status).to.equal(200);
       const refused = await patch('second', 'y'.repeat(2000));
       expect(refused.status).to.equal(507);
@@ -129,7 +142,9 @@ describe('the lowdb store\'s stated size (STORE_MAX_BYTES)', () => {
       expect((await patch('first', 'smaller')).status, 'a shrinking write').to.equal(200);
       expect((await patch('second', 'y'.repeat(2000))).status, 'fits now').to.equal(200);
       const metrics = String((await call(service, 'GET', '/metrics')).body);
-      expect(metrics).to.match(/^store_max_bytes 4096$/m).and.match(/^store_records 2$/m);
+      expect(metrics)
+        .to.match(/^store_max_bytes 4096$/m)
+        .and.match(/^store_records 2$/m);
       expect(Number(/^store_bytes (\d+)$/m.exec(metrics)?.[1])).to.be.within(2000, 4096);
     } finally {
       await service.close();

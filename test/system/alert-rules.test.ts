@@ -17,7 +17,14 @@ async function documented(): Promise<{ rules: string; metrics: Set<string> }> {
   const rules = [...text.matchAll(/```yaml\n(groups:[\s\S]*?)```/g)].map((match) => match[1]!);
   expect(rules, 'one block of rules').to.have.length(1);
   const table = text.slice(text.indexOf('## Metrics'), text.indexOf('### Alerts'));
-  return { rules: rules[0]!, metrics: new Set([...table.matchAll(/^\| `([a-z_]+)`(?:, `([a-z_]+)`)*/gm)].flatMap((row) => row[0].match(/`([a-z_]+)`/g)!.map((name) => name.slice(1, -1)))) };
+  return {
+    rules: rules[0]!,
+    metrics: new Set(
+      [...table.matchAll(/^\| `([a-z_]+)`(?:, `([a-z_]+)`)*/gm)].flatMap((row) =>
+        row[0].match(/`([a-z_]+)`/g)!.map((name) => name.slice(1, -1)),
+      ),
+    ),
+  };
 }
 
 describe(`the alert rules in ${DOC}`, () => {
@@ -41,7 +48,9 @@ describe(`the alert rules in ${DOC}`, () => {
   });
 
   it(`when an alert is in the rules, then ${CASES} has a case for it`, async () => {
-    const alerts = (parse((await documented()).rules) as { groups: { rules: { alert: string }[] }[] }).groups.flatMap((group) => group.rules.map((rule) => rule.alert));
+    const alerts = (parse((await documented()).rules) as { groups: { rules: { alert: string }[] }[] }).groups.flatMap(
+      (group) => group.rules.map((rule) => rule.alert),
+    );
     const cases = parse(await readFile(CASES, 'utf8')) as { tests: { alert_rule_test: { alertname: string }[] }[] };
     const tested = new Set(cases.tests.flatMap((one) => one.alert_rule_test.map((check) => check.alertname)));
     expect(alerts.filter((alert) => !tested.has(alert))).to.deep.equal([]);
@@ -49,8 +58,12 @@ describe(`the alert rules in ${DOC}`, () => {
 
   it('when an expression names a metric, then the metrics table documents it', async () => {
     const { rules, metrics } = await documented();
-    const exprs = (parse(rules) as { groups: { rules: { expr: string }[] }[] }).groups.flatMap((group) => group.rules.map((rule) => rule.expr));
-    const named = new Set(exprs.flatMap((expr) => [...expr.matchAll(/\b([a-z_]+?)(?:_count|_sum|_bucket)?\{/g)].map((match) => match[1]!)));
+    const exprs = (parse(rules) as { groups: { rules: { expr: string }[] }[] }).groups.flatMap((group) =>
+      group.rules.map((rule) => rule.expr),
+    );
+    const named = new Set(
+      exprs.flatMap((expr) => [...expr.matchAll(/\b([a-z_]+?)(?:_count|_sum|_bucket)?\{/g)].map((match) => match[1]!)),
+    );
     expect([...named].filter((name) => !metrics.has(name))).to.deep.equal([]);
     expect(named.size).to.be.at.least(5);
   });

@@ -11,14 +11,18 @@ const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 const DAY = 24 * 3600;
 const key = (secret = SECRET) => new TextEncoder().encode(secret);
 
-async function token(claims: JWTPayload & { sub?: string }, options: { secret?: string; alg?: string } = {}): Promise<string> {
+async function token(
+  claims: JWTPayload & { sub?: string },
+  options: { secret?: string; alg?: string } = {},
+): Promise<string> {
   const jwt = new SignJWT(claims).setProtectedHeader({ alg: options.alg ?? 'HS256' });
   if (claims.iat === undefined) jwt.setIssuedAt();
   if (claims.exp === undefined) jwt.setExpirationTime('10m');
   return jwt.sign(key(options.secret));
 }
 
-const as = (bearer: string | undefined): Record<string, string> => (bearer === undefined ? {} : { authorization: `Bearer ${bearer}` });
+const as = (bearer: string | undefined): Record<string, string> =>
+  bearer === undefined ? {} : { authorization: `Bearer ${bearer}` };
 
 function expectUnauthenticated(reply: Reply, detail: RegExp, challenge = 'Bearer error="invalid_token"'): void {
   expect(reply.status).to.equal(401);
@@ -30,8 +34,12 @@ function expectUnauthenticated(reply: Reply, detail: RegExp, challenge = 'Bearer
 
 describe('bearer JWT authentication (AUTH_JWT_SECRET, HS256)', () => {
   let service: Service;
-  before(async () => { service = await startService({ auth: { secret: SECRET, issuer: 'collab-tests', audience: 'collab' } }); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService({ auth: { secret: SECRET, issuer: 'collab-tests', audience: 'collab' } });
+  });
+  after(async () => {
+    await service.close();
+  });
 
   const valid = (sub: string, extra: JWTPayload = {}) => token({ sub, iss: 'collab-tests', aud: 'collab', ...extra });
   const nav = (bearer?: string) => call(service, 'GET', '/api/streams/nav', { headers: as(bearer) });
@@ -46,13 +54,18 @@ describe('bearer JWT authentication (AUTH_JWT_SECRET, HS256)', () => {
     }
   });
   it('when the token carries no exp, then 401 says it must', async () => {
-    const forever = await new SignJWT({ sub: 'alice', iss: 'collab-tests', aud: 'collab' }).setProtectedHeader({ alg: 'HS256' }).sign(key());
+    const forever = await new SignJWT({ sub: 'alice', iss: 'collab-tests', aud: 'collab' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(key());
     expectUnauthenticated(await nav(forever), /no exp claim/);
   });
   it('when the scheme is spelled bearer or BEARER, then the token is accepted (RFC 9110: case-insensitive)', async () => {
     const jwt = await valid('alice');
     for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
-      const reply = await call(service, 'PATCH', '/api/streams/nav', { headers: { authorization: `${scheme} ${jwt}` }, body: { sort: scheme } });
+      const reply = await call(service, 'PATCH', '/api/streams/nav', {
+        headers: { authorization: `${scheme} ${jwt}` },
+        body: { sort: scheme },
+      });
       expect(reply.status, scheme).to.equal(200);
       expect(reply.body.sort).to.equal(scheme);
     }
@@ -76,7 +89,9 @@ describe('bearer JWT authentication (AUTH_JWT_SECRET, HS256)', () => {
   });
   it('when the token is unsigned (alg none) or uses another algorithm, then 401', async () => {
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ sub: 'alice', iss: 'collab-tests', aud: 'collab', exp: 9_999_999_999 })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: 'alice', iss: 'collab-tests', aud: 'collab', exp: 9_999_999_999 }),
+    ).toString('base64url');
     expect((await nav(`${header}.${payload}.`)).status).to.equal(401);
     const hs512 = await token({ sub: 'alice', iss: 'collab-tests', aud: 'collab' }, { alg: 'HS512' });
     expectUnauthenticated(await nav(hs512), /algorithm/);
@@ -84,10 +99,16 @@ describe('bearer JWT authentication (AUTH_JWT_SECRET, HS256)', () => {
   it('when the token lives exactly 24 h from its iat, then it is accepted; one second longer, then 401 says it lives too long', async () => {
     const iat = Math.floor(Date.now() / 1000);
     expect((await nav(await valid('alice', { iat, exp: iat + DAY }))).status).to.equal(200);
-    expectUnauthenticated(await nav(await valid('alice', { iat, exp: iat + DAY + 1 })), /valid for longer than this service accepts/);
+    expectUnauthenticated(
+      await nav(await valid('alice', { iat, exp: iat + DAY + 1 })),
+      /valid for longer than this service accepts/,
+    );
   });
   it('when a token without iat expires more than 24 h from now, then 401; within 24 h, then it is accepted', async () => {
-    const unissued = (exp: number) => new SignJWT({ sub: 'alice', iss: 'collab-tests', aud: 'collab', exp }).setProtectedHeader({ alg: 'HS256' }).sign(key());
+    const unissued = (exp: number) =>
+      new SignJWT({ sub: 'alice', iss: 'collab-tests', aud: 'collab', exp })
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(key());
     const now = Math.floor(Date.now() / 1000);
     expect((await nav(await unissued(now + DAY - 60))).status).to.equal(200);
     expectUnauthenticated(await nav(await unissued(now + DAY + 60)), /valid for longer/);
@@ -95,13 +116,24 @@ describe('bearer JWT authentication (AUTH_JWT_SECRET, HS256)', () => {
   });
   it('when iat is more than a minute in the future, then 401; within the minute of skew, then it is accepted', async () => {
     const now = Math.floor(Date.now() / 1000);
-    expect((await nav(await valid('alice', { iat: now + CLOCK_SKEW_SECONDS - 5, exp: now + 600 }))).status).to.equal(200);
-    expectUnauthenticated(await nav(await valid('alice', { iat: now + CLOCK_SKEW_SECONDS + 5, exp: now + 600 })), /iat claim is in the future/);
-    expectUnauthenticated(await nav(await valid('alice', { iat: 16_725_225_600, exp: 16_725_225_600 + 60 })), /iat claim is in the future/);
+    expect((await nav(await valid('alice', { iat: now + CLOCK_SKEW_SECONDS - 5, exp: now + 600 }))).status).to.equal(
+      200,
+    );
+    expectUnauthenticated(
+      await nav(await valid('alice', { iat: now + CLOCK_SKEW_SECONDS + 5, exp: now + 600 })),
+      /iat claim is in the future/,
+    );
+    expectUnauthenticated(
+      await nav(await valid('alice', { iat: 16_725_225_600, exp: 16_725_225_600 + 60 })),
+      /iat claim is in the future/,
+    );
   });
   it(`when sub has ${MAX_SUBJECT_LENGTH} characters, then it is the user; ${MAX_SUBJECT_LENGTH + 1}, then 401`, async () => {
     const longest = '\u{1F600}'.repeat(MAX_SUBJECT_LENGTH); // characters, not UTF-16 units
-    const reply = await call(service, 'POST', '/api/streams', { headers: as(await valid(longest)), body: { title: 't' } });
+    const reply = await call(service, 'POST', '/api/streams', {
+      headers: as(await valid(longest)),
+      body: { title: 't' },
+    });
     expect(reply.status).to.equal(201);
     expect(reply.body.createdBy).to.equal(longest);
     expectUnauthenticated(await nav(await valid(`${longest}x`)), /sub claim is longer than 256 characters/);
@@ -109,7 +141,10 @@ describe('bearer JWT authentication (AUTH_JWT_SECRET, HS256)', () => {
   });
   it('when the token\'s subject is "local", the user of every request without authentication, then 401: it is reserved', async () => {
     expectUnauthenticated(await nav(await valid('local')), /subject "local" is reserved/);
-    const reply = await call(service, 'POST', '/api/streams', { headers: as(await valid('local')), body: { title: 't' } });
+    const reply = await call(service, 'POST', '/api/streams', {
+      headers: as(await valid('local')),
+      body: { title: 't' },
+    });
     expect(reply.status).to.equal(401);
     expect((await nav(await valid('Local'))).status, 'another user').to.equal(404);
   });
@@ -117,14 +152,34 @@ describe('bearer JWT authentication (AUTH_JWT_SECRET, HS256)', () => {
     expectUnauthenticated(await nav(await token({ iss: 'collab-tests', aud: 'collab' })), /sub/);
   });
   it('when the token is valid, then the request acts as its sub', async () => {
-    const reply = await call(service, 'PATCH', '/api/identity/settings/whoami', { headers: as(await valid('alice')), body: { patch: { me: true } } });
+    const reply = await call(service, 'PATCH', '/api/identity/settings/whoami', {
+      headers: as(await valid('alice')),
+      body: { patch: { me: true } },
+    });
     expect(reply.status).to.equal(200);
     const draft = await call(service, 'PUT', `/api/cycles/templates/${uuid()}/draft`, {
       headers: as(await valid('alice')),
-      body: { triggerName: 't', description: null, phasesTemplate: [{ id: uuid(), agentId: null, goal: 'g', instructions: null, autoAdvance: true, phaseName: null, operatorPool: [] }] },
+      body: {
+        triggerName: 't',
+        description: null,
+        phasesTemplate: [
+          {
+            id: uuid(),
+            agentId: null,
+            goal: 'g',
+            instructions: null,
+            autoAdvance: true,
+            phaseName: null,
+            operatorPool: [],
+          },
+        ],
+      },
     });
     expect(draft.body.updatedBy).to.equal('alice');
-    const stream = await call(service, 'POST', '/api/streams', { headers: as(await valid('alice')), body: { title: 't' } });
+    const stream = await call(service, 'POST', '/api/streams', {
+      headers: as(await valid('alice')),
+      body: { title: 't' },
+    });
     expect(stream.body).to.include({ createdBy: 'alice' });
     expect(stream.body.members).to.deep.equal(['alice']);
   });
@@ -135,13 +190,19 @@ describe('bearer JWT authentication (AUTH_JWT_SECRET, HS256)', () => {
 });
 
 describe('bearer JWT authentication (AUTH_JWT_PUBLIC_KEY)', () => {
-  for (const [type, alg, options] of [['rsa', 'RS256', { modulusLength: 2048 }], ['ec', 'ES256', { namedCurve: 'P-256' }]] as const) {
+  for (const [type, alg, options] of [
+    ['rsa', 'RS256', { modulusLength: 2048 }],
+    ['ec', 'ES256', { namedCurve: 'P-256' }],
+  ] as const) {
     it(`when the key is ${alg}, then a token signed with its private key is accepted and one signed with the public key as an HMAC secret is not`, async () => {
       const pair = generateKeyPairSync(type as 'rsa', options as { modulusLength: number });
       const publicKey = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
       const service = await startService({ auth: { publicKey } });
       try {
-        const good = await new SignJWT({ sub: 'carol' }).setProtectedHeader({ alg }).setExpirationTime('5m').sign(pair.privateKey);
+        const good = await new SignJWT({ sub: 'carol' })
+          .setProtectedHeader({ alg })
+          .setExpirationTime('5m')
+          .sign(pair.privateKey);
         const reply = await call(service, 'PATCH', '/api/streams/nav', { headers: as(good), body: { sort: 'x' } });
         expect(reply.status).to.equal(200);
         const confused = await token({ sub: 'carol' }, { secret: publicKey });
@@ -162,7 +223,9 @@ describe('per-user isolation', () => {
     alice = as(await token({ sub: 'alice' }));
     bob = as(await token({ sub: 'bob' }));
   });
-  after(async () => { await service.close(); });
+  after(async () => {
+    await service.close();
+  });
 
   const cases: [string, string, string, unknown][] = [
     ['notification settings', '/api/notifications/settings', 'PATCH', { sound: 'quack' }],
@@ -190,14 +253,18 @@ describe('per-user isolation', () => {
     expect(hers.body.items.map((item: { lastReadMessageId: string }) => item.lastReadMessageId)).to.deep.equal([mine]);
   });
 
-  it("when alice registers a device, then bob cannot list or delete it; when bob registers it, then it moves to him", async () => {
+  it('when alice registers a device, then bob cannot list or delete it; when bob registers it, then it moves to him', async () => {
     const device = aDevice({ installationId: `shared-${uuid()}` });
     const path = `/api/notifications/devices/${device.appId}/${device.installationId}`;
-    expect((await call(service, 'PUT', '/api/notifications/devices', { headers: alice, body: device })).status).to.equal(201);
+    expect(
+      (await call(service, 'PUT', '/api/notifications/devices', { headers: alice, body: device })).status,
+    ).to.equal(201);
     expect((await call(service, 'GET', '/api/notifications/devices', { headers: bob })).body.items).to.deep.equal([]);
     expect((await call(service, 'DELETE', path, { headers: bob })).status, 'not his to delete').to.equal(404);
     expect((await call(service, 'GET', '/api/notifications/devices', { headers: alice })).body.items).to.have.length(1);
-    expect((await call(service, 'PUT', '/api/notifications/devices', { headers: bob, body: device })).status).to.equal(200);
+    expect((await call(service, 'PUT', '/api/notifications/devices', { headers: bob, body: device })).status).to.equal(
+      200,
+    );
     expect((await call(service, 'GET', '/api/notifications/devices', { headers: alice })).body.items).to.deep.equal([]);
     expect((await call(service, 'GET', '/api/notifications/devices', { headers: bob })).body.items).to.have.length(1);
   });
@@ -206,7 +273,8 @@ describe('per-user isolation', () => {
 describe('npm run token', () => {
   it('when run with a secret and --sub, then it prints a token the service accepts as that user', async () => {
     const printed = execFileSync('npm', ['run', '--silent', 'token', '--', '--sub', 'dana'], {
-      env: { ...process.env, AUTH_JWT_SECRET: SECRET }, encoding: 'utf8',
+      env: { ...process.env, AUTH_JWT_SECRET: SECRET },
+      encoding: 'utf8',
     }).trim();
     const service = await startService({ auth: { secret: SECRET }, dataFile: await freshDataFile() });
     try {
@@ -218,4 +286,3 @@ describe('npm run token', () => {
     }
   });
 });
-

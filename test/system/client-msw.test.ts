@@ -13,21 +13,38 @@ import { needs } from '../helpers/needs.js';
 import { startPrism } from '../helpers/prism.js';
 import { serveFolder } from '../helpers/static-page.js';
 
-const read = async (name: string) => (await import(`../../mocks/examples/${name}.json`, { with: { type: 'json' } })).default.value;
+const read = async (name: string) =>
+  (await import(`../../mocks/examples/${name}.json`, { with: { type: 'json' } })).default.value;
 
 /** What the calls of test/browser/client-calls.ts must see from the examples: one page, the stream, the 201, the 409, the 404. */
 async function expected(): Promise<ClientCalls> {
-  const [devices, stream, created, stale, missing] = await Promise.all(['device-list', 'stream-created', 'stream-created', 'draft-stale', 'stream-not-found'].map(read));
+  const [devices, stream, created, stale, missing] = await Promise.all(
+    ['device-list', 'stream-created', 'stream-created', 'draft-stale', 'stream-not-found'].map(read),
+  );
   return {
     pages: [devices.items.length],
-    stream: { id: stream.id, title: stream.title, texts: ['Kick-off is on ', 'Monday at 10:00', '. Please read the ', 'roadmap', ' before then.', 'Moved from ', 'Friday', '; the room is ', '4.12'] },
+    stream: {
+      id: stream.id,
+      title: stream.title,
+      texts: [
+        'Kick-off is on ',
+        'Monday at 10:00',
+        '. Please read the ',
+        'roadmap',
+        ' before then.',
+        'Moved from ',
+        'Friday',
+        '; the room is ',
+        '4.12',
+      ],
+    },
     created: { status: 201, location: `/api/streams/${created.id}`, id: created.id },
     conflict: { status: 409, type: stale.type, updatedAt: stale.updatedAt },
     missing: { status: 404, type: missing.type },
   };
 }
 
-describe('the client\'s MSW handlers (generated/client/msw.ts)', function () {
+describe("the client's MSW handlers (generated/client/msw.ts)", function () {
   this.timeout(180_000);
 
   it('when the client calls run against the Prism mock (make mock), then they see the examples, and the paging ends', async () => {
@@ -39,43 +56,60 @@ describe('the client\'s MSW handlers (generated/client/msw.ts)', function () {
     }
   });
 
-  describe('in Node, through MSW\'s getResponse, against openapi.yaml and mocks/examples', () => {
+  describe("in Node, through MSW's getResponse, against openapi.yaml and mocks/examples", () => {
     const origin = 'http://msw.test';
     let contract: Contract;
-    before(() => { contract = readContract('.'); });
+    before(() => {
+      contract = readContract('.');
+    });
     const ask = async (method: string, path: string, prefer?: string) => {
       const url = origin + path.replace(/\{[^}]+\}/g, '0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e');
-      const response = await getResponse(handlers(origin), new Request(url, { method: method.toUpperCase(), headers: prefer === undefined ? {} : { prefer } }));
+      const response = await getResponse(
+        handlers(origin),
+        new Request(url, { method: method.toUpperCase(), headers: prefer === undefined ? {} : { prefer } }),
+      );
       if (!response) throw new Error(`no handler answers ${method} ${path}`);
       const text = await response.text();
-      return { status: response.status, headers: response.headers, body: text === '' ? undefined : JSON.parse(text) as unknown };
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: text === '' ? undefined : (JSON.parse(text) as unknown),
+      };
     };
 
     it('when each declared response is asked for by code, and each of its examples by name, then that status, its declared headers and that example', async () => {
       for (const { operationId, method, path, responses } of contract.operations) {
         for (const { status, mediaType, headers, examples: named } of responses) {
-          const choices = named.length ? named.map(([name, value]) => [`code=${status}, example=${name}`, value] as const) : [[`code=${status}`, undefined] as const];
+          const choices = named.length
+            ? named.map(([name, value]) => [`code=${status}, example=${name}`, value] as const)
+            : [[`code=${status}`, undefined] as const];
           for (const [prefer, value] of choices) {
             const reply = await ask(method, path, prefer);
             const where = `${operationId} with Prefer: ${prefer}`;
             expect([reply.status, reply.body], where).to.deep.equal([Number(status), value]);
             expect(reply.headers.get('content-type'), where).to.equal(value === undefined ? null : mediaType);
-            for (const [name, declared] of Object.entries(headers)) expect(reply.headers.get(name), `${where}: ${name}`).to.equal(declared);
+            for (const [name, declared] of Object.entries(headers))
+              expect(reply.headers.get(name), `${where}: ${name}`).to.equal(declared);
           }
         }
       }
     });
 
-    it('when no Prefer is sent, then each operation answers with its first success status and that status\'s first example', async () => {
+    it("when no Prefer is sent, then each operation answers with its first success status and that status's first example", async () => {
       for (const { operationId, method, path, responses } of contract.operations) {
         const success = responses.find(({ status }) => status.startsWith('2'));
         const reply = await ask(method, path);
-        expect([reply.status, reply.body], operationId).to.deep.equal([Number(success?.status), success?.examples[0]?.[1]]);
+        expect([reply.status, reply.body], operationId).to.deep.equal([
+          Number(success?.status),
+          success?.examples[0]?.[1],
+        ]);
       }
     });
 
     it('when the handlers hold the examples, then each body once, under the name of its file in mocks/examples', async () => {
-      const bodies = contract.operations.flatMap(({ responses }) => responses.flatMap(({ examples: named }) => named.map(([, value]) => JSON.stringify(value))));
+      const bodies = contract.operations.flatMap(({ responses }) =>
+        responses.flatMap(({ examples: named }) => named.map(([, value]) => JSON.stringify(value))),
+      );
       const held = Object.values(examples).map((value) => JSON.stringify(value));
       expect(held.sort()).to.deep.equal([...new Set(bodies)].sort());
       for (const [name, value] of Object.entries(examples)) expect(value, name).to.deep.equal(await read(name));
@@ -93,7 +127,12 @@ describe('the client\'s MSW handlers (generated/client/msw.ts)', function () {
       // (Prism then forks itself, and fails): put it back.
       const { NODE_ENV } = process.env;
       try {
-        await build({ root: 'test/browser', configFile: false, logLevel: 'silent', build: { outDir: folder, emptyOutDir: true, modulePreload: { polyfill: false } } });
+        await build({
+          root: 'test/browser',
+          configFile: false,
+          logLevel: 'silent',
+          build: { outDir: folder, emptyOutDir: true, modulePreload: { polyfill: false } },
+        });
       } finally {
         if (NODE_ENV === undefined) delete process.env.NODE_ENV;
         else process.env.NODE_ENV = NODE_ENV;
@@ -111,7 +150,9 @@ describe('the client\'s MSW handlers (generated/client/msw.ts)', function () {
     it('when the same client calls run in the page, then they answer as the Prism mock does', async () => {
       const page = await browser.newPage();
       await page.goto(`${site.origin}/index.html`);
-      const seen = await page.evaluate(() => (globalThis as unknown as { runClientCalls: () => Promise<unknown> }).runClientCalls());
+      const seen = await page.evaluate(() =>
+        (globalThis as unknown as { runClientCalls: () => Promise<unknown> }).runClientCalls(),
+      );
       expect(seen).to.deep.equal(await expected());
     });
   });

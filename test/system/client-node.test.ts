@@ -44,20 +44,35 @@ describe('the packed client (make client) in plain Node: npm install <tarball>, 
     if (folder) await rm(folder, { recursive: true, force: true });
   });
 
-  it('when node imports @collab/client, then it gets the compiled ESM with its types beside it, at the contract\'s version', async () => {
-    const { stdout } = await run('node', ['-e', `import('@collab/client').then((client) => console.log(typeof client.StreamsApi, typeof client.sendWithRetries))`], folder);
+  it("when node imports @collab/client, then it gets the compiled ESM with its types beside it, at the contract's version", async () => {
+    const { stdout } = await run(
+      'node',
+      [
+        '-e',
+        `import('@collab/client').then((client) => console.log(typeof client.StreamsApi, typeof client.sendWithRetries))`,
+      ],
+      folder,
+    );
     expect(stdout.trim()).to.equal('function function');
     const installed = join(folder, 'node_modules', '@collab', 'client');
-    const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as { version: string; private?: boolean };
+    const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as {
+      version: string;
+      private?: boolean;
+    };
     const contract = parse(await readFile('openapi.yaml', 'utf8')) as { info: { version: string } };
     expect([manifest.version, manifest.private]).to.deep.equal([contract.info.version, undefined]);
-    for (const file of ['index.js', 'index.d.ts', 'msw.js', 'msw.d.ts', 'runtime.js.map']) expect(existsSync(join(installed, file)), file).to.equal(true);
+    for (const file of ['index.js', 'index.d.ts', 'msw.js', 'msw.d.ts', 'runtime.js.map'])
+      expect(existsSync(join(installed, file)), file).to.equal(true);
     expect(existsSync(join(installed, 'index.ts')), 'no TypeScript sources').to.equal(false);
   });
 
   it('when node --test runs a plain JavaScript test on it against the sandbox, then it passes', async () => {
     await writeFile(join(folder, 'client.test.mjs'), TEST);
-    const { stdout } = await run('node', ['--test', '--test-reporter=tap', 'client.test.mjs'], folder, { API: sandbox.url });
-    expect(stdout).to.match(/# pass 1\b/).and.match(/# fail 0\b/);
+    const { stdout } = await run('node', ['--test', '--test-reporter=tap', 'client.test.mjs'], folder, {
+      API: sandbox.url,
+    });
+    expect(stdout)
+      .to.match(/# pass 1\b/)
+      .and.match(/# fail 0\b/);
   });
 });

@@ -15,7 +15,8 @@ declare function reload(updatedAt: string | null): void; // null: no draft any m
 declare function show(items: readonly unknown[]): void;
 declare const paragraph: YourParagraph;
 `;
-const snippets = async () => [...(await readFile('mocks/README.md', 'utf8')).matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+const snippets = async () =>
+  [...(await readFile('mocks/README.md', 'utf8')).matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
 
 /** What a front end writes on the client: follow the pages, read a typed problem, tell nodes apart, mock with its MSW handlers. */
 const MAIN = `import { Configuration, DevicesApi, StreamsApi, isTextNode, problemOf } from '@collab/client';
@@ -52,7 +53,10 @@ describe('a scratch Vite vanilla-ts app on the packed client (make client, npm i
   let folder: string;
   let app: string;
   before(async function () {
-    const registry = await run('npm', ['view', 'create-vite@9', 'version'], tmpdir()).then(() => undefined, () => 'the npm registry (npm view create-vite)');
+    const registry = await run('npm', ['view', 'create-vite@9', 'version'], tmpdir()).then(
+      () => undefined,
+      () => 'the npm registry (npm view create-vite)',
+    );
     needs(this, registry);
     const tarball = await packClient();
     folder = await mkdtemp(join(tmpdir(), 'client-vite-app-'));
@@ -65,13 +69,15 @@ describe('a scratch Vite vanilla-ts app on the packed client (make client, npm i
     if (folder) await rm(folder, { recursive: true, force: true });
   });
 
-  it('when installed, then it is @collab/client at the contract\'s version', async () => {
-    const installed = JSON.parse(await readFile(join(app, 'node_modules', '@collab', 'client', 'package.json'), 'utf8')) as { name: string; version: string };
+  it("when installed, then it is @collab/client at the contract's version", async () => {
+    const installed = JSON.parse(
+      await readFile(join(app, 'node_modules', '@collab', 'client', 'package.json'), 'utf8'),
+    ) as { name: string; version: string };
     const contract = parse(await readFile('openapi.yaml', 'utf8')) as { info: { version: string } };
     expect([installed.name, installed.version]).to.deep.equal(['@collab/client', contract.info.version]);
   });
 
-  it('when built with the template\'s own script (tsc && vite build: TypeScript 7, strict, erasableSyntaxOnly, verbatimModuleSyntax, noUnusedLocals), then the bundle holds the calls and the handlers', async () => {
+  it("when built with the template's own script (tsc && vite build: TypeScript 7, strict, erasableSyntaxOnly, verbatimModuleSyntax, noUnusedLocals), then the bundle holds the calls and the handlers", async () => {
     const { stdout } = await run('npx', ['tsc', '--version'], app);
     expect(stdout).to.match(/^Version 7\./);
     await run('npm', ['run', 'build'], app);
@@ -81,17 +87,21 @@ describe('a scratch Vite vanilla-ts app on the packed client (make client, npm i
     expect(code).to.include('/api/notifications/devices').and.include('/api/streams/:streamId');
   });
 
-  it('when every ```ts block of mocks/README.md is a module of the app, then the template\'s TypeScript and settings compile each', async () => {
+  it("when every ```ts block of mocks/README.md is a module of the app, then the template's TypeScript and settings compile each", async () => {
     const blocks = await snippets();
     expect(blocks).to.have.length.above(4);
     await mkdir(join(app, 'src', 'readme'));
-    await Promise.all(blocks.map((block, index) => writeFile(join(app, 'src', 'readme', `snippet-${index + 1}.ts`), `${YOUR_OWN}${block}export {};\n`)));
+    await Promise.all(
+      blocks.map((block, index) =>
+        writeFile(join(app, 'src', 'readme', `snippet-${index + 1}.ts`), `${YOUR_OWN}${block}export {};\n`),
+      ),
+    );
     await run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], app).catch((error: { stdout?: string }) => {
       throw new Error(`mocks/README.md's snippets do not compile:\n${error.stdout ?? String(error)}`);
     });
   });
 
-  it('when TypeScript 5 checks it (this project\'s, strict and noUncheckedIndexedAccess), then it compiles too', async () => {
+  it("when TypeScript 5 checks it (this project's, strict and noUncheckedIndexedAccess), then it compiles too", async () => {
     await run(resolve('node_modules/.bin/tsc'), ['-p', 'tsconfig.json', '--strict', '--noUncheckedIndexedAccess'], app);
   });
 });

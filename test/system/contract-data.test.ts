@@ -16,7 +16,11 @@ import { freshDataFile } from '../helpers/service.js';
 // against a real service process that writes all along: three devices stored, two of platform `web`; a contract that
 // removes `web` rejects those two, by count and key; the unchanged contract rejects none; the store is only read (its
 // files byte for byte, its rows) and the service keeps serving and writing meanwhile.
-const DEVICES = [aDevice({ platform: 'web', installationId: 'web-1' }), aDevice({ platform: 'web', installationId: 'web-2' }), aDevice({ installationId: 'phone-1' })];
+const DEVICES = [
+  aDevice({ platform: 'web', installationId: 'web-1' }),
+  aDevice({ platform: 'web', installationId: 'web-2' }),
+  aDevice({ installationId: 'phone-1' }),
+];
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const withoutWeb = (spec: Json) => {
@@ -30,14 +34,18 @@ async function filesOf(dataFile: string): Promise<Record<string, string>> {
   for (const entry of await readdir(dirname(dataFile), { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
-    files[path] = createHash('sha256').update(await readFile(path)).digest('hex');
+    files[path] = createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex');
   }
   return files;
 }
 
 function expectWebRejected(output: string): void {
   expect(output).to.include('devices: 2 of 3 stored devices rejected');
-  expect(output).to.match(/2 stored devices have platform `web`, which the new contract removes \(allowed: [^)]*\) \(e\.g\. `com\.example\.chat \/ web-1`, `com\.example\.chat \/ web-2`\)/);
+  expect(output).to.match(
+    /2 stored devices have platform `web`, which the new contract removes \(allowed: [^)]*\) \(e\.g\. `com\.example\.chat \/ web-1`, `com\.example\.chat \/ web-2`\)/,
+  );
   expect(output).to.match(/In all: 2 of \d+ stored records would be rejected/);
 }
 
@@ -48,7 +56,11 @@ function expectNoneRejected(output: string): void {
 
 async function register(server: ServerProcess): Promise<void> {
   for (const device of DEVICES) {
-    const answer = await fetch(`${server.service.url}/api/notifications/devices`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(device) });
+    const answer = await fetch(`${server.service.url}/api/notifications/devices`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(device),
+    });
     expect(answer.status).to.equal(201);
   }
 }
@@ -61,10 +73,13 @@ describe('make contract-diff with a store: what the changed contract does to sto
     needs(this, existsSync(OASDIFF) ? undefined : `oasdiff (make contract-diff installs it into .tools/)`);
     tree = await contractTree('contract-data-');
   });
-  after(async () => { if (tree) await rm(tree, { recursive: true, force: true }); });
+  after(async () => {
+    if (tree) await rm(tree, { recursive: true, force: true });
+  });
 
   /** The diff's exit code and output with openapi.yaml as `change` leaves it and the store `store` names. */
-  const diffWith = (store: Record<string, string>, change: (spec: Json) => void = () => {}) => runDiff(tree, change, store);
+  const diffWith = (store: Record<string, string>, change: (spec: Json) => void = () => {}) =>
+    runDiff(tree, change, store);
 
   describe('on lowdb (DATA_FILE)', () => {
     let server: ServerProcess;
@@ -74,10 +89,14 @@ describe('make contract-diff with a store: what the changed contract does to sto
       server = await startServerProcess(dataFile, { JOURNAL_CHECKPOINT_BYTES: '16kb' }); // checkpoints come and go during the read
       await register(server);
     });
-    after(async () => { if (server) await stop(server, 'SIGKILL'); });
+    after(async () => {
+      if (server) await stop(server, 'SIGKILL');
+    });
 
     it('when the service is writing and the contract removes `web`, then it names the two devices from the live snapshot, and writes go on', async () => {
-      const { status, output } = await whileWriting(server.service, () => diffWith({ DATA_FILE: dataFile }, withoutWeb));
+      const { status, output } = await whileWriting(server.service, () =>
+        diffWith({ DATA_FILE: dataFile }, withoutWeb),
+      );
       expect(output).to.match(/from the snapshot of the live service that owns it \(pid \d+\)/);
       expectWebRejected(output);
       expect(status, output).to.equal(1); // removing an enum value is breaking: the diff's own verdict, as without a store
@@ -110,7 +129,13 @@ describe('make contract-diff with a store: what the changed contract does to sto
   describe('on PostgreSQL (DATABASE_URL)', () => {
     let schema: Schema | undefined;
     let server: ServerProcess | undefined;
-    const rows = () => admin(async (client) => (await client.query('SELECT collection, key, grp, owner, value::text FROM records ORDER BY collection, key')).rows, schema!.url);
+    const rows = () =>
+      admin(
+        async (client) =>
+          (await client.query('SELECT collection, key, grp, owner, value::text FROM records ORDER BY collection, key'))
+            .rows,
+        schema!.url,
+      );
     before(async function () {
       needs(this, await postgresUnavailable());
       schema = await freshSchema();

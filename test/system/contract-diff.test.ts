@@ -6,8 +6,21 @@ import { needs } from '../helpers/needs.js';
 
 // make contract-diff on a scratch tree (test/helpers/contract-tree.ts), openapi.yaml changed as a contract author would.
 
-type Spec = { paths: Record<string, unknown>; components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[];
-  enum?: string[]; 'x-extensible-enum'?: string[]; 'x-enumDescriptions'?: Record<string, string> }> } };
+type Spec = {
+  paths: Record<string, unknown>;
+  components: {
+    schemas: Record<
+      string,
+      {
+        properties?: Record<string, unknown>;
+        required?: string[];
+        enum?: string[];
+        'x-extensible-enum'?: string[];
+        'x-enumDescriptions'?: Record<string, string>;
+      }
+    >;
+  };
+};
 
 describe('make contract-diff on a changed contract', function () {
   this.timeout(60_000);
@@ -17,7 +30,9 @@ describe('make contract-diff on a changed contract', function () {
     needs(this, existsSync(OASDIFF) ? undefined : `oasdiff (make contract-diff installs it into .tools/)`);
     tree = await contractTree('contract-diff-');
   });
-  after(async () => { if (tree) await rm(tree, { recursive: true, force: true }); });
+  after(async () => {
+    if (tree) await rm(tree, { recursive: true, force: true });
+  });
 
   /** Runs the diff with openapi.yaml as `change` leaves it, no store named. */
   const diffAfter = (change: (spec: Spec) => void) => runDiff(tree, change as (spec: Record<string, unknown>) => void);
@@ -41,7 +56,9 @@ describe('make contract-diff on a changed contract', function () {
   });
 
   it('when a path is removed, then it fails and names the path', async () => {
-    const { status, output } = await diffAfter((spec) => { delete spec.paths['/api/chat/reads/{streamId}']; });
+    const { status, output } = await diffAfter((spec) => {
+      delete spec.paths['/api/chat/reads/{streamId}'];
+    });
     expect(status, output).to.equal(1);
     expect(output).to.include('/api/chat/reads/{streamId}');
     expect(output).to.include('NOT ACCEPTED');
@@ -62,7 +79,10 @@ describe('make contract-diff on a changed contract', function () {
       const types = spec.components.schemas.ProblemType!;
       const list = types.enum ? 'enum' : 'x-extensible-enum'; // wherever the catalogue lists the known types
       types[list] = [...(types[list] ?? []), 'urn:problem:collab:something-new'];
-      types['x-enumDescriptions'] = { ...types['x-enumDescriptions'], 'urn:problem:collab:something-new': '400. Something new.' };
+      types['x-enumDescriptions'] = {
+        ...types['x-enumDescriptions'],
+        'urn:problem:collab:something-new': '400. Something new.',
+      };
     });
     expect(output).to.include('Breaking (0): none');
     expect(status, output).to.equal(0);

@@ -25,7 +25,9 @@ async function write(service: Service, writer: number, acked: Acknowledged): Pro
     acked.sequences.set(namespace, entry);
     try {
       const sequence = ++entry.sent;
-      const patched = await call(service, 'PATCH', `/api/identity/settings/${namespace}`, { body: { patch: { sequence } } });
+      const patched = await call(service, 'PATCH', `/api/identity/settings/${namespace}`, {
+        body: { patch: { sequence } },
+      });
       if (patched.status !== 200) throw new Error(`PATCH answered ${patched.status}`);
       entry.acked = sequence;
       const created = await call(service, 'POST', '/api/streams', { body: { title: `${namespace} #${sequence}` } });
@@ -60,8 +62,9 @@ async function expectEverythingAcknowledged(service: Service, acked: Acknowledge
     if (count === 0) continue;
     const reply = await call(service, 'GET', `/api/chat/reads/${streamId}`);
     expect(reply.body.items, `one marker in ${streamId}`).to.have.length(1);
-    expect(sent.slice(count - 1), `marker in ${streamId} is the last acknowledged or a later one`)
-      .to.include(reply.body.items[0].lastReadMessageId);
+    expect(sent.slice(count - 1), `marker in ${streamId} is the last acknowledged or a later one`).to.include(
+      reply.body.items[0].lastReadMessageId,
+    );
   }
 }
 

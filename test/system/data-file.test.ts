@@ -48,7 +48,10 @@ describe('one owner per data file', () => {
       const second = await refusedStart(dataFile, {}, ['unshare', '--pid', '--fork', '--mount-proc']);
       expect(second.code).to.equal(1);
       expect(second.stderr).to.contain(`${dataFile}: is in use by another process (pid ${owner.child.pid})`);
-      expect((await call(owner.service, 'PATCH', '/api/streams/nav', { body: { sort: 'still-mine' } })).status, 'the owner still serves').to.equal(200);
+      expect(
+        (await call(owner.service, 'PATCH', '/api/streams/nav', { body: { sort: 'still-mine' } })).status,
+        'the owner still serves',
+      ).to.equal(200);
     } finally {
       await stop(owner, 'SIGTERM');
     }
@@ -62,10 +65,30 @@ describe('a damaged data file', () => {
     ['a manifest of the wrong shape', (f) => f, '{"streams":{}}', /is JSON but not a collab-lowdb-v4 manifest/],
     ['an empty manifest', (f) => f, '', /is not valid JSON/],
     ['a truncated shard', (f) => `${f}.d/streams/7.json`, '{"a":{"id":', /is not valid JSON, perhaps truncated/],
-    ['a shard of the wrong shape', (f) => `${f}.d/devices/3.json`, '[1,2]', /is JSON but not a JSON object of stored records/],
-    ['a shard past the manifest\'s shard count', (f) => `${f}.d/devices/1024.json`, '{}', /the manifest says there are 1024 shards/],
-    ['a record in the wrong shard (the shard count was edited)', (f) => `${f}.d/navigation/0.json`, '{"local":{"value":{}}}', /belongs in another shard of 1024/],
-    ['a journal line that is not an entry, before the last', (f) => `${f}.d/journal/1.ndjson`, '{"x":1}\n[]\n', /line 1 is not a journal entry/],
+    [
+      'a shard of the wrong shape',
+      (f) => `${f}.d/devices/3.json`,
+      '[1,2]',
+      /is JSON but not a JSON object of stored records/,
+    ],
+    [
+      "a shard past the manifest's shard count",
+      (f) => `${f}.d/devices/1024.json`,
+      '{}',
+      /the manifest says there are 1024 shards/,
+    ],
+    [
+      'a record in the wrong shard (the shard count was edited)',
+      (f) => `${f}.d/navigation/0.json`,
+      '{"local":{"value":{}}}',
+      /belongs in another shard of 1024/,
+    ],
+    [
+      'a journal line that is not an entry, before the last',
+      (f) => `${f}.d/journal/1.ndjson`,
+      '{"x":1}\n[]\n',
+      /line 1 is not a journal entry/,
+    ],
   ];
   for (const [name, fileOf, content, problem] of cases) {
     it(`when it is ${name}, then start-up stops naming the file and the problem, and the file is untouched`, async () => {
@@ -91,11 +114,14 @@ describe('a damaged data file', () => {
     expect(existsSync(dataFile)).to.equal(false);
   });
 
-  it('when the journal\'s last line was cut short by a crash, then it is ignored and the rest is read', async () => {
+  it("when the journal's last line was cut short by a crash, then it is ignored and the rest is read", async () => {
     const dataFile = await freshDataFile();
     await mkdir(`${dataFile}.d/journal`, { recursive: true });
     await writeFile(dataFile, MANIFEST);
-    await writeFile(`${dataFile}.d/journal/1.ndjson`, '[["navigation","local",{"value":{"sort":"kept","updatedAt":"2026-01-01T00:00:00.000Z"}}]]\n[["navigation","local",{"val');
+    await writeFile(
+      `${dataFile}.d/journal/1.ndjson`,
+      '[["navigation","local",{"value":{"sort":"kept","updatedAt":"2026-01-01T00:00:00.000Z"}}]]\n[["navigation","local",{"val',
+    );
     const server = await startServerProcess(dataFile);
     try {
       expect((await call(server.service, 'GET', '/api/streams/nav')).body.sort).to.equal('kept');
@@ -109,7 +135,9 @@ describe('a data folder the service cannot use', function () {
   this.timeout(60_000);
   const oneClearLine = (stderr: string, problem: RegExp) => {
     expect(stderr.trim().split('\n'), stderr).to.have.length(1);
-    expect(stderr).to.match(/^Refusing to start: /).and.match(problem);
+    expect(stderr)
+      .to.match(/^Refusing to start: /)
+      .and.match(problem);
     expect(stderr).not.to.match(/\n\s+at /);
   };
 

@@ -18,13 +18,24 @@ const SHUTDOWN_SECONDS = SHUTDOWN_DELAY_SECONDS + SHUTDOWN_TIMEOUT_SECONDS;
 
 const dockerfile = readFileSync('deploy/Dockerfile', 'utf8');
 /** The runtime stage's instructions (after its FROM), continuation lines joined. */
-const runtime = dockerfile.split(/^FROM .* AS runtime$/m)[1]!.replace(/\\\n/g, ' ').split('\n').filter((line) => /^[A-Z]+ /.test(line));
-const instruction = (name: string) => runtime.filter((line) => line.startsWith(`${name} `)).map((line) => line.slice(name.length + 1).trim());
+const runtime = dockerfile
+  .split(/^FROM .* AS runtime$/m)[1]!
+  .replace(/\\\n/g, ' ')
+  .split('\n')
+  .filter((line) => /^[A-Z]+ /.test(line));
+const instruction = (name: string) =>
+  runtime.filter((line) => line.startsWith(`${name} `)).map((line) => line.slice(name.length + 1).trim());
 const IMAGE = {
   user: instruction('USER')[0],
   port: Number(instruction('EXPOSE')[0]),
   cmd: JSON.parse(instruction('CMD')[0]!) as string[],
-  env: Object.fromEntries(instruction('ENV').join(' ').split(/\s+/).filter((word) => word.includes('=')).map((word) => word.split('='))) as Record<string, string>,
+  env: Object.fromEntries(
+    instruction('ENV')
+      .join(' ')
+      .split(/\s+/)
+      .filter((word) => word.includes('='))
+      .map((word) => word.split('=')),
+  ) as Record<string, string>,
 };
 
 /** `45s`, `1m30s`, `45`: seconds. */
@@ -32,7 +43,10 @@ function seconds(duration: string | number): number {
   if (typeof duration === 'number') return duration;
   const parts = [...duration.matchAll(/(\d+)(h|m|s|ms)?/g)];
   expect(parts.length, `a duration: ${duration}`).to.be.greaterThan(0);
-  return parts.reduce((sum, [, count, unit]) => sum + Number(count) * ({ h: 3600, m: 60, s: 1, ms: 0.001 }[unit ?? 's'] ?? 1), 0);
+  return parts.reduce(
+    (sum, [, count, unit]) => sum + Number(count) * ({ h: 3600, m: 60, s: 1, ms: 0.001 }[unit ?? 's'] ?? 1),
+    0,
+  );
 }
 
 describe('deploy/Dockerfile', () => {
@@ -51,12 +65,17 @@ describe('deploy/Dockerfile', () => {
   });
 
   it('when its build context is listed, then every file the Dockerfile copies is in it, and nothing else of size', () => {
-    const ignore = readFileSync('deploy/Dockerfile.dockerignore', 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+    const ignore = readFileSync('deploy/Dockerfile.dockerignore', 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
     expect(ignore[0]).to.equal('*');
     const allowed = ignore.slice(1).map((line) => line.replace(/^!/, ''));
     const copied = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((match) => match[1]!.split(/\s+/));
     for (const source of copied) {
-      expect(allowed.some((entry) => source === entry || source.startsWith(`${entry}/`)), `${source} is in the build context`).to.equal(true);
+      expect(
+        allowed.some((entry) => source === entry || source.startsWith(`${entry}/`)),
+        `${source} is in the build context`,
+      ).to.equal(true);
       expect(existsSync(source), source).to.equal(true);
     }
     expect(allowed).not.to.include.members(['node_modules', 'dist', '.tools', '.git']);
@@ -64,9 +83,21 @@ describe('deploy/Dockerfile', () => {
 });
 
 describe('deploy/compose.yaml', () => {
-  type Service = { image?: string; entrypoint?: string[]; environment?: Record<string, string>; secrets?: string[]; healthcheck?: { test: string[] };
-    stop_grace_period?: string; stop_signal?: string; depends_on?: Record<string, { condition: string }>; build?: { context: string; dockerfile: string } };
-  const compose = parse(readFileSync('deploy/compose.yaml', 'utf8')) as { services: Record<string, Service>; secrets: Record<string, { file: string }> };
+  type Service = {
+    image?: string;
+    entrypoint?: string[];
+    environment?: Record<string, string>;
+    secrets?: string[];
+    healthcheck?: { test: string[] };
+    stop_grace_period?: string;
+    stop_signal?: string;
+    depends_on?: Record<string, { condition: string }>;
+    build?: { context: string; dockerfile: string };
+  };
+  const compose = parse(readFileSync('deploy/compose.yaml', 'utf8')) as {
+    services: Record<string, Service>;
+    secrets: Record<string, { file: string }>;
+  };
   const { collab, pgbouncer, postgres } = compose.services;
 
   it('when parsed, then it runs the image on PostgreSQL through PgBouncer in transaction pooling, with the JWT secret from a compose secret', () => {
@@ -83,12 +114,15 @@ describe('deploy/compose.yaml', () => {
     expect(collab!.environment).not.to.have.property('ALLOW_UNAUTHENTICATED');
     // The image's command, after the secret is read: exec leaves node as PID 1.
     expect(collab!.entrypoint!.slice(0, 2)).to.deep.equal(['/bin/sh', '-c']);
-    expect(collab!.entrypoint![2]).to.match(/^AUTH_JWT_SECRET="\$\$\(cat \/run\/secrets\/auth_jwt_secret\)" exec (.+)$/);
+    expect(collab!.entrypoint![2]).to.match(
+      /^AUTH_JWT_SECRET="\$\$\(cat \/run\/secrets\/auth_jwt_secret\)" exec (.+)$/,
+    );
     expect(/exec (.+)$/.exec(collab!.entrypoint![2]!)![1]).to.equal(IMAGE.cmd.join(' '));
   });
 
   it('when parsed, then every service has a healthcheck, starts after what it needs is healthy, and the service gets a grace period above its shutdown', () => {
-    for (const [name, service] of Object.entries(compose.services)) expect(service.healthcheck?.test, `${name}'s healthcheck`).to.be.an('array').that.is.not.empty;
+    for (const [name, service] of Object.entries(compose.services))
+      expect(service.healthcheck?.test, `${name}'s healthcheck`).to.be.an('array').that.is.not.empty;
     expect(collab!.depends_on).to.deep.equal({ pgbouncer: { condition: 'service_healthy' } });
     expect(pgbouncer!.depends_on).to.deep.equal({ postgres: { condition: 'service_healthy' } });
     expect(collab!.healthcheck!.test.join(' ')).to.include(`127.0.0.1:${IMAGE.port}/healthz`);
@@ -99,24 +133,45 @@ describe('deploy/compose.yaml', () => {
 
   it('when a compose tool is installed, then it accepts the file (else the parse above stands)', async function () {
     this.timeout(60_000);
-    const podmanCompose = ['.venv/bin/podman-compose', 'podman-compose'].find((tool) => spawnSync(tool, ['--version']).status === 0);
+    const podmanCompose = ['.venv/bin/podman-compose', 'podman-compose'].find(
+      (tool) => spawnSync(tool, ['--version']).status === 0,
+    );
     const docker = spawnSync('docker', ['compose', 'version']).status === 0;
     if (!podmanCompose && !docker) {
       console.log('      (no podman-compose or docker compose here: the YAML parse above stands)');
       return;
     }
-    const [command, args] = podmanCompose ? [podmanCompose, ['-f', 'deploy/compose.yaml', 'config']] : ['docker', ['compose', '-f', 'deploy/compose.yaml', 'config']];
-    const { stdout } = await promisify(execFile)(command, args, { env: { ...process.env, POSTGRES_PASSWORD: 'compose-config-check' } });
+    const [command, args] = podmanCompose
+      ? [podmanCompose, ['-f', 'deploy/compose.yaml', 'config']]
+      : ['docker', ['compose', '-f', 'deploy/compose.yaml', 'config']];
+    const { stdout } = await promisify(execFile)(command, args, {
+      env: { ...process.env, POSTGRES_PASSWORD: 'compose-config-check' },
+    });
     expect(stdout).to.include('pgbouncer:6432');
   });
 });
 
 describe('deploy/kubernetes.yaml', () => {
-  type Container = { image: string; ports: { name: string; containerPort: number }[]; env: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
-    readinessProbe: { httpGet: { path: string; port: string } }; livenessProbe: { httpGet: { path: string; port: string } }; lifecycle?: { preStop?: unknown };
+  type Container = {
+    image: string;
+    ports: { name: string; containerPort: number }[];
+    env: { name: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+    readinessProbe: { httpGet: { path: string; port: string } };
+    livenessProbe: { httpGet: { path: string; port: string } };
+    lifecycle?: { preStop?: unknown };
     resources: { requests: Record<string, string>; limits: Record<string, string> };
-    securityContext: { readOnlyRootFilesystem: boolean; allowPrivilegeEscalation: boolean; capabilities: { drop: string[] } } };
-  type Manifest = { apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string> }; spec: Record<string, unknown> };
+    securityContext: {
+      readOnlyRootFilesystem: boolean;
+      allowPrivilegeEscalation: boolean;
+      capabilities: { drop: string[] };
+    };
+  };
+  type Manifest = {
+    apiVersion: string;
+    kind: string;
+    metadata: { name: string; labels?: Record<string, string> };
+    spec: Record<string, unknown>;
+  };
   const documents = parseAllDocuments(readFileSync('deploy/kubernetes.yaml', 'utf8'));
   const manifests = documents.map((document) => document.toJS() as Manifest);
   /** The one manifest of that kind. */
@@ -137,35 +192,58 @@ describe('deploy/kubernetes.yaml', () => {
   });
 
   it('when parsed, then the Deployment runs 3 replicas probed on /readyz and /healthz, non-root and read-only, with resources, secrets and a grace period above the shutdown, and no preStop hook', () => {
-    const deployment = one<{ spec: { replicas: number; selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> };
-      spec: { terminationGracePeriodSeconds: number; securityContext: { runAsNonRoot: boolean; runAsUser: number; runAsGroup: number }; containers: Container[] } } } }>('Deployment');
+    const deployment = one<{
+      spec: {
+        replicas: number;
+        selector: { matchLabels: Record<string, string> };
+        template: {
+          metadata: { labels: Record<string, string> };
+          spec: {
+            terminationGracePeriodSeconds: number;
+            securityContext: { runAsNonRoot: boolean; runAsUser: number; runAsGroup: number };
+            containers: Container[];
+          };
+        };
+      };
+    }>('Deployment');
     const pod = deployment.spec.template.spec;
     expect(deployment.spec.replicas).to.equal(3);
     expect(deployment.spec.template.metadata.labels).to.deep.include(deployment.spec.selector.matchLabels);
     expect(pod.terminationGracePeriodSeconds).to.be.greaterThan(SHUTDOWN_SECONDS).and.to.equal(45);
     expect(pod.securityContext.runAsNonRoot).to.equal(true);
-    expect(`${pod.securityContext.runAsUser}:${pod.securityContext.runAsGroup}`, 'the image\'s USER').to.equal(IMAGE.user);
+    expect(`${pod.securityContext.runAsUser}:${pod.securityContext.runAsGroup}`, "the image's USER").to.equal(
+      IMAGE.user,
+    );
     expect(pod.containers).to.have.length(1);
     const [container] = pod.containers as [Container];
     expect(container.image).to.match(/collab-service:/);
     const http = container.ports.find((port) => port.name === container.readinessProbe.httpGet.port);
-    expect(http?.containerPort, 'the probes\' port is the image\'s').to.equal(IMAGE.port);
+    expect(http?.containerPort, "the probes' port is the image's").to.equal(IMAGE.port);
     expect(container.readinessProbe.httpGet.path).to.equal('/readyz');
     expect(container.livenessProbe.httpGet.path).to.equal('/healthz');
     expect(container.lifecycle?.preStop, 'SHUTDOWN_DELAY, not a preStop hook').to.equal(undefined);
     expect(readFileSync('deploy/kubernetes.yaml', 'utf8')).to.match(/No preStop hook.*SHUTDOWN_DELAY/s);
-    expect(container.securityContext).to.deep.include({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+    expect(container.securityContext).to.deep.include({
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+    });
     expect(container.securityContext.capabilities.drop).to.deep.equal(['ALL']);
     expect(container.resources.requests).to.have.keys('cpu', 'memory');
     expect(container.resources.limits).to.have.property('memory');
-    const fromSecret = Object.fromEntries(container.env.map((variable) => [variable.name, variable.valueFrom?.secretKeyRef?.name]));
+    const fromSecret = Object.fromEntries(
+      container.env.map((variable) => [variable.name, variable.valueFrom?.secretKeyRef?.name]),
+    );
     expect(fromSecret).to.include({ AUTH_JWT_SECRET: 'collab-service', DATABASE_URL: 'collab-service' });
     expect(container.env.map((variable) => variable.name)).not.to.include('ALLOW_UNAUTHENTICATED');
   });
 
-  it('when parsed, then the Service selects the Deployment\'s pods and targets its named port', () => {
-    const deployment = one<{ spec: { template: { metadata: { labels: Record<string, string> }; spec: { containers: Container[] } } } }>('Deployment');
-    const service = one<{ spec: { selector: Record<string, string>; ports: { port: number; targetPort: string }[] } }>('Service');
+  it("when parsed, then the Service selects the Deployment's pods and targets its named port", () => {
+    const deployment = one<{
+      spec: { template: { metadata: { labels: Record<string, string> }; spec: { containers: Container[] } } };
+    }>('Deployment');
+    const service = one<{ spec: { selector: Record<string, string>; ports: { port: number; targetPort: string }[] } }>(
+      'Service',
+    );
     expect(deployment.spec.template.metadata.labels).to.deep.include(service.spec.selector);
     const names = deployment.spec.template.spec.containers[0]!.ports.map((port) => port.name);
     for (const port of service.spec.ports) expect(names).to.include(port.targetPort);
@@ -175,7 +253,12 @@ describe('deploy/kubernetes.yaml', () => {
 describe('deploy/collab-service.service', () => {
   const unit = readFileSync('deploy/collab-service.service', 'utf8');
   const settings = (key: string) => [...unit.matchAll(new RegExp(`^${key}=(.*)$`, 'gm'))].map((match) => match[1]!);
-  const environment = Object.fromEntries(settings('Environment').join(' ').split(/\s+/).map((word) => word.split('=')));
+  const environment = Object.fromEntries(
+    settings('Environment')
+      .join(' ')
+      .split(/\s+/)
+      .map((word) => word.split('=')),
+  );
 
   it('when read, then it starts node on dist/src/server.js as its own user with an environment file, restarts on failure and stops with SIGTERM within 45 s', () => {
     expect(settings('User')).to.have.length(1).and.not.to.include('root');
@@ -184,11 +267,19 @@ describe('deploy/collab-service.service', () => {
     expect(command).to.match(/^\/\S+\/node \/\S+\/dist\/src\/server\.js$/);
     expect(settings('Restart')).to.deep.equal(['on-failure']);
     expect(settings('KillSignal')).to.deep.equal(['SIGTERM']);
-    expect(seconds(settings('TimeoutStopSec')[0]!)).to.be.greaterThan(SHUTDOWN_SECONDS).and.to.equal(45);
+    expect(seconds(settings('TimeoutStopSec')[0]!))
+      .to.be.greaterThan(SHUTDOWN_SECONDS)
+      .and.to.equal(45);
   });
 
-  it('when read, then it is hardened, with the data file\'s folder its only writable path', () => {
-    for (const [key, value] of Object.entries({ NoNewPrivileges: 'yes', ProtectSystem: 'strict', PrivateTmp: 'yes', ProtectHome: 'yes', PrivateDevices: 'yes' })) {
+  it("when read, then it is hardened, with the data file's folder its only writable path", () => {
+    for (const [key, value] of Object.entries({
+      NoNewPrivileges: 'yes',
+      ProtectSystem: 'strict',
+      PrivateTmp: 'yes',
+      ProtectHome: 'yes',
+      PrivateDevices: 'yes',
+    })) {
       expect(settings(key), key).to.deep.equal([value]);
     }
     const dataFolder = environment.DATA_FILE!.replace(/\/[^/]+$/, '');
@@ -212,7 +303,9 @@ describe('deploy/collab-service.service', () => {
       const security = spawnSync('systemd-analyze', ['security', '--offline=true', copy], { encoding: 'utf8' });
       const exposure = /Overall exposure level for \S+: (\d+\.\d+)/.exec(security.stdout);
       expect(exposure, security.stdout + security.stderr).not.to.equal(null);
-      expect(Number(exposure![1]), 'systemd-analyze security: 0 is the safest, 10 the most exposed').to.be.lessThan(2.5);
+      expect(Number(exposure![1]), 'systemd-analyze security: 0 is the safest, 10 the most exposed').to.be.lessThan(
+        2.5,
+      );
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -36,7 +36,8 @@ describe('a full disk (a real 4 MiB tmpfs)', function () {
   it('when concurrent writes pass the free space, then each is 200 and kept, or 503 and leaves no trace, and the service serves on and recovers', async () => {
     const dataFile = join(mountPoint, 'db.json');
     let server: ServerProcess = await startServerProcess(dataFile);
-    const patch = (namespace: string) => call(server.service, 'PATCH', `/api/identity/settings/${namespace}`, { body: { patch: { blob: BLOB } } });
+    const patch = (namespace: string) =>
+      call(server.service, 'PATCH', `/api/identity/settings/${namespace}`, { body: { patch: { blob: BLOB } } });
     const filler = join(mountPoint, 'filler');
     try {
       expect((await patch('before')).status).to.equal(200);
@@ -53,7 +54,10 @@ describe('a full disk (a real 4 MiB tmpfs)', function () {
       };
       await write('w');
       const statuses = [...replies.values()].map((reply) => reply.status);
-      expect(statuses.filter((status) => status !== 200 && status !== 503), 'only 200 or 503').to.deep.equal([]);
+      expect(
+        statuses.filter((status) => status !== 200 && status !== 503),
+        'only 200 or 503',
+      ).to.deep.equal([]);
       expect(statuses.slice(0, WAVE), 'the first wave fits').to.deep.equal(Array(WAVE).fill(200));
       expect(statuses.filter((status) => status === 503).length, 'the disk filled up').to.be.greaterThan(WAVE);
       const refused = [...replies.values()].find((reply) => reply.status === 503)!;
@@ -76,7 +80,9 @@ describe('a full disk (a real 4 MiB tmpfs)', function () {
       await stop(server, 'SIGKILL');
       server = await startServerProcess(dataFile);
       for (const name of replies.keys()) {
-        expect((await call(server.service, 'GET', `/api/identity/settings/${name}`)).body.settings.blob, name).to.equal(BLOB);
+        expect((await call(server.service, 'GET', `/api/identity/settings/${name}`)).body.settings.blob, name).to.equal(
+          BLOB,
+        );
       }
     } finally {
       await stop(server, 'SIGKILL');
@@ -90,19 +96,25 @@ describe('a full disk (a real 4 MiB tmpfs)', function () {
     let server: ServerProcess = await startServerProcess(dataFile);
     const filler = join(mountPoint, 'filler');
     try {
-      const patch = (namespace: string, blob: string) => call(server.service, 'PATCH', `/api/identity/settings/${namespace}`, { body: { patch: { blob } } });
+      const patch = (namespace: string, blob: string) =>
+        call(server.service, 'PATCH', `/api/identity/settings/${namespace}`, { body: { patch: { blob } } });
       expect((await patch('before', BLOB)).status).to.equal(200);
       await writeFile(filler, Buffer.alloc((await freeBytes(mountPoint)) - 100 * 1024));
       expect((await patch('big', 'y'.repeat(200 * 1024))).status, 'twice the free space').to.equal(503);
       for (let index = 0; index < 8; index++) {
-        expect((await patch(`small-${index}`, BLOB)).status, `small-${index} fits in the space the failed write gave back`).to.equal(200);
+        expect(
+          (await patch(`small-${index}`, BLOB)).status,
+          `small-${index} fits in the space the failed write gave back`,
+        ).to.equal(200);
       }
       await rm(filler);
       await stop(server, 'SIGKILL');
       server = await startServerProcess(dataFile);
       expect((await call(server.service, 'GET', '/api/identity/settings/big')).status).to.equal(404);
       for (let index = 0; index < 8; index++) {
-        expect((await call(server.service, 'GET', `/api/identity/settings/small-${index}`)).body.settings.blob).to.equal(BLOB);
+        expect(
+          (await call(server.service, 'GET', `/api/identity/settings/small-${index}`)).body.settings.blob,
+        ).to.equal(BLOB);
       }
     } finally {
       await stop(server, 'SIGKILL');
@@ -130,9 +142,12 @@ describe('checkpoints on a full disk (a real 2 MiB tmpfs)', function () {
     const filler = join(mountPoint, 'filler');
     const env = { JOURNAL_CHECKPOINT_BYTES: '32kb', JOURNAL_MAX_BYTES: '96kb' };
     // Namespaces of one shard: rewriting it takes more room than the disk will have, appending to the journal does not.
-    const namespaces = Array.from({ length: 30_000 }, (_, index) => `n${index}`).filter((name) => shardNumber(keyOf('local', name), 256) === 5).slice(0, 40);
+    const namespaces = Array.from({ length: 30_000 }, (_, index) => `n${index}`)
+      .filter((name) => shardNumber(keyOf('local', name), 256) === 5)
+      .slice(0, 40);
     let server = await startServerProcess(dataFile, env);
-    const patch = (namespace: string, blob = BLOB) => call(server.service, 'PATCH', `/api/identity/settings/${namespace}`, { body: { patch: { blob } } });
+    const patch = (namespace: string, blob = BLOB) =>
+      call(server.service, 'PATCH', `/api/identity/settings/${namespace}`, { body: { patch: { blob } } });
     const acknowledged = new Map<string, string>();
     try {
       for (const name of namespaces) expect((await patch(name)).status).to.equal(200);
@@ -150,7 +165,10 @@ describe('checkpoints on a full disk (a real 2 MiB tmpfs)', function () {
       const [notReady] = await waitForLine(server, (line) => line.route === '/readyz' && line.status === 503);
       expect(JSON.stringify(notReady!.err)).to.contain('JOURNAL_MAX_BYTES').and.contain('ENOSPC');
       const failures = await waitForLine(server, failedCheckpoint, 2);
-      expect(failures.map((line) => [line.err.code, line.retryInMs])).to.deep.equal([['ENOSPC', 1000], ['ENOSPC', 2000]]);
+      expect(failures.map((line) => [line.err.code, line.retryInMs])).to.deep.equal([
+        ['ENOSPC', 1000],
+        ['ENOSPC', 2000],
+      ]);
       const metrics = String((await call(server.service, 'GET', '/metrics')).body);
       expect(Number(/^store_checkpoint_failures_total (\d+)$/m.exec(metrics)?.[1])).to.be.at.least(2);
       expect(Number(/^journal_bytes (\d+)$/m.exec(metrics)?.[1])).to.be.above(96 * 1024);
@@ -158,7 +176,9 @@ describe('checkpoints on a full disk (a real 2 MiB tmpfs)', function () {
       expect(await stop(server, 'SIGTERM'), 'a clean stop, though its checkpoint fails').to.equal(0);
       const last = logLines(server).at(-1)!;
       expect(last.level).to.equal(40);
-      expect(last.msg).to.match(/^Stopped: .*the final checkpoint failed \(ENOSPC.*the journal keeps every change, and the next start replays it$/);
+      expect(last.msg).to.match(
+        /^Stopped: .*the final checkpoint failed \(ENOSPC.*the journal keeps every change, and the next start replays it$/,
+      );
 
       server = await startServerProcess(dataFile, env); // still full: the start-up checkpoint fails too
       await waitForLine(server, failedCheckpoint);
@@ -167,9 +187,15 @@ describe('checkpoints on a full disk (a real 2 MiB tmpfs)', function () {
       await waitForLine(server, (line) => /^Checkpoint written after/.test(line.msg));
       expect((await call(server.service, 'GET', '/readyz')).status).to.equal(200);
       expect(String((await call(server.service, 'GET', '/metrics')).body)).to.match(/^journal_bytes 0$/m);
-      for (const [name, blob] of acknowledged) expect((await call(server.service, 'GET', `/api/identity/settings/${name}`)).body.settings.blob, name).to.equal(blob);
+      for (const [name, blob] of acknowledged)
+        expect((await call(server.service, 'GET', `/api/identity/settings/${name}`)).body.settings.blob, name).to.equal(
+          blob,
+        );
       expect(await stop(server, 'SIGTERM')).to.equal(0);
-      expect(logLines(server).at(-1)).to.include({ level: 30, msg: 'Stopped: every request answered, the data file released' });
+      expect(logLines(server).at(-1)).to.include({
+        level: 30,
+        msg: 'Stopped: every request answered, the data file released',
+      });
     } finally {
       await stop(server, 'SIGKILL');
       await rm(filler, { force: true });
@@ -181,7 +207,11 @@ const failedCheckpoint = (line: LogLine) => line.level === 50 && /^Checkpoint fa
 
 /** The JSON lines the server has written so far. */
 function logLines(server: ServerProcess): LogLine[] {
-  return server.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as LogLine);
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
 }
 
 /** Waits until `times` lines match (no deadline but the test's); resolves to them. */

@@ -11,18 +11,42 @@ import { needs } from '../helpers/needs.js';
 const exec = promisify(execFile);
 // npm and npx of the Node.js running the tests (.nvmrc's), whatever else is on PATH.
 const env = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` };
-const run = (command: string, args: string[], cwd: string) => exec(command, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 });
-const idsOf = (paths: object) => Object.values(paths).flatMap((item: object) => Object.values(item).map((operation) => (operation as { operationId?: string }).operationId))
-  .filter((id): id is string => typeof id === 'string');
+const run = (command: string, args: string[], cwd: string) =>
+  exec(command, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+const idsOf = (paths: object) =>
+  Object.values(paths)
+    .flatMap((item: object) =>
+      Object.values(item).map((operation) => (operation as { operationId?: string }).operationId),
+    )
+    .filter((id): id is string => typeof id === 'string');
 const operationIds = idsOf(loadSpec().paths);
 /** Type-checks TypeScript that generators wrote, as a strict browser project would. */
-const typeCheck = (folder: string, files: string[]) => run(resolve('node_modules/.bin/tsc'), ['--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022',
-  '--lib', 'es2022,dom,dom.iterable', '--module', 'nodenext', '--moduleResolution', 'nodenext', ...files], folder);
+const typeCheck = (folder: string, files: string[]) =>
+  run(
+    resolve('node_modules/.bin/tsc'),
+    [
+      '--noEmit',
+      '--strict',
+      '--skipLibCheck',
+      '--target',
+      'es2022',
+      '--lib',
+      'es2022,dom,dom.iterable',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      ...files,
+    ],
+    folder,
+  );
 
 /** Every $ref in a document. */
 function refsIn(value: unknown): string[] {
   if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([name, member]) => (name === '$ref' && typeof member === 'string' ? [member] : refsIn(member)));
+  return Object.entries(value).flatMap(([name, member]) =>
+    name === '$ref' && typeof member === 'string' ? [member] : refsIn(member),
+  );
 }
 
 describe('generated/openapi.yaml: the contract in one file, for generators', function () {
@@ -46,8 +70,20 @@ describe('generated/openapi.yaml: the contract in one file, for generators', fun
   it('when openapi-generator (typescript-fetch, the version of openapitools.json) generates from it, then a client that compiles', async () => {
     await copyFile('openapitools.json', join(folder, 'openapitools.json'));
     await writeFile(join(folder, 'package.json'), '{ "type": "module" }\n');
-    await run(resolve('node_modules/.bin/openapi-generator-cli'), ['generate', '-g', 'typescript-fetch', '-i', 'openapi.yaml', '-o', 'fetch',
-      '--additional-properties=importFileExtension=.js'], folder);
+    await run(
+      resolve('node_modules/.bin/openapi-generator-cli'),
+      [
+        'generate',
+        '-g',
+        'typescript-fetch',
+        '-i',
+        'openapi.yaml',
+        '-o',
+        'fetch',
+        '--additional-properties=importFileExtension=.js',
+      ],
+      folder,
+    );
     const api = await readFile(join(folder, 'fetch', 'apis', 'StreamsApi.ts'), 'utf8');
     expect(api).to.include('async createStream(');
     await typeCheck(folder, ['fetch/index.ts']);
@@ -55,15 +91,23 @@ describe('generated/openapi.yaml: the contract in one file, for generators', fun
 
   describe('from the npm registry', () => {
     before(async function () {
-      const registry = await run('npm', ['view', 'orval@8', 'version'], tmpdir()).then(() => undefined, () => 'the npm registry (npm view orval)');
+      const registry = await run('npm', ['view', 'orval@8', 'version'], tmpdir()).then(
+        () => undefined,
+        () => 'the npm registry (npm view orval)',
+      );
       needs(this, registry);
       await run('npm', ['install', '--no-audit', '--no-fund', 'orval@8', 'openapi-typescript@7'], folder);
     });
 
     it('when orval generates a fetch client from it, then every operation is a function, and it compiles', async () => {
-      await run('npx', ['orval', '--input', 'openapi.yaml', '--output', 'orval/client.ts', '--client', 'fetch'], folder);
+      await run(
+        'npx',
+        ['orval', '--input', 'openapi.yaml', '--output', 'orval/client.ts', '--client', 'fetch'],
+        folder,
+      );
       const client = await readFile(join(folder, 'orval', 'client.ts'), 'utf8');
-      for (const operationId of operationIds) expect(client, operationId).to.match(new RegExp(`export const ${operationId} = `));
+      for (const operationId of operationIds)
+        expect(client, operationId).to.match(new RegExp(`export const ${operationId} = `));
       await typeCheck(folder, ['orval/client.ts']);
     });
 

@@ -16,7 +16,9 @@ describe('the Host check without authentication (DNS rebinding, ALLOWED_HOSTS)',
     service = await startService({ allowedHosts: ['app.test', '.dev.test'] });
     expect((await withHost(service, 'localhost', 'PATCH', '/api/streams/nav', '{"sort":"kept"}')).status).to.equal(200);
   });
-  after(async () => { await service.close(); });
+  after(async () => {
+    await service.close();
+  });
 
   it('when the Host is this machine by any of its names, on any port, then the request is served', async () => {
     for (const host of ['localhost', 'localhost:3000', '127.0.0.1:9', 'LOCALHOST:80', '[::1]', '[::1]:3000']) {
@@ -29,10 +31,20 @@ describe('the Host check without authentication (DNS rebinding, ALLOWED_HOSTS)',
     expect(refused.status).to.equal(421);
     expect(refused.headers['content-type']).to.match(/^application\/problem\+json/);
     const problem = JSON.parse(refused.text);
-    expect(problem).to.include({ type: 'urn:problem:collab:host-not-allowed', status: 421, host: 'attacker.test:3000' });
+    expect(problem).to.include({
+      type: 'urn:problem:collab:host-not-allowed',
+      status: 421,
+      host: 'attacker.test:3000',
+    });
     expect(problem.detail).to.contain('ALLOWED_HOSTS').and.contain('attacker.test:3000');
     expect(JSON.parse((await withHost(service, 'localhost')).text).sort).to.equal('kept');
-    for (const host of ['127.0.0.1.attacker.test', 'localhost.attacker.test', 'app.test.attacker.test', '[::2]', 'localhost:abc']) {
+    for (const host of [
+      '127.0.0.1.attacker.test',
+      'localhost.attacker.test',
+      'app.test.attacker.test',
+      '[::2]',
+      'localhost:abc',
+    ]) {
       expect((await withHost(service, host)).status, host).to.equal(421);
     }
   });
@@ -44,7 +56,8 @@ describe('the Host check without authentication (DNS rebinding, ALLOWED_HOSTS)',
   });
 
   it('when a probe is asked under any Host, then it answers: balancers and scrapers reach it by address', async () => {
-    for (const path of ['/healthz', '/readyz', '/metrics']) expect((await withHost(service, '10.1.2.3:8080', 'GET', path)).status, path).to.equal(200);
+    for (const path of ['/healthz', '/readyz', '/metrics'])
+      expect((await withHost(service, '10.1.2.3:8080', 'GET', path)).status, path).to.equal(200);
   });
 
   it('when authentication is configured, then any Host is served: the token decides', async () => {

@@ -8,8 +8,16 @@ import { startServerProcess, stop, type ServerProcess } from '../helpers/process
 import { freshDataFile, type Service } from '../helpers/service.js';
 
 const create = (service: Service, key: string, title = 'Launch') =>
-  call(service, 'POST', '/api/streams', { body: { title, memberUserIds: ['ana'] }, headers: { 'idempotency-key': key } });
-const seen = (reply: Reply) => ({ status: reply.status, location: reply.headers.get('location'), etag: reply.headers.get('etag'), body: reply.body });
+  call(service, 'POST', '/api/streams', {
+    body: { title, memberUserIds: ['ana'] },
+    headers: { 'idempotency-key': key },
+  });
+const seen = (reply: Reply) => ({
+  status: reply.status,
+  location: reply.headers.get('location'),
+  etag: reply.headers.get('etag'),
+  body: reply.body,
+});
 
 /** The records of one collection in a lowdb file, read once no process serves it. */
 async function recordsIn(dataFile: string, collection: string): Promise<StoredRecord[]> {
@@ -38,7 +46,9 @@ async function retried(service: Service, key: string, tries = 60): Promise<Reply
 describe('a retried create across a SIGKILL restart (lowdb, real processes)', function () {
   this.timeout(120_000);
   let server: ServerProcess | undefined;
-  afterEach(async () => { if (server) await stop(server, 'SIGKILL'); });
+  afterEach(async () => {
+    if (server) await stop(server, 'SIGKILL');
+  });
 
   it('when the service is killed after answering, then a retry on the restarted service gets the same answer and makes no second stream', async () => {
     const dataFile = await freshDataFile();
@@ -65,7 +75,9 @@ describe('a retried create across a SIGKILL restart (lowdb, real processes)', fu
     const before = (await Promise.all(sent)).filter((reply) => reply?.status === 201);
     expect(before.length, 'answered before the kill').to.be.above(0);
     const kept = (await recordsIn(dataFile, IDEMPOTENCY_KEYS)).map((record) => record.value as KeyRecord);
-    const orphans = (await streamsIn(dataFile)).filter((id) => kept.some((key) => key.resourceId === id && !key.answer));
+    const orphans = (await streamsIn(dataFile)).filter((id) =>
+      kept.some((key) => key.resourceId === id && !key.answer),
+    );
     server = await startServerProcess(dataFile, env);
     const answers = new Map<string, Reply>();
     for (const key of keys) {
@@ -74,9 +86,12 @@ describe('a retried create across a SIGKILL restart (lowdb, real processes)', fu
       expect(seen(await create(server.service, key))).to.deep.equal(seen(reply));
       answers.set(key, reply);
     }
-    console.log(`at the kill: ${before.length} answered, ${kept.length} keys kept (${kept.filter((key) => !key.answer).length} without their answer), ` +
-      `${orphans.length} streams made but not answered; after the restart ${inFlight.size} keys were still in flight`);
-    for (const reply of before) expect([...answers.values()].map((answer) => answer.body.id)).to.include(reply!.body.id);
+    console.log(
+      `at the kill: ${before.length} answered, ${kept.length} keys kept (${kept.filter((key) => !key.answer).length} without their answer), ` +
+        `${orphans.length} streams made but not answered; after the restart ${inFlight.size} keys were still in flight`,
+    );
+    for (const reply of before)
+      expect([...answers.values()].map((answer) => answer.body.id)).to.include(reply!.body.id);
     await stop(server, 'SIGTERM');
     const stored = await streamsIn(dataFile);
     expect(stored.sort()).to.deep.equal([...answers.values()].map((answer) => answer.body.id as string).sort());

@@ -21,7 +21,11 @@ import { needs } from '../helpers/needs.js';
 
 const SECRET = 'a-logging-test-secret-long-enough-0123456789';
 const tokenFor = (sub: string) =>
-  new SignJWT({ sub }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode(SECRET));
+  new SignJWT({ sub })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(new TextEncoder().encode(SECRET));
 
 describe('request logs of the real server (stdout not a terminal: JSON lines)', () => {
   let server: ServerProcess;
@@ -32,21 +36,35 @@ describe('request logs of the real server (stdout not a terminal: JSON lines)', 
     server = await startServerProcess(dataFile, { AUTH_JWT_SECRET: SECRET });
     logs = readLogs(server.child);
   });
-  after(async () => { await stop(server, 'SIGTERM'); });
+  after(async () => {
+    await stop(server, 'SIGTERM');
+  });
 
   const lineOf = (requestId: string) => logs.waitFor((line) => line.requestId === requestId);
 
   it('when a request is answered, then one JSON line holds its id, method, route template, status, duration and user', async () => {
     const token = await tokenFor('alice');
     const streamId = uuid();
-    const reply = await call(server.service, 'GET', `/api/streams/${streamId}`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'log-1' } });
+    const reply = await call(server.service, 'GET', `/api/streams/${streamId}`, {
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'log-1' },
+    });
     expect(reply.status).to.equal(404);
     const line = await lineOf('log-1');
-    expect(line).to.include({ level: 30, requestId: 'log-1', method: 'GET', route: '/api/streams/{streamId}', status: 404, userId: 'alice' });
+    expect(line).to.include({
+      level: 30,
+      requestId: 'log-1',
+      method: 'GET',
+      route: '/api/streams/{streamId}',
+      status: 404,
+      userId: 'alice',
+    });
     expect(line.responseTime).to.be.a('number').and.at.least(0);
     expect(line.msg).to.equal('request completed');
     const text = JSON.stringify(line);
-    expect(text, 'no token').to.not.contain(token).and.not.contain(token.split('.')[1]).and.not.match(/bearer/i);
+    expect(text, 'no token')
+      .to.not.contain(token)
+      .and.not.contain(token.split('.')[1])
+      .and.not.match(/bearer/i);
     expect(text, 'no raw id').to.not.contain(streamId);
   });
 
@@ -54,16 +72,28 @@ describe('request logs of the real server (stdout not a terminal: JSON lines)', 
     const ids = ['once-1', 'once-2', 'once-3'];
     for (const id of ids) {
       await call(server.service, 'PATCH', '/api/identity/settings/prefs', {
-        body: { patch: { secretNote: 'body-content-never-logged' } }, headers: { authorization: `Bearer ${await tokenFor('bob')}`, 'x-request-id': id },
+        body: { patch: { secretNote: 'body-content-never-logged' } },
+        headers: { authorization: `Bearer ${await tokenFor('bob')}`, 'x-request-id': id },
       });
     }
     for (const id of ids) await lineOf(id);
-    for (const id of ids) expect(logs.lines().filter((line) => line.requestId === id), id).to.have.length(1);
-    expect(logs.lines().map((line) => JSON.stringify(line)).join('\n')).to.not.contain('body-content-never-logged');
+    for (const id of ids)
+      expect(
+        logs.lines().filter((line) => line.requestId === id),
+        id,
+      ).to.have.length(1);
+    expect(
+      logs
+        .lines()
+        .map((line) => JSON.stringify(line))
+        .join('\n'),
+    ).to.not.contain('body-content-never-logged');
   });
 
   it('when a request has no valid token, then its line has no user id', async () => {
-    await call(server.service, 'GET', '/api/streams/nav', { headers: { authorization: 'Bearer not.a.token', 'x-request-id': 'log-401' } });
+    await call(server.service, 'GET', '/api/streams/nav', {
+      headers: { authorization: 'Bearer not.a.token', 'x-request-id': 'log-401' },
+    });
     const line = await lineOf('log-401');
     expect(line).to.include({ status: 401, route: '/api/streams/nav' }).and.not.have.property('userId');
     expect(JSON.stringify(line)).to.not.contain('not.a.token');
@@ -79,9 +109,17 @@ describe('request logs of the real server (stdout not a terminal: JSON lines)', 
     const socket = connect(Number(port), hostname);
     await once(socket, 'connect');
     // With a token: a request without one is answered 401 before its body is read.
-    const head = ['PUT /api/notifications/devices HTTP/1.1', `Host: ${hostname}`, `Authorization: Bearer ${await tokenFor('erin')}`,
-      'Content-Type: application/json', 'Content-Length: 1000', 'X-Request-Id: log-aborted'];
-    await new Promise<void>((resolve, reject) => socket.write(`${head.join('\r\n')}\r\n\r\n{"installationId":`, (error) => (error ? reject(error) : resolve())));
+    const head = [
+      'PUT /api/notifications/devices HTTP/1.1',
+      `Host: ${hostname}`,
+      `Authorization: Bearer ${await tokenFor('erin')}`,
+      'Content-Type: application/json',
+      'Content-Length: 1000',
+      'X-Request-Id: log-aborted',
+    ];
+    await new Promise<void>((resolve, reject) =>
+      socket.write(`${head.join('\r\n')}\r\n\r\n{"installationId":`, (error) => (error ? reject(error) : resolve())),
+    );
     socket.destroy(); // 18 of the 1,000 bytes promised: the server is still reading the body
     const line = await lineOf('log-aborted');
     expect(line).to.include({ level: 30, method: 'PUT', route: '/api/notifications/devices', msg: 'request aborted' });
@@ -96,7 +134,11 @@ describe('request logs of the real server (stdout not a terminal: JSON lines)', 
     const fullLogs = readLogs(full.child);
     try {
       const authorization = `Bearer ${await tokenFor('carol')}`;
-      const patch = (blob: string) => call(full.service, 'PATCH', '/api/identity/settings/broken', { body: { patch: { blob } }, headers: { authorization } });
+      const patch = (blob: string) =>
+        call(full.service, 'PATCH', '/api/identity/settings/broken', {
+          body: { patch: { blob } },
+          headers: { authorization },
+        });
       expect((await patch('small')).status).to.equal(200);
       const { bavail, bsize } = await statfs(mountPoint);
       await writeFile(join(mountPoint, 'filler'), Buffer.alloc(bavail * bsize));
@@ -104,7 +146,9 @@ describe('request logs of the real server (stdout not a terminal: JSON lines)', 
       expect(reply.status).to.equal(503);
       const line = await fullLogs.waitFor((logged) => logged.requestId === reply.body.requestId);
       expect(line).to.include({ level: 50, status: 503, route: '/api/identity/settings/{namespace}', userId: 'carol' });
-      expect(line.err.stack).to.be.a('string').and.match(/\n\s+at /);
+      expect(line.err.stack)
+        .to.be.a('string')
+        .and.match(/\n\s+at /);
       expect(reply.headers.get('x-request-id')).to.equal(reply.body.requestId);
     } finally {
       await stop(full, 'SIGKILL');
@@ -117,7 +161,11 @@ describe('request logs of the real server (stdout not a terminal: JSON lines)', 
     const otherLogs = readLogs(other.child);
     expect(await stop(other, 'SIGTERM')).to.equal(0);
     const said = otherLogs.lines().map((line) => String(line.msg));
-    expect(said.filter((msg) => /^SIGTERM: \/readyz answers 503 from now|^Listener closed|^Stopped: every request answered/.test(msg))).to.have.length(3);
+    expect(
+      said.filter((msg) =>
+        /^SIGTERM: \/readyz answers 503 from now|^Listener closed|^Stopped: every request answered/.test(msg),
+      ),
+    ).to.have.length(3);
   });
 });
 
@@ -125,14 +173,28 @@ describe('LOG_LEVEL', () => {
   it('when it is not a level, then the server refuses to start with one human line on stderr', async () => {
     const { code, stderr } = await refusedStart(await freshDataFile(), { LOG_LEVEL: 'loud' });
     expect(code).to.equal(1);
-    expect(stderr.trim().split('\n')).to.deep.equal(['Refusing to start: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud"']);
+    expect(stderr.trim().split('\n')).to.deep.equal([
+      'Refusing to start: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not "loud"',
+    ]);
   });
 
   it('when it is warn, then request lines below warn are not written, and errors are', async () => {
     const lines: string[] = [];
-    const logger = createLogger(loadConfig({ LOG_LEVEL: 'warn' }).logLevel, { write: (line: string) => { lines.push(line); } });
-    const failing: Store = { ...openMemoryStore(), get: async () => { throw new Error('the disk is on fire'); } };
-    const server = createApp({ config: { bodyLimit: 1024, validateResponses: true }, store: failing, logger }).listen(0, '127.0.0.1');
+    const logger = createLogger(loadConfig({ LOG_LEVEL: 'warn' }).logLevel, {
+      write: (line: string) => {
+        lines.push(line);
+      },
+    });
+    const failing: Store = {
+      ...openMemoryStore(),
+      get: async () => {
+        throw new Error('the disk is on fire');
+      },
+    };
+    const server = createApp({ config: { bodyLimit: 1024, validateResponses: true }, store: failing, logger }).listen(
+      0,
+      '127.0.0.1',
+    );
     await once(server, 'listening');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
@@ -148,8 +210,17 @@ describe('LOG_LEVEL', () => {
 describe('the logger', () => {
   it('when a line carries a request, then only its id and method are written: no header, so no Authorization', () => {
     const lines: string[] = [];
-    const request = { id: 'r-1', method: 'GET', url: '/api/streams/nav?x=1', headers: { authorization: 'Bearer eyJ.secret.sig', cookie: 'c2VjcmV0' } };
-    createLogger('info', { write: (line: string) => { lines.push(line); } }).info({ req: request }, 'a request');
+    const request = {
+      id: 'r-1',
+      method: 'GET',
+      url: '/api/streams/nav?x=1',
+      headers: { authorization: 'Bearer eyJ.secret.sig', cookie: 'c2VjcmV0' },
+    };
+    createLogger('info', {
+      write: (line: string) => {
+        lines.push(line);
+      },
+    }).info({ req: request }, 'a request');
     expect(JSON.parse(lines.join('')).req).to.deep.equal({ id: 'r-1', method: 'GET' });
   });
 });
@@ -158,11 +229,16 @@ const SCRIPT = ['/usr/bin/script', '/bin/script'].find((path) => existsSync(path
 
 describe('logs on a terminal', () => {
   it('when stdout is a terminal, then lines are readable text, not JSON', async function () {
-    needs(this, SCRIPT ? undefined : "util-linux's script, which gives the server a terminal (apt-get install bsdutils)");
-    const child = track(spawn(SCRIPT!, ['-qfec', `${process.execPath} --import tsx src/server.ts`, '/dev/null'], {
-      env: { ...process.env, PORT: '0', DATA_FILE: await freshDataFile() },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }));
+    needs(
+      this,
+      SCRIPT ? undefined : "util-linux's script, which gives the server a terminal (apt-get install bsdutils)",
+    );
+    const child = track(
+      spawn(SCRIPT!, ['-qfec', `${process.execPath} --import tsx src/server.ts`, '/dev/null'], {
+        env: { ...process.env, PORT: '0', DATA_FILE: await freshDataFile() },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     let output = '';
     for await (const chunk of child.stdout!) {
       output += String(chunk);
@@ -170,6 +246,8 @@ describe('logs on a terminal', () => {
     }
     child.kill('SIGTERM');
     const serving = output.split('\n').find((line) => line.includes('Serving on'))!;
-    expect(serving).to.contain('INFO').and.not.match(/^\s*\{/);
+    expect(serving)
+      .to.contain('INFO')
+      .and.not.match(/^\s*\{/);
   });
 });

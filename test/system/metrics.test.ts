@@ -21,10 +21,15 @@ const ROUTES = new Set([...Object.keys(loadSpec().paths), ...DOCS_PATHS, 'unmatc
 
 /** Label sets of every sample of a metric, as `name="value"` maps. */
 function samples(text: string, metric: string): { labels: Record<string, string>; value: number }[] {
-  return text.split('\n').filter((line) => line.startsWith(`${metric}{`) || line.startsWith(`${metric} `)).map((line) => {
-    const labels = Object.fromEntries([...line.matchAll(/(\w+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]));
-    return { labels, value: Number(line.slice(line.lastIndexOf(' ') + 1)) };
-  });
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${metric}{`) || line.startsWith(`${metric} `))
+    .map((line) => {
+      const labels = Object.fromEntries(
+        [...line.matchAll(/(\w+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]),
+      );
+      return { labels, value: Number(line.slice(line.lastIndexOf(' ') + 1)) };
+    });
 }
 
 describe('GET /metrics of the real server', () => {
@@ -32,22 +37,33 @@ describe('GET /metrics of the real server', () => {
   const streamId = uuid();
   before(async () => {
     server = await startServerProcess(await freshDataFile(), { AUTH_JWT_SECRET: SECRET });
-    const token = await new SignJWT({ sub: 'alice-metrics' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('10m').sign(new TextEncoder().encode(SECRET));
+    const token = await new SignJWT({ sub: 'alice-metrics' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode(SECRET));
     const authorization = `Bearer ${token}`;
     await call(server.service, 'GET', `/api/streams/${streamId}`, { headers: { authorization } });
-    await call(server.service, 'PATCH', '/api/identity/settings/nsmetrics7', { body: { patch: { a: 1 } }, headers: { authorization } });
+    await call(server.service, 'PATCH', '/api/identity/settings/nsmetrics7', {
+      body: { patch: { a: 1 } },
+      headers: { authorization },
+    });
     await call(server.service, 'GET', `/no/such/${streamId}`);
     await call(server.service, 'GET', `/api/streams/${streamId}`);
     for (const method of MADE_UP_METHODS) await rawRequest(server.service, method, '/api/streams/nav', {});
   });
-  after(async () => { await stop(server, 'SIGTERM'); });
+  after(async () => {
+    await stop(server, 'SIGTERM');
+  });
 
   /** The metrics once they hold what the requests above left (a response is counted as it finishes). */
   async function scrape(): Promise<{ status: number; type: string | null; text: string }> {
     for (;;) {
       const reply = await call(server.service, 'GET', '/metrics');
-      const counted = samples(reply.body, 'http_request_duration_seconds_count').filter((sample) => sample.labels.route !== '/metrics');
-      if (counted.reduce((sum, sample) => sum + sample.value, 0) >= 5 + MADE_UP_METHODS.length) return { status: reply.status, type: reply.headers.get('content-type'), text: reply.body };
+      const counted = samples(reply.body, 'http_request_duration_seconds_count').filter(
+        (sample) => sample.labels.route !== '/metrics',
+      );
+      if (counted.reduce((sum, sample) => sum + sample.value, 0) >= 5 + MADE_UP_METHODS.length)
+        return { status: reply.status, type: reply.headers.get('content-type'), text: reply.body };
     }
   }
 
@@ -63,7 +79,8 @@ describe('GET /metrics of the real server', () => {
 
   it('when requests were served, then http_request_duration_seconds counts them by method, route template and status', async () => {
     const counts = samples((await scrape()).text, 'http_request_duration_seconds_count');
-    const count = (labels: Record<string, string>) => counts.find((sample) => JSON.stringify(sample.labels) === JSON.stringify(labels))?.value;
+    const count = (labels: Record<string, string>) =>
+      counts.find((sample) => JSON.stringify(sample.labels) === JSON.stringify(labels))?.value;
     expect(count({ method: 'GET', route: '/api/streams/{streamId}', status: '404' })).to.equal(1);
     expect(count({ method: 'GET', route: '/api/streams/{streamId}', status: '401' })).to.equal(1);
     expect(count({ method: 'PATCH', route: '/api/identity/settings/{namespace}', status: '200' })).to.equal(1);
@@ -75,24 +92,50 @@ describe('GET /metrics of the real server', () => {
     const counts = samples((await scrape()).text, 'http_request_duration_seconds_count');
     const methods = new Set(counts.map((sample) => sample.labels.method));
     expect([...methods].sort()).to.deep.equal(['GET', 'PATCH', 'other']);
-    expect(counts.filter((sample) => sample.labels.method === 'other').reduce((sum, sample) => sum + sample.value, 0)).to.equal(MADE_UP_METHODS.length);
+    expect(
+      counts.filter((sample) => sample.labels.method === 'other').reduce((sum, sample) => sum + sample.value, 0),
+    ).to.equal(MADE_UP_METHODS.length);
   });
 
-  it('when scraped, then build_info names the contract\'s version and Node\'s, and the store\'s own metrics are lowdb\'s alone', async () => {
+  it("when scraped, then build_info names the contract's version and Node's, and the store's own metrics are lowdb's alone", async () => {
     const { text } = await scrape();
-    expect(samples(text, 'build_info')).to.deep.equal([{ labels: { version: String((loadSpec() as { info?: { version?: string } }).info?.version), node: process.versions.node }, value: 1 }]);
-    for (const metric of ['store_bytes', 'store_records', 'store_max_bytes', 'journal_bytes', 'store_checkpoint_failures_total', 'store_checkpoint_duration_seconds_count']) {
+    expect(samples(text, 'build_info')).to.deep.equal([
+      {
+        labels: {
+          version: String((loadSpec() as { info?: { version?: string } }).info?.version),
+          node: process.versions.node,
+        },
+        value: 1,
+      },
+    ]);
+    for (const metric of [
+      'store_bytes',
+      'store_records',
+      'store_max_bytes',
+      'journal_bytes',
+      'store_checkpoint_failures_total',
+      'store_checkpoint_duration_seconds_count',
+    ]) {
       expect(samples(text, metric), metric).to.have.length(1);
     }
-    for (const metric of ['pg_pool_connections', 'store_connection_lost_total']) expect(text, metric).to.not.contain(metric);
-    expect(samples(text, 'http_requests_refused_total').find((sample) => sample.labels.reason === 'unauthenticated')?.value, 'no token, made-up methods too').to.equal(1 + MADE_UP_METHODS.length);
+    for (const metric of ['pg_pool_connections', 'store_connection_lost_total'])
+      expect(text, metric).to.not.contain(metric);
+    expect(
+      samples(text, 'http_requests_refused_total').find((sample) => sample.labels.reason === 'unauthenticated')?.value,
+      'no token, made-up methods too',
+    ).to.equal(1 + MADE_UP_METHODS.length);
   });
 
   it('when scraped, then no label holds a raw id or a user, and the process defaults and store metrics are there', async () => {
     const { text } = await scrape();
     expect(text).to.not.contain(streamId).and.not.contain('alice').and.not.contain('nsmetrics7');
-    for (const metric of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds',
-      'store_commit_duration_seconds_count', 'store_commit_batch_size_count']) {
+    for (const metric of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_p99_seconds',
+      'store_commit_duration_seconds_count',
+      'store_commit_batch_size_count',
+    ]) {
       expect(samples(text, metric), metric).to.not.be.empty;
     }
   });
@@ -116,20 +159,25 @@ describe('GET /metrics of the real server on PostgreSQL', () => {
   });
   const scrape = async () => String((await call(server!.service, 'GET', '/metrics')).body);
 
-  it('when scraped, then the pool\'s connections and lost connections are there, no lowdb metric is, and promtool accepts it', async function () {
+  it("when scraped, then the pool's connections and lost connections are there, no lowdb metric is, and promtool accepts it", async function () {
     const text = await scrape();
-    const pool = Object.fromEntries(samples(text, 'pg_pool_connections').map((sample) => [sample.labels.state, sample.value]));
+    const pool = Object.fromEntries(
+      samples(text, 'pg_pool_connections').map((sample) => [sample.labels.state, sample.value]),
+    );
     expect(Object.keys(pool).sort()).to.deep.equal(['idle', 'total', 'waiting']);
     expect(pool.total).to.be.at.least(1);
     expect(samples(text, 'store_connection_lost_total')).to.deep.equal([{ labels: {}, value: 0 }]);
-    for (const metric of ['store_bytes', 'store_records', 'store_max_bytes', 'journal_bytes', 'store_checkpoint']) expect(text, metric).to.not.match(new RegExp(`^${metric}`, 'm'));
+    for (const metric of ['store_bytes', 'store_records', 'store_max_bytes', 'journal_bytes', 'store_checkpoint'])
+      expect(text, metric).to.not.match(new RegExp(`^${metric}`, 'm'));
     needs(this, PROMTOOL ? undefined : "promtool, from Debian's prometheus package (apt-get install prometheus)");
     const checked = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
     expect(`${checked.stdout}${checked.stderr}`).to.equal('');
   });
 
-  it('when the database cuts the service\'s connections, then store_connection_lost_total counts them', async () => {
-    const { rows } = await admin((client) => client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [application]));
+  it("when the database cuts the service's connections, then store_connection_lost_total counts them", async () => {
+    const { rows } = await admin((client) =>
+      client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [application]),
+    );
     expect(rows.length, 'connections cut').to.be.at.least(1);
     for (let tries = 0; ; tries++) {
       const [lost] = samples(await scrape(), 'store_connection_lost_total');
@@ -145,11 +193,14 @@ describe('the store metrics hook', () => {
     const dataFile = await freshDataFile();
     const service = await startService({ dataFile, store: await openLowdbStore(dataFile, { checkpointBytes: 1 }) });
     try {
-      const count = async () => samples((await call(service, 'GET', '/metrics')).body, 'store_checkpoint_duration_seconds_count')[0]!.value;
+      const count = async () =>
+        samples((await call(service, 'GET', '/metrics')).body, 'store_checkpoint_duration_seconds_count')[0]!.value;
       const before = await count();
       for (let tries = 0; (await count()) === before; tries++) {
         expect(tries, 'a checkpoint within 200 writes').to.be.below(200);
-        expect((await call(service, 'PATCH', '/api/streams/nav', { body: { sort: `s${tries}` } })).status).to.equal(200);
+        expect((await call(service, 'PATCH', '/api/streams/nav', { body: { sort: `s${tries}` } })).status).to.equal(
+          200,
+        );
       }
     } finally {
       await service.close();
@@ -160,7 +211,10 @@ describe('the store metrics hook', () => {
     const service = await startService();
     try {
       const count = async (metric: string) => samples((await call(service, 'GET', '/metrics')).body, metric)[0]!.value;
-      const [commits, changes] = [await count('store_commit_duration_seconds_count'), await count('store_commit_batch_size_sum')];
+      const [commits, changes] = [
+        await count('store_commit_duration_seconds_count'),
+        await count('store_commit_batch_size_sum'),
+      ];
       expect((await call(service, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } })).status).to.equal(200);
       expect(await count('store_commit_duration_seconds_count')).to.equal(commits + 1);
       expect(await count('store_commit_batch_size_sum')).to.equal(changes + 1);
@@ -176,7 +230,9 @@ describe('the store metrics hook', () => {
       observeCommit(0.004, 7);
       const text = (await call(service, 'GET', '/metrics')).body as string;
       expect(samples(text, 'store_commit_batch_size_sum')[0]!.value).to.equal(before + 7);
-      expect(samples(text, 'store_commit_duration_seconds_bucket').find((sample) => sample.labels.le === '0.005')!.value).to.be.at.least(1);
+      expect(
+        samples(text, 'store_commit_duration_seconds_bucket').find((sample) => sample.labels.le === '0.005')!.value,
+      ).to.be.at.least(1);
     } finally {
       await service.close();
     }

@@ -22,17 +22,25 @@ function invented(schema: string, body: unknown): string[] {
 
 function membersOf(value: unknown, path = ''): string[] {
   if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([name, member]) => [`${path}/${name}`, ...membersOf(member, `${path}/${name}`)]);
+  return Object.entries(value).flatMap(([name, member]) => [
+    `${path}/${name}`,
+    ...membersOf(member, `${path}/${name}`),
+  ]);
 }
 
 // Where the content tree nests deeper than json-schema-faker follows $refs (refDepthMax, 3 in Prism),
 // it copies the schema's own `description` into the node: the one member it still invents (mocks/README.md).
-const descriptions = new Set(Object.values(spec.components?.schemas ?? {}).map((schema) => (schema as { description?: string }).description));
+const descriptions = new Set(
+  Object.values(spec.components?.schemas ?? {}).map((schema) => (schema as { description?: string }).description),
+);
 function withoutDepthMarks(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutDepthMarks);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([name, member]) => !(name === 'description' && descriptions.has(member as string)))
-    .map(([name, member]) => [name, withoutDepthMarks(member)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([name, member]) => !(name === 'description' && descriptions.has(member as string)))
+      .map(([name, member]) => [name, withoutDepthMarks(member)]),
+  );
 }
 
 /** One valid request per operation with a response body, and the schema of its success response. */
@@ -42,7 +50,13 @@ const operations: [name: string, method: string, path: string, body: unknown, sc
   ['GET /api/streams/nav', 'GET', '/api/streams/nav', undefined, 'NavigationPreferences'],
   ['PATCH /api/streams/nav', 'PATCH', '/api/streams/nav', { sort: 'a' }, 'NavigationPreferences'],
   ['GET /api/notifications/settings', 'GET', '/api/notifications/settings', undefined, 'NotificationSettings'],
-  ['PATCH /api/notifications/settings', 'PATCH', '/api/notifications/settings', { sound: 'boing' }, 'NotificationSettings'],
+  [
+    'PATCH /api/notifications/settings',
+    'PATCH',
+    '/api/notifications/settings',
+    { sound: 'boing' },
+    'NotificationSettings',
+  ],
   ['GET /api/notifications/devices', 'GET', '/api/notifications/devices', undefined, 'DeviceList'],
   ['PUT /api/notifications/devices', 'PUT', '/api/notifications/devices', aDevice(), 'Device'],
   ['GET draft', 'GET', `/api/cycles/templates/${uuid()}/draft`, undefined, 'CycleTemplateDraft'],
@@ -57,8 +71,12 @@ const operations: [name: string, method: string, path: string, body: unknown, sc
 describe('the mock in dynamic mode (Prefer: dynamic=true)', function () {
   this.timeout(120_000);
   let mock: Service;
-  before(async () => { mock = await startPrism('mock'); });
-  after(async () => { await mock.close(); });
+  before(async () => {
+    mock = await startPrism('mock');
+  });
+  after(async () => {
+    await mock.close();
+  });
 
   for (const [name, method, path, body, schema] of operations) {
     it(`${name}: ${SAMPLES} generated responses all match ${schema}, with real UUIDs and instants, and no member the contract does not name`, async () => {
@@ -79,7 +97,9 @@ describe('the mock in dynamic mode (Prefer: dynamic=true)', function () {
 describe('make mock-dynamic: a fixed seed, no invented members', function () {
   this.timeout(120_000);
   const mocks: Service[] = [];
-  after(async () => { await Promise.all(mocks.map((mock) => mock.close())); });
+  after(async () => {
+    await Promise.all(mocks.map((mock) => mock.close()));
+  });
   const answers = async (mock: Service) => {
     const bodies: unknown[] = [];
     for (const [, method, path, body] of operations) bodies.push((await call(mock, method, path, { body })).body);
@@ -93,13 +113,20 @@ describe('make mock-dynamic: a fixed seed, no invented members', function () {
   });
 
   it('when two mocks run with the same seed, then every operation answers the same body, again and again; another seed, other bodies; none has an invented member', async () => {
-    const [one, two, other] = await Promise.all([startPrism('mock', { seed: '1' }), startPrism('mock', { seed: '1' }), startPrism('mock', { seed: '2' })]);
+    const [one, two, other] = await Promise.all([
+      startPrism('mock', { seed: '1' }),
+      startPrism('mock', { seed: '1' }),
+      startPrism('mock', { seed: '2' }),
+    ]);
     mocks.push(one, two, other);
     const first = await answers(one);
     expect(await answers(one), 'the same mock, asked again').to.deep.equal(first);
     expect(await answers(two), 'another mock, same seed').to.deep.equal(first);
     const seeded = await answers(other);
-    expect(seeded.filter((body, index) => JSON.stringify(body) !== JSON.stringify(first[index])).length, 'another seed').to.be.greaterThan(operations.length / 2);
+    expect(
+      seeded.filter((body, index) => JSON.stringify(body) !== JSON.stringify(first[index])).length,
+      'another seed',
+    ).to.be.greaterThan(operations.length / 2);
     operations.forEach(([name, , , , schema], index) => {
       expect(ajv.validate({ $ref: `#/components/schemas/${schema}` }, first[index]), name).to.equal(true);
       expect(invented(schema, first[index]), `${name}: invented members`).to.deep.equal([]);

@@ -25,17 +25,34 @@ async function frontEnd({ api, headers, device }: { api: string; headers: Record
   const names = ['etag', 'location', 'link', 'retry-after', 'ratelimit', 'ratelimit-policy', 'x-request-id'];
   const send = async (method: string, path: string, own: Record<string, string> = {}, body?: unknown) => {
     try {
-      const response = await fetch(`${api}${path}`, { method, headers: { ...headers, ...own }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-      return { status: response.status, ...Object.fromEntries(names.map((name) => [name, response.headers.get(name)])) } as Record<string, string | number | null>;
+      const response = await fetch(`${api}${path}`, {
+        method,
+        headers: { ...headers, ...own },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return {
+        status: response.status,
+        ...Object.fromEntries(names.map((name) => [name, response.headers.get(name)])),
+      } as Record<string, string | number | null>;
     } catch (error) {
       return { blocked: String(error) };
     }
   };
   const json = { 'Content-Type': 'application/json' };
-  const created = await send('POST', '/api/streams', { ...json, 'Idempotency-Key': `"${crypto.randomUUID()}"` }, { title: 'One configuration' });
+  const created = await send(
+    'POST',
+    '/api/streams',
+    { ...json, 'Idempotency-Key': `"${crypto.randomUUID()}"` },
+    { title: 'One configuration' },
+  );
   const read = await send('GET', String(created.location ?? '/api/streams/x'), { 'If-None-Match': '"not-this-one"' });
   const listed = await send('GET', '/api/notifications/devices?limit=1');
-  const patched = await send('PATCH', '/api/streams/nav', { 'Content-Type': 'application/merge-patch+json', 'If-Match': '*' }, { sort: 'recent' });
+  const patched = await send(
+    'PATCH',
+    '/api/streams/nav',
+    { 'Content-Type': 'application/merge-patch+json', 'If-Match': '*' },
+    { sort: 'recent' },
+  );
   let limited = await send('PUT', '/api/notifications/devices', { ...json, Prefer: 'code=429' }, device);
   for (let writes = 1; limited.status !== 429 && !('blocked' in limited) && writes < 10; writes++) {
     limited = await send('PUT', '/api/notifications/devices', { ...json, Prefer: 'code=429' }, device);
@@ -55,10 +72,16 @@ describe('one front-end configuration in headless Chromium: the mock, the sandbo
     [backends.mock, backends.sandbox, backends.service] = await Promise.all([
       startPrism('mock'),
       startSandboxProcess({ RATE_LIMIT_WRITES: String(limits.writesPerWindow) }),
-      startService({ corsOrigins: loadConfig({}).corsOrigins, limits: { ...DEFAULT_LIMITS, ...limits, writesPerWindow: limits.writesPerWindow + 2 } }),
+      startService({
+        corsOrigins: loadConfig({}).corsOrigins,
+        limits: { ...DEFAULT_LIMITS, ...limits, writesPerWindow: limits.writesPerWindow + 2 },
+      }),
     ]);
     // The service's `local` starts with no devices: two, so a list of one has a next page (the sandbox's seed has two).
-    for (let count = 0; count < 2; count++) expect((await call(backends.service, 'PUT', '/api/notifications/devices', { body: aDevice() })).status).to.equal(201);
+    for (let count = 0; count < 2; count++)
+      expect((await call(backends.service, 'PUT', '/api/notifications/devices', { body: aDevice() })).status).to.equal(
+        201,
+      );
     browser = await launchChromium();
   });
   after(async () => {
@@ -73,12 +96,20 @@ describe('one front-end configuration in headless Chromium: the mock, the sandbo
       await tab.goto(page.origin);
       const result = await tab.evaluate(frontEnd, { api: backends[name].url, headers: CONFIGURATION, device: DEVICE });
       await tab.close();
-      for (const [call, reply] of Object.entries(result)) expect(reply, `${call} reached the ${name}`).to.not.have.property('blocked');
+      for (const [call, reply] of Object.entries(result))
+        expect(reply, `${call} reached the ${name}`).to.not.have.property('blocked');
       const { created, read, listed, patched, limited } = result;
-      expect(created).to.include({ status: 201 }).and.to.have.property('location').that.matches(/^\/api\/streams\/[0-9a-f-]{36}$/);
-      for (const header of ['x-request-id', 'ratelimit', 'ratelimit-policy']) expect(created[header], header).to.be.a('string').that.is.not.empty;
+      expect(created)
+        .to.include({ status: 201 })
+        .and.to.have.property('location')
+        .that.matches(/^\/api\/streams\/[0-9a-f-]{36}$/);
+      for (const header of ['x-request-id', 'ratelimit', 'ratelimit-policy'])
+        expect(created[header], header).to.be.a('string').that.is.not.empty;
       // The mock answers with its examples' X-Request-Id (mocks/README.md); the others keep the page's.
-      if (name !== 'mock') expect([created['x-request-id'], read['x-request-id'], patched['x-request-id']]).to.deep.equal(Array(3).fill('from-the-page'));
+      if (name !== 'mock')
+        expect([created['x-request-id'], read['x-request-id'], patched['x-request-id']]).to.deep.equal(
+          Array(3).fill('from-the-page'),
+        );
       expect(read.status).to.equal(200);
       // The mock's last page has an empty Link: read as '' (exposed), where a hidden header reads as null.
       if (name === 'mock') expect(listed.link).to.equal('');

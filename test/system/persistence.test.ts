@@ -10,7 +10,9 @@ import { freshDataFile, startService, type Service } from '../helpers/service.js
 async function writeOneOfEach(service: Service): Promise<Map<string, unknown>> {
   const templateId = uuid();
   const streamId = uuid();
-  const stream = await call(service, 'POST', '/api/streams', { body: { title: 'kept', initialMessage: { content: { blocks: [{ type: 'markdown', markdown: 'hi' }] } } } });
+  const stream = await call(service, 'POST', '/api/streams', {
+    body: { title: 'kept', initialMessage: { content: { blocks: [{ type: 'markdown', markdown: 'hi' }] } } },
+  });
   const settings = await call(service, 'PATCH', '/api/notifications/settings', { body: { sound: 'quack' } });
   const device = await call(service, 'PUT', '/api/notifications/devices', { body: aDevice() });
   const nav = await call(service, 'PATCH', '/api/streams/nav', { body: { pinnedStreamIds: ['a'] } });
@@ -45,11 +47,17 @@ describe('storage in the lowdb file', () => {
       expect(existsSync(dataFile)).to.equal(false);
       await call(service, 'PATCH', '/api/streams/nav', { body: { sort: 'a' } });
       expect(existsSync(dataFile)).to.equal(true);
-      expect(JSON.parse(await readFile(dataFile, 'utf8'))).to.deep.equal({ format: 'collab-lowdb-v4', version: 4, shards: 256 });
+      expect(JSON.parse(await readFile(dataFile, 'utf8'))).to.deep.equal({
+        format: 'collab-lowdb-v4',
+        version: 4,
+        shards: 256,
+      });
       const journal = await readFile(`${dataFile}.d/journal/1.ndjson`, 'utf8');
       expect(journal.endsWith('\n') && journal.split('\n')).to.have.length(2);
       const [[collection, key, stored]] = JSON.parse(journal);
-      expect([collection, key, stored.value.sort], 'the journal holds the write once it is acknowledged').to.deep.equal(['navigation', 'local', 'a']);
+      expect([collection, key, stored.value.sort], 'the journal holds the write once it is acknowledged').to.deep.equal(
+        ['navigation', 'local', 'a'],
+      );
     } finally {
       await service.close();
     }

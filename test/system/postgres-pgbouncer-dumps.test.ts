@@ -23,7 +23,8 @@ describe('make export, make import and make backup through PgBouncer in transact
   before(async function () {
     if (await postgresUnavailable()) this.skip();
     const missing = pgbouncerUnavailable();
-    if (missing && process.env.CI === 'true') throw new Error(`CI must test through PgBouncer, but it needs ${missing}`);
+    if (missing && process.env.CI === 'true')
+      throw new Error(`CI must test through PgBouncer, but it needs ${missing}`);
     if (missing) this.skip();
     bouncer = await startPgBouncer('transaction');
   });

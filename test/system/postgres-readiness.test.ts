@@ -19,13 +19,19 @@ describe('GET /readyz on PostgreSQL: ready means able to write', function () {
   });
   // The service's role owns the tables: it can take its own rights away, in this schema alone.
   const rights = (change: 'GRANT' | 'REVOKE') =>
-    admin((client) => client.query(`${change} UPDATE ON records ${change === 'GRANT' ? 'TO' : 'FROM'} CURRENT_USER`), schema!.directUrl);
+    admin(
+      (client) => client.query(`${change} UPDATE ON records ${change === 'GRANT' ? 'TO' : 'FROM'} CURRENT_USER`),
+      schema!.directUrl,
+    );
 
   it('when the store can no longer write its records (UPDATE revoked) though it still reads, then /readyz is 503, and 200 again once it can', async () => {
     expect((await call(service!, 'GET', '/readyz')).status).to.equal(200);
     await rights('REVOKE');
     try {
-      expect((await call(service!, 'PUT', '/api/notifications/devices', { body: aDevice() })).status, 'a write').to.be.at.least(500);
+      expect(
+        (await call(service!, 'PUT', '/api/notifications/devices', { body: aDevice() })).status,
+        'a write',
+      ).to.be.at.least(500);
       expect((await call(service!, 'GET', '/api/notifications/devices')).status, 'a read').to.equal(200);
       const ready = await call(service!, 'GET', '/readyz');
       expect(ready.status).to.equal(503);
@@ -34,6 +40,8 @@ describe('GET /readyz on PostgreSQL: ready means able to write', function () {
       await rights('GRANT');
     }
     expect((await call(service!, 'GET', '/readyz')).status).to.equal(200);
-    expect((await call(service!, 'PUT', '/api/notifications/devices', { body: aDevice() })).status, 'a write').to.equal(201);
+    expect((await call(service!, 'PUT', '/api/notifications/devices', { body: aDevice() })).status, 'a write').to.equal(
+      201,
+    );
   });
 });

@@ -8,7 +8,11 @@ import { startServerProcess, stop, type ServerProcess } from '../helpers/process
 import { freshDataFile, type Service } from '../helpers/service.js';
 import { needs } from '../helpers/needs.js';
 
-interface Outcome { status: number; body: unknown; retryAfter: string | null }
+interface Outcome {
+  status: number;
+  body: unknown;
+  retryAfter: string | null;
+}
 
 /** Polls `probe` until it is true; never a fixed sleep. */
 async function until(what: string, probe: () => Promise<boolean>, withinMs: number): Promise<void> {
@@ -33,7 +37,9 @@ describe('a PostgreSQL restart while serving', function () {
   });
 
   it('when the database stops and starts again, then requests get 503 problems (their timeouts, not the test, end the wait), never a 500, and serving resumes; nothing acknowledged is lost', async () => {
-    instances = await Promise.all([0, 1].map(async () => startServerProcess(await freshDataFile(), { DATABASE_URL: database!.url })));
+    instances = await Promise.all(
+      [0, 1].map(async () => startServerProcess(await freshDataFile(), { DATABASE_URL: database!.url })),
+    );
     const services = instances.map((instance) => instance.service);
     const outcomes: Outcome[] = [];
     const acked = new Map<string, number>();
@@ -56,8 +62,15 @@ describe('a PostgreSQL restart while serving', function () {
     expect(read.status, 'a read while the database is down').to.equal(503);
     await database!.start();
     const servedBefore = count(200);
-    await until('serving again on both instances', async () => count(200) >= servedBefore + 50 &&
-      (await Promise.all(services.map((service) => call(service, 'GET', '/api/identity/settings/writer-1')))).every((reply) => reply.status === 200), 60_000);
+    await until(
+      'serving again on both instances',
+      async () =>
+        count(200) >= servedBefore + 50 &&
+        (await Promise.all(services.map((service) => call(service, 'GET', '/api/identity/settings/writer-1')))).every(
+          (reply) => reply.status === 200,
+        ),
+      60_000,
+    );
     writing = false;
     await Promise.all(writers);
 
@@ -74,7 +87,9 @@ describe('a PostgreSQL restart while serving', function () {
 
   it('when the database stops answering (its processes frozen), then requests get 503 within the stated timeout, and serving resumes', async () => {
     const [service] = instances.map((instance) => instance.service) as [Service];
-    expect((await call(service, 'PATCH', '/api/identity/settings/frozen', { body: { patch: { before: true } } })).status).to.equal(200);
+    expect(
+      (await call(service, 'PATCH', '/api/identity/settings/frozen', { body: { patch: { before: true } } })).status,
+    ).to.equal(200);
     await database!.freeze();
     try {
       const started = Date.now();
@@ -89,7 +104,11 @@ describe('a PostgreSQL restart while serving', function () {
     } finally {
       await database!.thaw();
     }
-    await until('serving again', async () => (await call(service, 'GET', '/api/identity/settings/frozen')).status === 200, 30_000);
+    await until(
+      'serving again',
+      async () => (await call(service, 'GET', '/api/identity/settings/frozen')).status === 200,
+      30_000,
+    );
     expect((await call(service, 'GET', '/api/identity/settings/frozen')).body.settings).to.deep.equal({ before: true });
   });
 
@@ -100,10 +119,21 @@ describe('a PostgreSQL restart while serving', function () {
     try {
       await store.ping();
       await database!.stop();
-      const failure = await store.ping().then(() => undefined, (error: unknown) => error);
+      const failure = await store.ping().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       expect(failure).to.have.property('name', 'StoreUnavailableError');
       await database!.start();
-      await until('pinged', () => store.ping().then(() => true, () => false), 30_000);
+      await until(
+        'pinged',
+        () =>
+          store.ping().then(
+            () => true,
+            () => false,
+          ),
+        30_000,
+      );
     } finally {
       console.error = silenced;
       await store.close();

@@ -9,7 +9,9 @@ import { refusedStart, startServerProcess, stop, type ServerProcess } from '../h
 /** Writes identity namespaces and navigation through the service, all 200. */
 async function writeSome(server: ServerProcess, from = 0): Promise<void> {
   for (let index = from; index < from + 10; index++) {
-    const reply = await call(server.service, 'PATCH', `/api/identity/settings/ns-${index}`, { body: { patch: { text: 'x'.repeat(200) } } });
+    const reply = await call(server.service, 'PATCH', `/api/identity/settings/ns-${index}`, {
+      body: { patch: { text: 'x'.repeat(200) } },
+    });
     expect(reply.status).to.equal(200);
   }
   expect((await call(server.service, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } })).status).to.equal(200);
@@ -29,7 +31,10 @@ describe('the data files are private to their owner', function () {
       await writeSome(server);
       const serving = await modesUnder(root);
       expect(journalFiles(serving), 'the journal').not.to.be.empty;
-      expect(serving.filter((entry) => /db\.json(\.lock|\.sock)?: /.test(entry)), 'the manifest, lock and socket').to.have.length(3);
+      expect(
+        serving.filter((entry) => /db\.json(\.lock|\.sock)?: /.test(entry)),
+        'the manifest, lock and socket',
+      ).to.have.length(3);
       expect(notPrivate(serving)).to.deep.equal([]);
     } finally {
       expect(await stop(server, 'SIGTERM')).to.equal(0);
@@ -50,7 +55,9 @@ describe('the data files are private to their owner', function () {
     expect(await stop(second, 'SIGKILL')).to.equal(null); // the journal stays, for the next start to replay
     await chmod(root, 0o755);
     const before = await modesUnder(root);
-    expect([shards(before), journalFiles(before)]).to.satisfy((found: string[][]) => found.every((list) => list.length > 0));
+    expect([shards(before), journalFiles(before)]).to.satisfy((found: string[][]) =>
+      found.every((list) => list.length > 0),
+    );
     for (const entry of before) {
       const [path, kind] = entry.split(/: | /);
       await chmod(join(root, path!), kind === 'folder' ? 0o755 : 0o644);
@@ -62,7 +69,9 @@ describe('the data files are private to their owner', function () {
     } finally {
       expect(await stop(third, 'SIGTERM')).to.equal(0);
     }
-    expect(((await stat(root)).mode & 0o777).toString(8), 'DATA_FILE\'s folder is not the service\'s to change').to.equal('755');
+    expect(((await stat(root)).mode & 0o777).toString(8), "DATA_FILE's folder is not the service's to change").to.equal(
+      '755',
+    );
   });
 });
 
@@ -98,8 +107,10 @@ describe('start-up on a data folder holding a symbolic link or a file that is no
     await writeFile(secretFile, `${SECRET} and more of it\n`);
   });
 
-  const firstShard = async (dataFile: string) => join(`${dataFile}.d/identitySettings`, (await readdir(`${dataFile}.d/identitySettings`)).sort()[0]!);
-  const firstJournal = async (dataFile: string) => join(`${dataFile}.d/journal`, (await readdir(`${dataFile}.d/journal`)).sort()[0]!);
+  const firstShard = async (dataFile: string) =>
+    join(`${dataFile}.d/identitySettings`, (await readdir(`${dataFile}.d/identitySettings`)).sort()[0]!);
+  const firstJournal = async (dataFile: string) =>
+    join(`${dataFile}.d/journal`, (await readdir(`${dataFile}.d/journal`)).sort()[0]!);
   const linked: [string, (dataFile: string) => Promise<string>][] = [
     ['the manifest (DATA_FILE)', async (dataFile) => dataFile],
     ['the lock file', async (dataFile) => `${dataFile}.lock`],
@@ -131,9 +142,24 @@ describe('start-up on a data folder holding a symbolic link or a file that is no
   });
 
   const damaged: [string, (dataFile: string) => Promise<string>, (text: string) => string, RegExp][] = [
-    ['the manifest', async (dataFile) => dataFile, () => `${SECRET}\n`, /is not valid JSON, perhaps truncated \(at character 1\)/],
-    ['a shard, in a record line', firstShard, (text) => text.replace(/\n"/, `\n${SECRET}"`), /is not valid JSON, perhaps truncated \(line 2: at character 1\)/],
-    ['a shard of the compact form', firstShard, () => `{"k":{"value":${SECRET}}}`, /is not valid JSON, perhaps truncated \(at character 15\)/],
+    [
+      'the manifest',
+      async (dataFile) => dataFile,
+      () => `${SECRET}\n`,
+      /is not valid JSON, perhaps truncated \(at character 1\)/,
+    ],
+    [
+      'a shard, in a record line',
+      firstShard,
+      (text) => text.replace(/\n"/, `\n${SECRET}"`),
+      /is not valid JSON, perhaps truncated \(line 2: at character 1\)/,
+    ],
+    [
+      'a shard of the compact form',
+      firstShard,
+      () => `{"k":{"value":${SECRET}}}`,
+      /is not valid JSON, perhaps truncated \(at character 15\)/,
+    ],
   ];
   for (const [what, pathOf, damage, problem] of damaged) {
     it(`when ${what} is not JSON, then start-up refuses naming the file and where, and shows nothing of it`, async () => {

@@ -11,13 +11,20 @@ import { freshDataFile, type Service } from '../helpers/service.js';
 
 /** The app on a port over the given store, checking every response against openapi.yaml. */
 async function serve(store: Store): Promise<Service> {
-  const app = createApp({ config: { bodyLimit: 1024, validateResponses: true }, store, logger: createLogger('silent') });
+  const app = createApp({
+    config: { bodyLimit: 1024, validateResponses: true },
+    store,
+    logger: createLogger('silent'),
+  });
   const server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     dataFile: '',
-    close: async () => { server.closeAllConnections(); server.close(); },
+    close: async () => {
+      server.closeAllConnections();
+      server.close();
+    },
   };
 }
 
@@ -37,8 +44,23 @@ describe('GET /readyz and GET /healthz', () => {
   });
 
   const unready: [name: string, store: () => Store][] = [
-    ['closed', () => { const store = openMemoryStore(); void store.close(); return store; }],
-    ['unreachable (ping fails)', () => ({ ...openMemoryStore(), ping: async () => { throw new Error('connect ECONNREFUSED 10.1.2.3:5432'); } })],
+    [
+      'closed',
+      () => {
+        const store = openMemoryStore();
+        void store.close();
+        return store;
+      },
+    ],
+    [
+      'unreachable (ping fails)',
+      () => ({
+        ...openMemoryStore(),
+        ping: async () => {
+          throw new Error('connect ECONNREFUSED 10.1.2.3:5432');
+        },
+      }),
+    ],
     ['not answering (ping never settles)', () => ({ ...openMemoryStore(), ping: () => new Promise<void>(() => {}) })],
   ];
   for (const [name, store] of unready) {
@@ -48,7 +70,11 @@ describe('GET /readyz and GET /healthz', () => {
         const reply = await call(service, 'GET', '/readyz');
         expect(reply.status).to.equal(503);
         expect(reply.headers.get('content-type')).to.match(/^application\/problem\+json/);
-        expect(reply.body).to.include({ type: 'urn:problem:collab:unavailable', status: 503, requestId: reply.headers.get('x-request-id') });
+        expect(reply.body).to.include({
+          type: 'urn:problem:collab:unavailable',
+          status: 503,
+          requestId: reply.headers.get('x-request-id'),
+        });
         expect(JSON.stringify(reply.body)).to.not.match(/ECONNREFUSED|10\.1\.2\.3|5432/);
         expect((await call(service, 'GET', '/healthz')).status).to.equal(200);
       } finally {

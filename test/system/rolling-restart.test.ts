@@ -14,7 +14,10 @@ class SteadyLoad {
   private running = true;
   private readonly writers: Promise<void>[];
 
-  constructor(private readonly service: Service, count: number) {
+  constructor(
+    private readonly service: Service,
+    count: number,
+  ) {
     this.acked = Array<number>(count).fill(0);
     this.writers = this.acked.map((_acked, writer) => this.write(writer));
   }
@@ -31,7 +34,9 @@ class SteadyLoad {
   private async write(writer: number): Promise<void> {
     for (let sequence = 1; this.running; sequence++) {
       try {
-        const reply = await call(this.service, 'PATCH', `/api/identity/settings/rolling-${writer}`, { body: { patch: { sequence } } });
+        const reply = await call(this.service, 'PATCH', `/api/identity/settings/rolling-${writer}`, {
+          body: { patch: { sequence } },
+        });
         if (reply.status === 200) this.acked[writer] = sequence;
         else this.failures.push(`${reply.status} ${JSON.stringify(reply.body)}`);
       } catch (error) {
@@ -59,37 +64,44 @@ describe('a rolling restart behind HAProxy: three instances on one PostgreSQL, r
   });
 
   /** An instance on `port`, stopping as deployed: readiness off for 2 s (the balancer needs 0.5 s to see it) before its listener closes. */
-  const startOn = async (port: number) => startServerProcess(await freshDataFile(), {
-    DATABASE_URL: schema!.url, PORT: String(port), SHUTDOWN_DELAY: '2', SHUTDOWN_TIMEOUT: '30',
-  });
+  const startOn = async (port: number) =>
+    startServerProcess(await freshDataFile(), {
+      DATABASE_URL: schema!.url,
+      PORT: String(port),
+      SHUTDOWN_DELAY: '2',
+      SHUTDOWN_TIMEOUT: '30',
+    });
 
-  it('when each instance gets SIGTERM and is started again, once the balancer has the last one back, then no request fails and every '
-    + 'acknowledged write reads back', async () => {
-    const ports = [await freePort(), await freePort(), await freePort()];
-    for (const port of ports) instances.push(await startOn(port));
-    balancer = await startHaproxy(ports);
-    for (const index of ports.keys()) await balancer.waitFor(index, 'UP');
-    const entry: Service = { url: balancer.url, dataFile: '', close: async () => {} };
-    const load = new SteadyLoad(entry, 8);
+  it(
+    'when each instance gets SIGTERM and is started again, once the balancer has the last one back, then no request fails and every ' +
+      'acknowledged write reads back',
+    async () => {
+      const ports = [await freePort(), await freePort(), await freePort()];
+      for (const port of ports) instances.push(await startOn(port));
+      balancer = await startHaproxy(ports);
+      for (const index of ports.keys()) await balancer.waitFor(index, 'UP');
+      const entry: Service = { url: balancer.url, dataFile: '', close: async () => {} };
+      const load = new SteadyLoad(entry, 8);
 
-    for (const [index, port] of ports.entries()) {
-      const before = load.writes;
-      const old = instances[index]!;
-      const exited = once(old.child, 'exit');
-      old.child.kill('SIGTERM');
-      await balancer.waitFor(index, 'DOWN');
-      expect((await exited)[0], `instance ${index} exits 0`).to.equal(0);
-      instances[index] = await startOn(port);
-      await balancer.waitFor(index, 'UP');
-      expect(load.writes, 'writes went on during the restart').to.be.greaterThan(before);
-    }
-    await load.stop();
+      for (const [index, port] of ports.entries()) {
+        const before = load.writes;
+        const old = instances[index]!;
+        const exited = once(old.child, 'exit');
+        old.child.kill('SIGTERM');
+        await balancer.waitFor(index, 'DOWN');
+        expect((await exited)[0], `instance ${index} exits 0`).to.equal(0);
+        instances[index] = await startOn(port);
+        await balancer.waitFor(index, 'UP');
+        expect(load.writes, 'writes went on during the restart').to.be.greaterThan(before);
+      }
+      await load.stop();
 
-    expect(load.failures, 'failed requests').to.deep.equal([]);
-    expect(load.writes).to.be.greaterThan(100);
-    for (const [writer, sequence] of load.acked.entries()) {
-      const stored = await call(entry, 'GET', `/api/identity/settings/rolling-${writer}`);
-      expect(stored.body.settings.sequence, `writer ${writer}`).to.equal(sequence);
-    }
-  });
+      expect(load.failures, 'failed requests').to.deep.equal([]);
+      expect(load.writes).to.be.greaterThan(100);
+      for (const [writer, sequence] of load.acked.entries()) {
+        const stored = await call(entry, 'GET', `/api/identity/settings/rolling-${writer}`);
+        expect(stored.body.settings.sequence, `writer ${writer}`).to.equal(sequence);
+      }
+    },
+  );
 });

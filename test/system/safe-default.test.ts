@@ -7,8 +7,11 @@ describe('the safe default: no authentication means loopback only', () => {
   it('when HOST is not a loopback address and no authentication is configured, then the server refuses and says how to configure it', async () => {
     const { code, stderr } = await refusedStart(await freshDataFile(), { HOST: '0.0.0.0' });
     expect(code).to.equal(1);
-    expect(stderr).to.contain('Refusing to listen on 0.0.0.0 without authentication')
-      .and.contain('AUTH_JWT_SECRET').and.contain('AUTH_JWT_PUBLIC_KEY').and.contain('ALLOW_UNAUTHENTICATED=true');
+    expect(stderr)
+      .to.contain('Refusing to listen on 0.0.0.0 without authentication')
+      .and.contain('AUTH_JWT_SECRET')
+      .and.contain('AUTH_JWT_PUBLIC_KEY')
+      .and.contain('ALLOW_UNAUTHENTICATED=true');
   });
 
   it('when ALLOW_UNAUTHENTICATED=true, then it serves as the local user and warns', async () => {
@@ -23,7 +26,10 @@ describe('the safe default: no authentication means loopback only', () => {
   });
 
   it('when a secret is configured, then a non-loopback HOST is allowed and /api needs a token', async () => {
-    const server = await startServerProcess(await freshDataFile(), { HOST: '0.0.0.0', AUTH_JWT_SECRET: 'x'.repeat(32) });
+    const server = await startServerProcess(await freshDataFile(), {
+      HOST: '0.0.0.0',
+      AUTH_JWT_SECRET: 'x'.repeat(32),
+    });
     try {
       expect((await call(server.service, 'GET', '/api/streams/nav')).status).to.equal(401);
     } finally {
@@ -32,17 +38,27 @@ describe('the safe default: no authentication means loopback only', () => {
   });
 
   it('when an AUTH_ setting is set but empty, then the server refuses to start, naming it: it never turns authentication off', async () => {
-    const settings: Record<string, string>[] = [{ AUTH_JWT_SECRET: '' }, { AUTH_JWT_PUBLIC_KEY: '' }, { AUTH_JWT_SECRET: 'x'.repeat(32), AUTH_JWT_AUDIENCE: '' }];
+    const settings: Record<string, string>[] = [
+      { AUTH_JWT_SECRET: '' },
+      { AUTH_JWT_PUBLIC_KEY: '' },
+      { AUTH_JWT_SECRET: 'x'.repeat(32), AUTH_JWT_AUDIENCE: '' },
+    ];
     for (const env of settings) {
       const { code, stderr } = await refusedStart(await freshDataFile(), env);
       const [name] = Object.keys(env).filter((key) => env[key] === '');
-      expect([code, stderr], JSON.stringify(env)).to.deep.equal([1, `Refusing to start: ${name} is set but empty: give it a value, or unset it\n`]);
+      expect([code, stderr], JSON.stringify(env)).to.deep.equal([
+        1,
+        `Refusing to start: ${name} is set but empty: give it a value, or unset it\n`,
+      ]);
     }
   });
 
   it('when ALLOWED_HOSTS holds something that is not a host name, then the server refuses to start', async () => {
     const { code, stderr } = await refusedStart(await freshDataFile(), { ALLOWED_HOSTS: 'http://app.test' });
-    expect([code, stderr]).to.deep.equal([1, 'Refusing to start: ALLOWED_HOSTS holds host names separated by commas (app.test, or .example.test for it and every name under it), not "http://app.test"\n']);
+    expect([code, stderr]).to.deep.equal([
+      1,
+      'Refusing to start: ALLOWED_HOSTS holds host names separated by commas (app.test, or .example.test for it and every name under it), not "http://app.test"\n',
+    ]);
   });
 
   it('when the secret is shorter than 32 characters, then the server refuses to start', async () => {

@@ -8,28 +8,62 @@ import type { Service } from '../helpers/service.js';
 const examples = getExamples();
 const nav = examples.get('getNavigationPreferences');
 const DRAFT = '/api/cycles/templates/0193a5f2-7c30-7a44-b555-6c7d8e9f0a1b/draft';
-const in_ = (session: string, options: CallOptions = {}): CallOptions => ({ ...options, headers: { 'x-sandbox-session': session, ...options.headers } });
+const in_ = (session: string, options: CallOptions = {}): CallOptions => ({
+  ...options,
+  headers: { 'x-sandbox-session': session, ...options.headers },
+});
 
-describe('the sandbox follows the mock\'s Prefer controls', () => {
+describe("the sandbox follows the mock's Prefer controls", () => {
   let sandbox: Service;
-  before(async () => { sandbox = await startSandbox(); });
-  after(async () => { await sandbox.close(); });
-  beforeEach(async () => { await call(sandbox, 'POST', '/sandbox/reset', in_('prefer')); });
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await sandbox.close();
+  });
+  beforeEach(async () => {
+    await call(sandbox, 'POST', '/sandbox/reset', in_('prefer'));
+  });
 
-  it('when a write asks Prefer: code=409, example=stale, then the declared 409 and its named example, with this request\'s id, and nothing is stored', async () => {
-    const reply = await call(sandbox, 'PUT', DRAFT, in_('prefer', { body: aDraft({ triggerName: 'not-stored' }), headers: { prefer: 'code=409, example=stale', 'x-request-id': 'mine-1' } }));
-    expect([reply.status, reply.headers.get('content-type')]).to.deep.equal([409, 'application/problem+json; charset=utf-8']);
+  it("when a write asks Prefer: code=409, example=stale, then the declared 409 and its named example, with this request's id, and nothing is stored", async () => {
+    const reply = await call(
+      sandbox,
+      'PUT',
+      DRAFT,
+      in_('prefer', {
+        body: aDraft({ triggerName: 'not-stored' }),
+        headers: { prefer: 'code=409, example=stale', 'x-request-id': 'mine-1' },
+      }),
+    );
+    expect([reply.status, reply.headers.get('content-type')]).to.deep.equal([
+      409,
+      'application/problem+json; charset=utf-8',
+    ]);
     const { requestId, ...rest } = reply.body;
-    const { requestId: _, ...stale } = (await import('../../mocks/examples/draft-stale.json', { with: { type: 'json' } })).default.value;
+    const { requestId: _, ...stale } = (
+      await import('../../mocks/examples/draft-stale.json', { with: { type: 'json' } })
+    ).default.value;
     expect([requestId, rest]).to.deep.equal(['mine-1', stale]);
-    expect((await call(sandbox, 'GET', DRAFT, in_('prefer'))).body.triggerName).to.equal((examples.get('getCycleTemplateDraft') as { triggerName: string }).triggerName);
+    expect((await call(sandbox, 'GET', DRAFT, in_('prefer'))).body.triggerName).to.equal(
+      (examples.get('getCycleTemplateDraft') as { triggerName: string }).triggerName,
+    );
   });
 
   it('when Prefer: code=201 or example=… names a success, then that answer with its declared headers (Location), and nothing is stored', async () => {
-    const created = await call(sandbox, 'POST', '/api/streams', in_('prefer', { body: { title: 'never stored' }, headers: { prefer: 'code=201' } }));
+    const created = await call(
+      sandbox,
+      'POST',
+      '/api/streams',
+      in_('prefer', { body: { title: 'never stored' }, headers: { prefer: 'code=201' } }),
+    );
     expect([created.status, created.headers.get('location')]).to.deep.equal([201, `/api/streams/${created.body.id}`]);
     expect(created.body).to.deep.equal(examples.get('getStream'));
-    const patched = await call(sandbox, 'PATCH', '/api/streams/nav', in_('prefer', { body: { sort: 'x' }, headers: { prefer: 'example=merged' } }));
+    const patched = await call(
+      sandbox,
+      'PATCH',
+      '/api/streams/nav',
+      in_('prefer', { body: { sort: 'x' }, headers: { prefer: 'example=merged' } }),
+    );
     expect([patched.status, patched.body.sort]).to.deep.equal([200, 'recent']);
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('prefer'))).body).to.deep.equal(nav);
     const gone = await call(sandbox, 'GET', '/api/streams/nav', in_('prefer', { headers: { prefer: 'code=404' } }));
@@ -40,13 +74,23 @@ describe('the sandbox follows the mock\'s Prefer controls', () => {
     const code = await call(sandbox, 'GET', '/api/streams/nav', in_('prefer', { headers: { prefer: 'code=418' } }));
     expect([code.status, code.body.errors[0].path]).to.deep.equal([400, '/headers/prefer']);
     expect(code.body.detail).to.include('getNavigationPreferences declares 200, 304, 400, 401, 404');
-    const example = await call(sandbox, 'PUT', DRAFT, in_('prefer', { body: aDraft(), headers: { prefer: 'example=stale' } }));
+    const example = await call(
+      sandbox,
+      'PUT',
+      DRAFT,
+      in_('prefer', { body: aDraft(), headers: { prefer: 'example=stale' } }),
+    );
     expect([example.status, example.body.detail]).to.deep.equal([400, example.body.detail]);
     expect(example.body.detail).to.include('send Prefer: code=409, example=stale');
   });
 
-  it('when the request itself breaks the contract, then the service\'s 400 comes first, as on the mock', async () => {
-    const reply = await call(sandbox, 'PUT', '/api/chat/reads', in_('prefer', { body: { streamId: 'x' }, headers: { prefer: 'code=200' } }));
+  it("when the request itself breaks the contract, then the service's 400 comes first, as on the mock", async () => {
+    const reply = await call(
+      sandbox,
+      'PUT',
+      '/api/chat/reads',
+      in_('prefer', { body: { streamId: 'x' }, headers: { prefer: 'code=200' } }),
+    );
     expect(reply.status).to.equal(400);
     expect(reply.body.errors.map((error: { path: string }) => error.path)).to.include('/body/streamId');
   });
@@ -55,14 +99,17 @@ describe('the sandbox follows the mock\'s Prefer controls', () => {
     const started = Date.now();
     const reply = await call(sandbox, 'GET', '/api/streams/nav', in_('prefer', { headers: { prefer: 'delay=300' } }));
     expect([reply.status, Date.now() - started >= 300]).to.deep.equal([200, true]);
-    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('prefer', { headers: { prefer: 'delay=10001' } }))).status).to.equal(400);
+    expect(
+      (await call(sandbox, 'GET', '/api/streams/nav', in_('prefer', { headers: { prefer: 'delay=10001' } }))).status,
+    ).to.equal(400);
   });
 
   it('when a session has a failure rate, then that share of its /api requests get 503 with Retry-After, repeatably for a seed, storing nothing; other sessions never fail', async () => {
     const statuses = async () => {
       await call(sandbox, 'POST', '/sandbox/reset', in_('flaky', { body: { failureRate: 0.5, seed: 'flaky' } }));
       const seen: number[] = [];
-      for (let i = 0; i < 40; i++) seen.push((await call(sandbox, 'PATCH', '/api/streams/nav', in_('flaky', { body: { sort: `s${i}` } }))).status);
+      for (let i = 0; i < 40; i++)
+        seen.push((await call(sandbox, 'PATCH', '/api/streams/nav', in_('flaky', { body: { sort: `s${i}` } }))).status);
       return seen;
     };
     const first = await statuses();
@@ -70,7 +117,9 @@ describe('the sandbox follows the mock\'s Prefer controls', () => {
     expect(first.filter((status) => status === 503).length).to.be.within(10, 30);
     expect(first.every((status) => status === 200 || status === 503)).to.equal(true);
     const lastOk = first.lastIndexOf(200);
-    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('flaky', { body: undefined }))).status).to.be.oneOf([200, 503]);
+    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('flaky', { body: undefined }))).status).to.be.oneOf([
+      200, 503,
+    ]);
     const failed = await call(sandbox, 'PATCH', '/api/streams/nav', in_('steady', { body: { sort: 'ok' } }));
     expect(failed.status).to.equal(200);
     const log = await call(sandbox, 'GET', '/sandbox/requests', in_('flaky'));
@@ -83,13 +132,22 @@ describe('the sandbox follows the mock\'s Prefer controls', () => {
 
 describe('GET /sandbox/requests: what the app sent, per session', () => {
   let sandbox: Service;
-  before(async () => { sandbox = await startSandbox(); });
-  after(async () => { await sandbox.close(); });
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await sandbox.close();
+  });
 
-  it('when a session sends requests, then its log lists them newest first with method, path, status, body and problem; other sessions\' are not there', async () => {
+  it("when a session sends requests, then its log lists them newest first with method, path, status, body and problem; other sessions' are not there", async () => {
     await call(sandbox, 'POST', '/sandbox/reset', in_('log'));
     await call(sandbox, 'PATCH', '/api/streams/nav', in_('log', { body: { sort: 'alpha' } }));
-    await call(sandbox, 'PUT', '/api/chat/reads', in_('log', { body: { streamId: 'not-a-uuid' }, headers: { 'x-request-id': 'bad-read' } }));
+    await call(
+      sandbox,
+      'PUT',
+      '/api/chat/reads',
+      in_('log', { body: { streamId: 'not-a-uuid' }, headers: { 'x-request-id': 'bad-read' } }),
+    );
     await call(sandbox, 'GET', '/api/notifications/devices?limit=1', in_('log', { headers: { prefer: 'code=400' } }));
     await call(sandbox, 'GET', '/api/streams/nav', in_('someone-else'));
     const reply = await call(sandbox, 'GET', '/sandbox/requests', in_('log'));
@@ -100,14 +158,17 @@ describe('GET /sandbox/requests: what the app sent, per session', () => {
       ['PUT', '/api/chat/reads', 400],
       ['PATCH', '/api/streams/nav', 200],
     ]);
-    expect(items[2]).to.include({ requestId: items[2]!.requestId }).and.deep.include({ body: { sort: 'alpha' } }).and.not.have.property('problem');
+    expect(items[2])
+      .to.include({ requestId: items[2]!.requestId })
+      .and.deep.include({ body: { sort: 'alpha' } })
+      .and.not.have.property('problem');
     expect(items[1]).to.deep.include({ requestId: 'bad-read', body: { streamId: 'not-a-uuid' } });
     expect(items[1]!.problem).to.include({ type: 'urn:problem:collab:validation-failed', requestId: 'bad-read' });
     expect(items[0]).to.include({ prefer: 'code=400' });
     expect(Date.parse(items[0]!.at as string)).to.be.closeTo(Date.now(), 60_000);
   });
 
-  it('when a request\'s query string is 60 KB, then the log keeps its first 2048 characters and says how long it was', async () => {
+  it("when a request's query string is 60 KB, then the log keeps its first 2048 characters and says how long it was", async () => {
     await call(sandbox, 'POST', '/sandbox/reset', in_('query'));
     const path = `/api/streams/nav?q=${'x'.repeat(60_000)}`;
     await call(sandbox, 'GET', path, in_('query'));
@@ -119,6 +180,10 @@ describe('GET /sandbox/requests: what the app sent, per session', () => {
     await call(sandbox, 'POST', '/sandbox/reset', in_('long'));
     for (let i = 0; i < 105; i++) await call(sandbox, 'GET', `/api/streams/nav?n=${i}`, in_('long'));
     const { items } = (await call(sandbox, 'GET', '/sandbox/requests', in_('long'))).body;
-    expect([items.length, items[0].path, items[99].path]).to.deep.equal([100, '/api/streams/nav?n=104', '/api/streams/nav?n=5']);
+    expect([items.length, items[0].path, items[99].path]).to.deep.equal([
+      100,
+      '/api/streams/nav?n=104',
+      '/api/streams/nav?n=5',
+    ]);
   });
 });

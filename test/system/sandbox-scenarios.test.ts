@@ -9,23 +9,35 @@ import { call, pathsOf, type CallOptions } from '../helpers/client.js';
 import { startSandbox, startSandboxProcess } from '../helpers/sandbox.js';
 import type { Service } from '../helpers/service.js';
 
-const in_ = (session: string, options: CallOptions = {}): CallOptions => ({ ...options, headers: { 'x-sandbox-session': session, ...options.headers } });
+const in_ = (session: string, options: CallOptions = {}): CallOptions => ({
+  ...options,
+  headers: { 'x-sandbox-session': session, ...options.headers },
+});
 const stream = (title: string) => ({ method: 'POST', path: '/api/streams', body: { title, visibility: 'public' } });
 const nav = (sort: string) => ({ method: 'PATCH', path: '/api/streams/nav', body: { sort } });
 
 describe('sandbox scenarios: the shipped ones (mocks/scenarios/)', () => {
   let sandbox: Service;
-  before(async () => { sandbox = await startSandbox(); });
-  after(async () => { await sandbox.close(); });
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await sandbox.close();
+  });
 
   it('when the sandbox starts, then GET /sandbox/scenarios lists empty-user, busy-inbox and many-devices', async () => {
     const listed = await call(sandbox, 'GET', '/sandbox/scenarios');
-    expect(listed.body.items.map(({ name, steps }: { name: string; steps: number }) => [name, steps]))
-      .to.deep.equal([['busy-inbox', 200], ['empty-user', 0], ['many-devices', 100]]);
+    expect(listed.body.items.map(({ name, steps }: { name: string; steps: number }) => [name, steps])).to.deep.equal([
+      ['busy-inbox', 200],
+      ['empty-user', 0],
+      ['many-devices', 100],
+    ]);
   });
 
   it('when a session resets to many-devices, then it pages through 100 devices, and a 101st is over the quota', async () => {
-    expect((await call(sandbox, 'POST', '/sandbox/reset', in_('devices', { body: { scenario: 'many-devices' } }))).status).to.equal(204);
+    expect(
+      (await call(sandbox, 'POST', '/sandbox/reset', in_('devices', { body: { scenario: 'many-devices' } }))).status,
+    ).to.equal(204);
     const seen: string[] = [];
     let path: string | undefined = '/api/notifications/devices?limit=30';
     while (path) {
@@ -35,24 +47,40 @@ describe('sandbox scenarios: the shipped ones (mocks/scenarios/)', () => {
       path = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1];
     }
     expect(new Set(seen).size).to.equal(100);
-    const more = await call(sandbox, 'PUT', '/api/notifications/devices', in_('devices', {
-      body: { installationId: 'one-more', appId: 'com.example.chat', platform: 'web', token: 't', environment: 'production', transport: 'push_gateway' },
-    }));
+    const more = await call(
+      sandbox,
+      'PUT',
+      '/api/notifications/devices',
+      in_('devices', {
+        body: {
+          installationId: 'one-more',
+          appId: 'com.example.chat',
+          platform: 'web',
+          token: 't',
+          environment: 'production',
+          transport: 'push_gateway',
+        },
+      }),
+    );
     expect([more.status, more.body.type]).to.deep.equal([403, 'urn:problem:collab:quota-exceeded']);
     expect((await call(sandbox, 'GET', '/sandbox/session', in_('devices'))).body.scenario).to.equal('many-devices');
   });
 
-  it('when a session resets to empty-user, then nothing is stored; another session still has the examples\' seed', async () => {
+  it("when a session resets to empty-user, then nothing is stored; another session still has the examples' seed", async () => {
     await call(sandbox, 'POST', '/sandbox/reset', in_('empty', { body: { scenario: 'empty-user' } }));
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('empty'))).status).to.equal(404);
     expect((await call(sandbox, 'GET', '/api/notifications/devices', in_('empty'))).body.items).to.deep.equal([]);
-    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('other'))).body).to.deep.equal(getExamples().get('getNavigationPreferences'));
+    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('other'))).body).to.deep.equal(
+      getExamples().get('getNavigationPreferences'),
+    );
   });
 
-  it('when a session resets to busy-inbox, then its 200 streams have the ids of the scenario\'s clock and seed, unread; a reset drops what it wrote', async () => {
+  it("when a session resets to busy-inbox, then its 200 streams have the ids of the scenario's clock and seed, unread; a reset drops what it wrote", async () => {
     const ids = new SessionClock({ clock: SCENARIO_CLOCK, seed: 'scenario/busy-inbox' });
     const first = ids.newId();
-    expect((await call(sandbox, 'POST', '/sandbox/reset', in_('inbox', { body: { scenario: 'busy-inbox' } }))).status).to.equal(204);
+    expect(
+      (await call(sandbox, 'POST', '/sandbox/reset', in_('inbox', { body: { scenario: 'busy-inbox' } }))).status,
+    ).to.equal(204);
     const created = await call(sandbox, 'POST', '/api/streams', in_('inbox', { body: { title: 'mine' } }));
     await call(sandbox, 'POST', '/sandbox/reset', in_('inbox', { body: { scenario: 'busy-inbox' } }));
     expect((await call(sandbox, 'GET', created.headers.get('location') ?? '', in_('inbox'))).status).to.equal(404);
@@ -72,21 +100,37 @@ describe('sandbox scenarios: the shipped ones (mocks/scenarios/)', () => {
 
 describe('PUT /sandbox/scenarios/{name}', () => {
   let sandbox: Service;
-  before(async () => { sandbox = await startSandbox(); });
-  after(async () => { await sandbox.close(); });
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await sandbox.close();
+  });
 
   it('when a scenario is defined at run time, then 201, and a reset to it gives its state; defined again, 200 and the new state', async () => {
-    const defined = await call(sandbox, 'PUT', '/sandbox/scenarios/sorted', { body: { description: 'nav sorted', steps: [nav('by-name'), stream('One')] } });
+    const defined = await call(sandbox, 'PUT', '/sandbox/scenarios/sorted', {
+      body: { description: 'nav sorted', steps: [nav('by-name'), stream('One')] },
+    });
     expect([defined.status, defined.body]).to.deep.equal([201, { name: 'sorted', steps: 2 }]);
     await call(sandbox, 'POST', '/sandbox/reset', in_('a', { body: { scenario: 'sorted' } }));
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('a'))).body.sort).to.equal('by-name');
-    expect((await call(sandbox, 'PUT', '/sandbox/scenarios/sorted', { body: { steps: [nav('by-date')] } })).status).to.equal(200);
+    expect(
+      (await call(sandbox, 'PUT', '/sandbox/scenarios/sorted', { body: { steps: [nav('by-date')] } })).status,
+    ).to.equal(200);
     await call(sandbox, 'POST', '/sandbox/reset', in_('a', { body: { scenario: 'sorted' } }));
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('a'))).body.sort).to.equal('by-date');
   });
 
   it('when a step is refused by the contract, then 400 naming that step, and the scenario is not defined', async () => {
-    const reply = await call(sandbox, 'PUT', '/sandbox/scenarios/broken', { body: { steps: [stream('fine'), { method: 'POST', path: '/api/streams', body: { visibility: 'public' } }, stream('never')] } });
+    const reply = await call(sandbox, 'PUT', '/sandbox/scenarios/broken', {
+      body: {
+        steps: [
+          stream('fine'),
+          { method: 'POST', path: '/api/streams', body: { visibility: 'public' } },
+          stream('never'),
+        ],
+      },
+    });
     expect([reply.status, pathsOf(reply)]).to.deep.equal([400, ['/body/steps/1']]);
     expect(reply.body.detail).to.match(/step 1 \(POST \/api\/streams\) was answered 400/);
     expect((await call(sandbox, 'POST', '/sandbox/reset', { body: { scenario: 'broken' } })).status).to.equal(404);
@@ -94,15 +138,22 @@ describe('PUT /sandbox/scenarios/{name}', () => {
 
   it('when a step is refused by the service (404), then 400 naming it, and a scenario of that name stays as it was', async () => {
     await call(sandbox, 'PUT', '/sandbox/scenarios/kept', { body: { steps: [nav('kept')] } });
-    const reply = await call(sandbox, 'PUT', '/sandbox/scenarios/kept', { body: { steps: [{ method: 'GET', path: '/api/streams/nav' }] } });
+    const reply = await call(sandbox, 'PUT', '/sandbox/scenarios/kept', {
+      body: { steps: [{ method: 'GET', path: '/api/streams/nav' }] },
+    });
     expect([reply.status, pathsOf(reply)]).to.deep.equal([400, ['/body/steps/0']]);
     await call(sandbox, 'POST', '/sandbox/reset', in_('b', { body: { scenario: 'kept' } }));
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('b'))).body.sort).to.equal('kept');
   });
 
   it('when the document is no scenario, or the name is not safe, then 400 naming each fault', async () => {
-    const shape = await call(sandbox, 'PUT', '/sandbox/scenarios/x', { body: { steps: [{ method: 'TRACE', path: '/sandbox/reset', extra: 1 }], other: 1 } });
-    expect([shape.status, pathsOf(shape)]).to.deep.equal([400, ['/body/other', '/body/steps/0/method', '/body/steps/0/path', '/body/steps/0/extra']]);
+    const shape = await call(sandbox, 'PUT', '/sandbox/scenarios/x', {
+      body: { steps: [{ method: 'TRACE', path: '/sandbox/reset', extra: 1 }], other: 1 },
+    });
+    expect([shape.status, pathsOf(shape)]).to.deep.equal([
+      400,
+      ['/body/other', '/body/steps/0/method', '/body/steps/0/path', '/body/steps/0/extra'],
+    ]);
     const name = await call(sandbox, 'PUT', '/sandbox/scenarios/.hidden', { body: { steps: [] } });
     expect([name.status, pathsOf(name)]).to.deep.equal([400, ['/path/name']]);
   });
@@ -110,29 +161,43 @@ describe('PUT /sandbox/scenarios/{name}', () => {
 
 describe('sandbox scenarios: at most SANDBOX_MAX_SCENARIOS', () => {
   let sandbox: Service;
-  before(async () => { sandbox = await startSandbox({ maxScenarios: 4 }); }); // the three shipped, and room for one
-  after(async () => { await sandbox.close(); });
+  before(async () => {
+    sandbox = await startSandbox({ maxScenarios: 4 });
+  }); // the three shipped, and room for one
+  after(async () => {
+    await sandbox.close();
+  });
 
   it('when one more would pass the bound, then 403 quota-exceeded naming it; at the bound, and a known name again, are defined', async () => {
-    expect((await call(sandbox, 'PUT', '/sandbox/scenarios/fourth', { body: { steps: [nav('4')] } })).status).to.equal(201);
+    expect((await call(sandbox, 'PUT', '/sandbox/scenarios/fourth', { body: { steps: [nav('4')] } })).status).to.equal(
+      201,
+    );
     const refused = await call(sandbox, 'PUT', '/sandbox/scenarios/fifth', { body: { steps: [nav('5')] } });
     expect([refused.status, refused.body.type]).to.deep.equal([403, 'urn:problem:collab:quota-exceeded']);
     expect(refused.body.detail).to.match(/^The sandbox holds at most 4 scenarios \(SANDBOX_MAX_SCENARIOS\)/);
-    expect((await call(sandbox, 'PUT', '/sandbox/scenarios/fourth', { body: { steps: [nav('again')] } })).status).to.equal(200);
+    expect(
+      (await call(sandbox, 'PUT', '/sandbox/scenarios/fourth', { body: { steps: [nav('again')] } })).status,
+    ).to.equal(200);
     expect((await call(sandbox, 'GET', '/sandbox/scenarios')).body.items).to.have.length(4);
   });
 });
 
 describe('sandbox scenarios from files', () => {
   let folder: string;
-  beforeEach(async () => { folder = await mkdtemp(join(tmpdir(), 'scenarios-')); });
-  afterEach(async () => { await rm(folder, { recursive: true, force: true }); });
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'scenarios-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
 
   it('when the folder holds <name>.json, then the sandbox starts with that scenario', async () => {
     await writeFile(join(folder, 'two-streams.json'), JSON.stringify({ steps: [nav('from-file'), stream('A')] }));
     const sandbox = await startSandbox({ scenariosFolder: folder });
     try {
-      expect((await call(sandbox, 'GET', '/sandbox/scenarios')).body.items).to.deep.equal([{ name: 'two-streams', steps: 2 }]);
+      expect((await call(sandbox, 'GET', '/sandbox/scenarios')).body.items).to.deep.equal([
+        { name: 'two-streams', steps: 2 },
+      ]);
       await call(sandbox, 'POST', '/sandbox/reset', { body: { scenario: 'two-streams' } });
       expect((await call(sandbox, 'GET', '/api/streams/nav')).body.sort).to.equal('from-file');
     } finally {
@@ -140,10 +205,21 @@ describe('sandbox scenarios from files', () => {
     }
   });
 
-  it('when a file\'s step is refused, then make sandbox does not start, naming the file and the step', async () => {
-    await writeFile(join(folder, 'bad.json'), JSON.stringify({ steps: [nav('fine'), { method: 'PATCH', path: '/api/streams/nav', body: { sort: 7 } }] }));
-    const error = await startSandboxProcess({ SANDBOX_SCENARIOS: folder }).then(async (sandbox) => { await sandbox.close(); }, (failure: Error) => failure);
-    expect(error?.message).to.contain('exited (1)').and.to.contain(join(folder, 'bad.json')).and.to.contain('step 1 (PATCH /api/streams/nav) was answered 400');
+  it("when a file's step is refused, then make sandbox does not start, naming the file and the step", async () => {
+    await writeFile(
+      join(folder, 'bad.json'),
+      JSON.stringify({ steps: [nav('fine'), { method: 'PATCH', path: '/api/streams/nav', body: { sort: 7 } }] }),
+    );
+    const error = await startSandboxProcess({ SANDBOX_SCENARIOS: folder }).then(
+      async (sandbox) => {
+        await sandbox.close();
+      },
+      (failure: Error) => failure,
+    );
+    expect(error?.message)
+      .to.contain('exited (1)')
+      .and.to.contain(join(folder, 'bad.json'))
+      .and.to.contain('step 1 (PATCH /api/streams/nav) was answered 400');
   });
 
   it('when make sandbox starts, then it has built the shipped scenarios and lists them', async () => {

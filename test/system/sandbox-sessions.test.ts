@@ -5,12 +5,19 @@ import { startSandbox } from '../helpers/sandbox.js';
 import type { Service } from '../helpers/service.js';
 
 const examples = getExamples();
-const in_ = (session: string, options: CallOptions = {}): CallOptions => ({ ...options, headers: { 'x-sandbox-session': session, ...options.headers } });
+const in_ = (session: string, options: CallOptions = {}): CallOptions => ({
+  ...options,
+  headers: { 'x-sandbox-session': session, ...options.headers },
+});
 
 describe('sandbox sessions (X-Sandbox-Session)', () => {
   let sandbox: Service;
-  before(async () => { sandbox = await startSandbox({ maxSessions: 3 }); });
-  after(async () => { await sandbox.close(); });
+  before(async () => {
+    sandbox = await startSandbox({ maxSessions: 3 });
+  });
+  after(async () => {
+    await sandbox.close();
+  });
 
   it('when two sessions write, then each sees only its own writes, and a request without the header is the default session', async () => {
     await call(sandbox, 'POST', '/sandbox/reset', in_('ann'));
@@ -19,15 +26,26 @@ describe('sandbox sessions (X-Sandbox-Session)', () => {
     const patched = await call(sandbox, 'PATCH', '/api/streams/nav', in_('ann', { body: { sort: 'ann-only' } }));
     expect([patched.status, patched.headers.get('x-sandbox-session')]).to.deep.equal([200, 'ann']);
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('ann'))).body.sort).to.equal('ann-only');
-    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('bob'))).body).to.deep.equal(examples.get('getNavigationPreferences'));
+    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('bob'))).body).to.deep.equal(
+      examples.get('getNavigationPreferences'),
+    );
     const byDefault = await call(sandbox, 'GET', '/api/streams/nav');
-    expect([byDefault.body, byDefault.headers.get('x-sandbox-session')]).to.deep.equal([examples.get('getNavigationPreferences'), 'default']);
+    expect([byDefault.body, byDefault.headers.get('x-sandbox-session')]).to.deep.equal([
+      examples.get('getNavigationPreferences'),
+      'default',
+    ]);
   });
 
   it('when the session is named by the sandbox-session cookie, then it is that session; the header wins over the cookie', async () => {
     await call(sandbox, 'PATCH', '/api/streams/nav', in_('ann', { body: { sort: 'by-cookie' } }));
-    expect((await call(sandbox, 'GET', '/api/streams/nav', { headers: { cookie: 'other=1; sandbox-session=ann' } })).body.sort).to.equal('by-cookie');
-    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('bob', { headers: { cookie: 'sandbox-session=ann' } }))).body.sort).to.not.equal('by-cookie');
+    expect(
+      (await call(sandbox, 'GET', '/api/streams/nav', { headers: { cookie: 'other=1; sandbox-session=ann' } })).body
+        .sort,
+    ).to.equal('by-cookie');
+    expect(
+      (await call(sandbox, 'GET', '/api/streams/nav', in_('bob', { headers: { cookie: 'sandbox-session=ann' } }))).body
+        .sort,
+    ).to.not.equal('by-cookie');
   });
 
   it('when one session resets, then only its state goes back to the seed; the reset sets the session cookie', async () => {
@@ -37,17 +55,22 @@ describe('sandbox sessions (X-Sandbox-Session)', () => {
     expect(reset.status).to.equal(204);
     expect(reset.headers.get('set-cookie')).to.match(/^sandbox-session=bob; Path=\/; SameSite=Lax/);
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('ann'))).body.sort).to.equal('kept');
-    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('bob'))).body).to.deep.equal(examples.get('getNavigationPreferences'));
+    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('bob'))).body).to.deep.equal(
+      examples.get('getNavigationPreferences'),
+    );
   });
 
   it('when more sessions are used than the bound, then the least recently used is dropped and starts again from the seed', async () => {
-    for (const name of ['s1', 's2', 's3']) await call(sandbox, 'PATCH', '/api/streams/nav', in_(name, { body: { sort: name } }));
+    for (const name of ['s1', 's2', 's3'])
+      await call(sandbox, 'PATCH', '/api/streams/nav', in_(name, { body: { sort: name } }));
     await call(sandbox, 'GET', '/api/streams/nav', in_('s1')); // s1 used again: s2 is now the least recently used
     await call(sandbox, 'GET', '/api/streams/nav', in_('s4'));
     const state = await call(sandbox, 'GET', '/sandbox/session', in_('s4'));
     expect(state.body.sessions).to.deep.equal({ held: 3, max: 3 });
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('s1'))).body.sort).to.equal('s1');
-    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('s2'))).body).to.deep.equal(examples.get('getNavigationPreferences'));
+    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('s2'))).body).to.deep.equal(
+      examples.get('getNavigationPreferences'),
+    );
   });
 
   it('when a session name is not 1 to 64 safe characters, then 400 naming the header', async () => {
@@ -58,24 +81,51 @@ describe('sandbox sessions (X-Sandbox-Session)', () => {
   it('when the session cookie does not percent-decode (%, %zz), then 400 naming it, not 500', async () => {
     for (const cookie of ['sandbox-session=%', 'sandbox-session=%zz', 'a=1; sandbox-session=ok%']) {
       const reply = await call(sandbox, 'GET', '/api/streams/nav', { headers: { cookie } });
-      expect([reply.status, reply.body.type, reply.body.detail], cookie).to.deep.equal([400, 'urn:problem:collab:validation-failed',
-        'X-Sandbox-Session (or the sandbox-session cookie) names a sandbox session: 1 to 64 of A-Z a-z 0-9 . _ : -']);
+      expect([reply.status, reply.body.type, reply.body.detail], cookie).to.deep.equal([
+        400,
+        'urn:problem:collab:validation-failed',
+        'X-Sandbox-Session (or the sandbox-session cookie) names a sandbox session: 1 to 64 of A-Z a-z 0-9 . _ : -',
+      ]);
     }
   });
 });
 
 describe('sandbox sessions: a fixed clock and seeded ids make answers repeatable', () => {
   let sandbox: Service;
-  before(async () => { sandbox = await startSandbox(); });
-  after(async () => { await sandbox.close(); });
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await sandbox.close();
+  });
 
   const run = async (session: string) => {
-    const reset = await call(sandbox, 'POST', '/sandbox/reset', in_(session, { body: { clock: '2027-01-01T09:00:00Z', seed: 'same' } }));
+    const reset = await call(
+      sandbox,
+      'POST',
+      '/sandbox/reset',
+      in_(session, { body: { clock: '2027-01-01T09:00:00Z', seed: 'same' } }),
+    );
     expect(reset.status).to.equal(204);
-    const created = await call(sandbox, 'POST', '/api/streams', in_(session, { body: { title: 'Repeatable', initialMessage: { content: { blocks: [] } } } }));
+    const created = await call(
+      sandbox,
+      'POST',
+      '/api/streams',
+      in_(session, { body: { title: 'Repeatable', initialMessage: { content: { blocks: [] } } } }),
+    );
     const first = await call(sandbox, 'PATCH', '/api/streams/nav', in_(session, { body: { sort: 'a' } }));
-    const second = await call(sandbox, 'PATCH', '/api/streams/nav', in_(session, { body: { sort: 'b' }, headers: { 'x-sandbox-clock': '2027-01-02T00:00:00+01:00' } }));
-    return { created: created.body, location: created.headers.get('location'), first: first.body.updatedAt, second: second.body.updatedAt };
+    const second = await call(
+      sandbox,
+      'PATCH',
+      '/api/streams/nav',
+      in_(session, { body: { sort: 'b' }, headers: { 'x-sandbox-clock': '2027-01-02T00:00:00+01:00' } }),
+    );
+    return {
+      created: created.body,
+      location: created.headers.get('location'),
+      first: first.body.updatedAt,
+      second: second.body.updatedAt,
+    };
   };
 
   it('when two sessions reset with the same clock and seed and do the same, then they get the same ids and timestamps', async () => {
@@ -88,11 +138,20 @@ describe('sandbox sessions: a fixed clock and seeded ids make answers repeatable
     // the fixed clock is every timestamp (later than the seed's); X-Sandbox-Clock moves it.
     expect(one.first).to.equal('2027-01-01T09:00:00.000Z');
     expect(one.second).to.equal('2027-01-01T23:00:00.000Z');
-    expect((await call(sandbox, 'GET', '/sandbox/session', in_('clock-1'))).body).to.include({ name: 'clock-1', clock: '2027-01-01T23:00:00.000Z', seed: 'same' });
+    expect((await call(sandbox, 'GET', '/sandbox/session', in_('clock-1'))).body).to.include({
+      name: 'clock-1',
+      clock: '2027-01-01T23:00:00.000Z',
+      seed: 'same',
+    });
   });
 
-  it('when another seed is used, then the ids differ; without a reset body the clock is the machine\'s again', async () => {
-    await call(sandbox, 'POST', '/sandbox/reset', in_('other', { body: { clock: '2027-01-01T09:00:00Z', seed: 'different' } }));
+  it("when another seed is used, then the ids differ; without a reset body the clock is the machine's again", async () => {
+    await call(
+      sandbox,
+      'POST',
+      '/sandbox/reset',
+      in_('other', { body: { clock: '2027-01-01T09:00:00Z', seed: 'different' } }),
+    );
     const created = await call(sandbox, 'POST', '/api/streams', in_('other', { body: { title: 'x' } }));
     expect(created.body.id).to.not.equal((await run('clock-3')).created.id);
     await call(sandbox, 'POST', '/sandbox/reset', in_('other'));
@@ -101,10 +160,25 @@ describe('sandbox sessions: a fixed clock and seeded ids make answers repeatable
   });
 
   it('when the reset body or X-Sandbox-Clock is wrong, then 400 naming each field, and nothing changes', async () => {
-    const reply = await call(sandbox, 'POST', '/sandbox/reset', in_('bad', { body: { clock: 'tomorrow', seed: '', failureRate: 2, colour: 'red' } }));
+    const reply = await call(
+      sandbox,
+      'POST',
+      '/sandbox/reset',
+      in_('bad', { body: { clock: 'tomorrow', seed: '', failureRate: 2, colour: 'red' } }),
+    );
     expect(reply.status).to.equal(400);
-    expect(reply.body.errors.map((error: { path: string }) => error.path)).to.have.members(['/body/clock', '/body/seed', '/body/failureRate', '/body/colour']);
-    const clock = await call(sandbox, 'GET', '/api/streams/nav', in_('bad', { headers: { 'x-sandbox-clock': '2026-13-01T00:00:00Z' } }));
+    expect(reply.body.errors.map((error: { path: string }) => error.path)).to.have.members([
+      '/body/clock',
+      '/body/seed',
+      '/body/failureRate',
+      '/body/colour',
+    ]);
+    const clock = await call(
+      sandbox,
+      'GET',
+      '/api/streams/nav',
+      in_('bad', { headers: { 'x-sandbox-clock': '2026-13-01T00:00:00Z' } }),
+    );
     expect([clock.status, clock.body.errors[0].path]).to.deep.equal([400, '/headers/x-sandbox-clock']);
   });
 });

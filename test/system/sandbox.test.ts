@@ -27,8 +27,12 @@ const firstGets: Record<string, string> = {
 
 describe('make sandbox: the service as a stateful mock, seeded from mocks/examples', () => {
   let sandbox: Service;
-  before(async () => { sandbox = await startSandbox(); });
-  after(async () => { await sandbox.close(); });
+  before(async () => {
+    sandbox = await startSandbox();
+  });
+  after(async () => {
+    await sandbox.close();
+  });
   const reset = () => call(sandbox, 'POST', '/sandbox/reset');
 
   it('when every GET is sent first, then each returns the named example of its 200, which the Prism mock returns', async () => {
@@ -41,7 +45,10 @@ describe('make sandbox: the service as a stateful mock, seeded from mocks/exampl
   });
 
   it('when a PATCH changes navigation, then a later GET returns the change; after POST /sandbox/reset, the seed again', async () => {
-    const patched = await call(sandbox, 'PATCH', '/api/streams/nav', { body: { sort: 'alphabetical', rankByStreamId: null }, headers: { 'content-type': 'application/merge-patch+json' } });
+    const patched = await call(sandbox, 'PATCH', '/api/streams/nav', {
+      body: { sort: 'alphabetical', rankByStreamId: null },
+      headers: { 'content-type': 'application/merge-patch+json' },
+    });
     expect(patched.status).to.equal(200);
     const changed = await call(sandbox, 'GET', '/api/streams/nav');
     expect(changed.body).to.include({ sort: 'alphabetical' }).and.not.have.property('rankByStreamId');
@@ -55,15 +62,19 @@ describe('make sandbox: the service as a stateful mock, seeded from mocks/exampl
     expect(created.status).to.equal(201);
     expect((await call(sandbox, 'GET', created.headers.get('location')!)).status).to.equal(200);
     const [device] = example('listDevices').items;
-    expect((await call(sandbox, 'DELETE', `/api/notifications/devices/${device!.appId}/${device!.installationId}`)).status).to.equal(204);
+    expect(
+      (await call(sandbox, 'DELETE', `/api/notifications/devices/${device!.appId}/${device!.installationId}`)).status,
+    ).to.equal(204);
     expect((await call(sandbox, 'GET', '/api/notifications/devices')).body.items).to.have.length(1);
     await reset();
     expect((await call(sandbox, 'GET', created.headers.get('location')!)).status).to.equal(404);
     expect((await call(sandbox, 'GET', '/api/notifications/devices')).body).to.deep.equal(example('listDevices'));
   });
 
-  it('when a request breaks the contract or conflicts, then the answer is the service\'s own (400 naming the field, 409 with updatedAt)', async () => {
-    const invalid = await call(sandbox, 'PUT', '/api/chat/reads', { body: { streamId: 'x', lastReadMessageId: uuid() } });
+  it("when a request breaks the contract or conflicts, then the answer is the service's own (400 naming the field, 409 with updatedAt)", async () => {
+    const invalid = await call(sandbox, 'PUT', '/api/chat/reads', {
+      body: { streamId: 'x', lastReadMessageId: uuid() },
+    });
     expect(invalid.status).to.equal(400);
     expect(invalid.body.errors).to.deep.equal([{ path: '/body/streamId', message: invalid.body.errors[0].message }]);
     const draft = example('getCycleTemplateDraft');
@@ -74,11 +85,24 @@ describe('make sandbox: the service as a stateful mock, seeded from mocks/exampl
     expect(conflict.body.updatedAt).to.equal(draft.updatedAt);
   });
 
-  it('when any origin sends a preflight, then it is allowed, with cookies and the sandbox\'s headers; no token is needed', async () => {
+  it("when any origin sends a preflight, then it is allowed, with cookies and the sandbox's headers; no token is needed", async () => {
     const origin = 'https://anything.example.org';
-    const reply = await call(sandbox, 'OPTIONS', '/sandbox/reset', { headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-sandbox-session,prefer' } });
-    expect([reply.status, reply.headers.get('access-control-allow-origin'), reply.headers.get('access-control-allow-credentials')]).to.deep.equal([204, origin, 'true']);
-    expect(reply.headers.get('access-control-allow-headers')?.toLowerCase()).to.include('x-sandbox-session').and.include('x-sandbox-clock').and.include('prefer');
+    const reply = await call(sandbox, 'OPTIONS', '/sandbox/reset', {
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-sandbox-session,prefer',
+      },
+    });
+    expect([
+      reply.status,
+      reply.headers.get('access-control-allow-origin'),
+      reply.headers.get('access-control-allow-credentials'),
+    ]).to.deep.equal([204, origin, 'true']);
+    expect(reply.headers.get('access-control-allow-headers')?.toLowerCase())
+      .to.include('x-sandbox-session')
+      .and.include('x-sandbox-clock')
+      .and.include('prefer');
   });
 
   it('when /sandbox/reset is asked with another method, then 405 with Allow: POST', async () => {
@@ -89,8 +113,12 @@ describe('make sandbox: the service as a stateful mock, seeded from mocks/exampl
 
 describe('POST /sandbox/reset outside the sandbox', () => {
   let service: Service;
-  before(async () => { service = await startService(); });
-  after(async () => { await service.close(); });
+  before(async () => {
+    service = await startService();
+  });
+  after(async () => {
+    await service.close();
+  });
 
   it('when the real service is asked to reset, then 404: the route exists only in the sandbox', async () => {
     const reply = await call(service, 'POST', '/sandbox/reset');

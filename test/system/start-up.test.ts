@@ -13,7 +13,10 @@ describe('start-up: configuration that says what is wrong', () => {
     const { port } = taken.address() as AddressInfo;
     try {
       const { code, stderr } = await refusedStart(await freshDataFile(), { PORT: String(port) });
-      expect([code, stderr]).to.deep.equal([1, `Refusing to start: port ${port} on 127.0.0.1 is in use by another process; set PORT to another.\n`]);
+      expect([code, stderr]).to.deep.equal([
+        1,
+        `Refusing to start: port ${port} on 127.0.0.1 is in use by another process; set PORT to another.\n`,
+      ]);
     } finally {
       taken.close();
     }
@@ -24,7 +27,9 @@ describe('start-up: configuration that says what is wrong', () => {
     try {
       const logs = readLogs(server.child);
       const logged = [...server.output().split('\n'), ...logs.lines().map((line) => JSON.stringify(line))].join('\n');
-      expect(logged).to.contain('RATE_LIMT_WRITES is not a setting of this service and is ignored; did you mean RATE_LIMIT_WRITES?');
+      expect(logged).to.contain(
+        'RATE_LIMT_WRITES is not a setting of this service and is ignored; did you mean RATE_LIMIT_WRITES?',
+      );
     } finally {
       await stop(server, 'SIGTERM');
     }

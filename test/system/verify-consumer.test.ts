@@ -9,7 +9,10 @@ import { startSandbox } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
 
 const exec = promisify(execFile);
-const in_ = (options: CallOptions = {}): CallOptions => ({ ...options, headers: { 'x-sandbox-session': 'front-end', ...options.headers } });
+const in_ = (options: CallOptions = {}): CallOptions => ({
+  ...options,
+  headers: { 'x-sandbox-session': 'front-end', ...options.headers },
+});
 
 /** make verify-consumer, as CI runs it: its exit code and what it printed. */
 async function verify(file: string, url?: string): Promise<{ code: number; output: string }> {
@@ -39,10 +42,20 @@ describe('GET /sandbox/requests?format=expectations and make verify-consumer', (
     sandbox = await startSandbox();
     // A front end's test: from nothing stored, create a stream, read it back by the id it got, sort the navigation.
     await call(sandbox, 'POST', '/sandbox/reset', in_({ body: { scenario: 'empty-user' } }));
-    const created = await call(sandbox, 'POST', '/api/streams', in_({ body: { title: 'Launch', visibility: 'public' } }));
+    const created = await call(
+      sandbox,
+      'POST',
+      '/api/streams',
+      in_({ body: { title: 'Launch', visibility: 'public' } }),
+    );
     await call(sandbox, 'GET', `/api/streams/${created.body.id}`, in_());
     await call(sandbox, 'GET', '/api/streams/nav', in_());
-    await call(sandbox, 'POST', '/api/streams', in_({ body: { title: 'Shown, not stored' }, headers: { prefer: 'code=201' } }));
+    await call(
+      sandbox,
+      'POST',
+      '/api/streams',
+      in_({ body: { title: 'Shown, not stored' }, headers: { prefer: 'code=201' } }),
+    );
     expectations = (await call(sandbox, 'GET', '/sandbox/requests?format=expectations', in_())).body.expectations;
   });
   after(async () => {
@@ -50,9 +63,11 @@ describe('GET /sandbox/requests?format=expectations and make verify-consumer', (
     await rm(folder, { recursive: true, force: true });
   });
 
-  it('when a session made requests, then its expectations are each request and the status and body it got, oldest first, without Prefer\'s examples', () => {
+  it("when a session made requests, then its expectations are each request and the status and body it got, oldest first, without Prefer's examples", () => {
     expect(expectations.map(({ request, response }) => [request.method, request.path, response.status])).to.deep.equal([
-      ['POST', '/api/streams', 201], ['GET', `/api/streams/${expectations[0]?.response.body.id}`, 200], ['GET', '/api/streams/nav', 404],
+      ['POST', '/api/streams', 201],
+      ['GET', `/api/streams/${expectations[0]?.response.body.id}`, 200],
+      ['GET', '/api/streams/nav', 404],
     ]);
     expect(expectations[0]?.request.body).to.deep.equal({ title: 'Launch', visibility: 'public' });
     expect(expectations[1]?.response.body.title).to.equal('Launch');
@@ -61,24 +76,37 @@ describe('GET /sandbox/requests?format=expectations and make verify-consumer', (
 
   it('when the service still answers them so, then make verify-consumer exits 0, the created id matched by position', async () => {
     const { code, output } = await verify(await write('same.json', expectations));
-    expect([code, output]).to.deep.equal([0, `3 of 3 steps of ${join(folder, 'same.json')} as the consumer saw them against this service on a fresh store\n`]);
+    expect([code, output]).to.deep.equal([
+      0,
+      `3 of 3 steps of ${join(folder, 'same.json')} as the consumer saw them against this service on a fresh store\n`,
+    ]);
   });
 
   it('when a status differs, then it exits non-zero naming that step', async () => {
-    const changed = expectations.map((item, index) => (index === 2 ? { ...item, response: { ...item.response, status: 200 } } : item));
+    const changed = expectations.map((item, index) =>
+      index === 2 ? { ...item, response: { ...item.response, status: 200 } } : item,
+    );
     const { code, output } = await verify(await write('status.json', changed));
     expect(code).to.not.equal(0);
-    expect(output).to.contain('step 3 (GET /api/streams/nav): status 404, the consumer saw 200\n').and.to.contain('2 of 3 steps');
+    expect(output)
+      .to.contain('step 3 (GET /api/streams/nav): status 404, the consumer saw 200\n')
+      .and.to.contain('2 of 3 steps');
   });
 
   it('when the body lacks a member the consumer saw, or has it with another type, then it exits non-zero naming the step and member, against URL', async () => {
     const service = await startService();
     try {
       const [first, second, ...rest] = expectations;
-      const changed = [first, { ...second, response: { ...second?.response, body: { ...second?.response.body, title: 7, pinned: true } } }, ...rest];
+      const changed = [
+        first,
+        { ...second, response: { ...second?.response, body: { ...second?.response.body, title: 7, pinned: true } } },
+        ...rest,
+      ];
       const { code, output } = await verify(await write('members.json', changed), service.url);
       expect(code).to.not.equal(0);
-      expect(output).to.match(/step 2 \(GET \/api\/streams\/[0-9a-f-]+\): \/title is a string, the consumer saw a number; \/pinned is missing\n/);
+      expect(output).to.match(
+        /step 2 \(GET \/api\/streams\/[0-9a-f-]+\): \/title is a string, the consumer saw a number; \/pinned is missing\n/,
+      );
     } finally {
       await service.close();
     }
@@ -86,6 +114,9 @@ describe('GET /sandbox/requests?format=expectations and make verify-consumer', (
 
   it('when format is another, then 400 naming it', async () => {
     const reply = await call(sandbox, 'GET', '/sandbox/requests?format=pact', in_());
-    expect([reply.status, reply.body.errors]).to.deep.equal([400, [{ path: '/query/format', message: 'must be expectations' }]]);
+    expect([reply.status, reply.body.errors]).to.deep.equal([
+      400,
+      [{ path: '/query/format', message: 'must be expectations' }],
+    ]);
   });
 });

@@ -13,7 +13,8 @@ const unavailable = await postgresUnavailable().catch((error: Error) => {
 if (unavailable) process.exit(0);
 const missing = pgbouncerUnavailable();
 if (missing) {
-  if (process.env.CI === 'true') throw new Error(`CI must test the PostgreSQL store through PgBouncer, but it needs ${missing}`);
+  if (process.env.CI === 'true')
+    throw new Error(`CI must test the PostgreSQL store through PgBouncer, but it needs ${missing}`);
   console.log(`PgBouncer tests skipped: needs ${missing}`);
   process.exit(0);
 }
@@ -21,10 +22,14 @@ const bouncer = await startPgBouncer('transaction');
 let status: number | null;
 try {
   console.log(`Every service through PgBouncer (transaction pooling) at ${bouncer.address}`);
-  status = spawnSync(process.execPath, ['node_modules/mocha/bin/mocha.js', '--config', 'test/pgbouncer.mocharc.cjs', ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, TEST_STORE: 'postgres', TEST_PGBOUNCER: bouncer.address },
-  }).status;
+  status = spawnSync(
+    process.execPath,
+    ['node_modules/mocha/bin/mocha.js', '--config', 'test/pgbouncer.mocharc.cjs', ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, TEST_STORE: 'postgres', TEST_PGBOUNCER: bouncer.address },
+    },
+  ).status;
 } finally {
   await bouncer.stop();
 }

@@ -9,8 +9,12 @@ const unavailable = await postgresUnavailable().catch((error: Error) => {
   process.exit(1);
 });
 if (unavailable) process.exit(0);
-const mocha = spawnSync(process.execPath, ['node_modules/mocha/bin/mocha.js', '--config', 'test/postgres.mocharc.json', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, TEST_STORE: 'postgres' },
-});
+const mocha = spawnSync(
+  process.execPath,
+  ['node_modules/mocha/bin/mocha.js', '--config', 'test/postgres.mocharc.json', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_STORE: 'postgres' },
+  },
+);
 process.exit(mocha.status ?? 1);

@@ -2,20 +2,26 @@ import { expect } from 'chai';
 import { Batcher, type BatchSteps, type Entry } from '../../src/lib/batcher.js';
 
 type Item = { name: string };
-const turns = async (count = 5) => { for (let index = 0; index < count; index++) await new Promise((resolve) => setImmediate(resolve)); };
+const turns = async (count = 5) => {
+  for (let index = 0; index < count; index++) await new Promise((resolve) => setImmediate(resolve));
+};
 
 /** A batcher whose runs finish only when the test says so; each run's item names are recorded. */
 function controlled(steps: Partial<BatchSteps<Item, string>> = {}) {
   const runs: { names: string[]; batch: Entry<Item, string>[]; finish: (error?: Error) => void }[] = [];
   const batcher = new Batcher<Item, string>({
-    run: (batch) => new Promise((resolve, reject) => runs.push({
-      names: batch.map((entry) => entry.name), batch,
-      finish: (error) => {
-        if (error) return reject(error);
-        for (const entry of batch) entry.resolve(`done ${entry.name}`);
-        resolve();
-      },
-    })),
+    run: (batch) =>
+      new Promise((resolve, reject) =>
+        runs.push({
+          names: batch.map((entry) => entry.name),
+          batch,
+          finish: (error) => {
+            if (error) return reject(error);
+            for (const entry of batch) entry.resolve(`done ${entry.name}`);
+            resolve();
+          },
+        }),
+      ),
     ...steps,
   });
   const add = (...names: string[]) => names.map((name) => batcher.add({ name }));
@@ -67,8 +73,11 @@ describe('Batcher (lib/batcher: group commit)', () => {
     const second = add('c');
     runs[0]!.batch[0]!.resolve('settled a');
     runs[0]!.finish(new Error('disk full'));
-    expect((await Promise.allSettled(first)).map((result) => result.status === 'fulfilled' ? result.value : (result.reason as Error).message))
-      .to.deep.equal(['settled a', 'disk full']);
+    expect(
+      (await Promise.allSettled(first)).map((result) =>
+        result.status === 'fulfilled' ? result.value : (result.reason as Error).message,
+      ),
+    ).to.deep.equal(['settled a', 'disk full']);
     await turns();
     runs[1]!.finish();
     expect(await Promise.all(second)).to.deep.equal(['done c']);
@@ -97,7 +106,12 @@ describe('Batcher (lib/batcher: group commit)', () => {
     let open = () => {};
     let failing = false;
     const { runs, add } = controlled({
-      before: () => failing ? Promise.reject(new Error('no room')) : new Promise<void>((resolve) => { open = resolve; }),
+      before: () =>
+        failing
+          ? Promise.reject(new Error('no room'))
+          : new Promise<void>((resolve) => {
+              open = resolve;
+            }),
     });
     const added = add('a');
     await turns();
@@ -109,7 +123,10 @@ describe('Batcher (lib/batcher: group commit)', () => {
     await Promise.all(added);
     failing = true;
     const [refused] = add('c');
-    await Promise.resolve(refused).then(() => expect.fail('c ran'), (error: Error) => expect(error.message).to.equal('no room'));
+    await Promise.resolve(refused).then(
+      () => expect.fail('c ran'),
+      (error: Error) => expect(error.message).to.equal('no room'),
+    );
     expect(runs).to.have.length(1);
   });
 

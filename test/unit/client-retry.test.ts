@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import {
-  Configuration, DevicesApi, NavigationApi, ResponseError, StreamsApi, etagOf, isNotModified, sendWithRetries,
-  type RetryEvent, type RetryOptions,
+  Configuration,
+  DevicesApi,
+  NavigationApi,
+  ResponseError,
+  StreamsApi,
+  etagOf,
+  isNotModified,
+  sendWithRetries,
+  type RetryEvent,
+  type RetryOptions,
 } from '../../generated/client/index.js';
 
 const STREAM = { id: '0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e', title: 't' };
@@ -16,7 +24,10 @@ function scripted(...answers: Answer[]) {
     const answer = answers[Math.min(sent.length, answers.length) - 1]!;
     if (answer instanceof Error) throw answer;
     const { status, headers = {} } = typeof answer === 'number' ? { status: answer } : answer;
-    return new Response(status === 304 ? null : JSON.stringify(status < 300 ? STREAM : { status }), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+    return new Response(status === 304 ? null : JSON.stringify(status < 300 ? STREAM : { status }), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
   };
   return { sent, fetchApi };
 }
@@ -24,15 +35,28 @@ function scripted(...answers: Answer[]) {
 /** The client on that fetch, retrying without waiting unless told (backoff 0), its retries recorded. */
 function clientOn(fetch: ReturnType<typeof scripted>, retry: RetryOptions | false = {}) {
   const retries: RetryEvent[] = [];
-  const configuration = new Configuration({ basePath: 'http://api.test', fetchApi: fetch.fetchApi,
-    retry: retry === false ? false : { backoffMs: 0, onRetry: (event) => retries.push(event), ...retry } });
-  return { streams: new StreamsApi(configuration), navigation: new NavigationApi(configuration), devices: new DevicesApi(configuration), retries };
+  const configuration = new Configuration({
+    basePath: 'http://api.test',
+    fetchApi: fetch.fetchApi,
+    retry: retry === false ? false : { backoffMs: 0, onRetry: (event) => retries.push(event), ...retry },
+  });
+  return {
+    streams: new StreamsApi(configuration),
+    navigation: new NavigationApi(configuration),
+    devices: new DevicesApi(configuration),
+    retries,
+  };
 }
-const create = (streams: StreamsApi, init?: Parameters<StreamsApi['createStream']>[1]) => streams.createStream({ createStreamRequest: { title: 't' } }, init);
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const create = (streams: StreamsApi, init?: Parameters<StreamsApi['createStream']>[1]) =>
+  streams.createStream({ createStreamRequest: { title: 't' } }, init);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 const statusOf = (error: unknown) => (error instanceof ResponseError ? error.response.status : String(error));
 
-describe('the client\'s retries and keys (generated/client/retry.ts, call-options.ts)', () => {
+describe("the client's retries and keys (generated/client/retry.ts, call-options.ts)", () => {
   describe('Idempotency-Key', () => {
     it('when POSTs are sent, then each carries a new key, a quoted UUID (IETF draft), and other methods none', async () => {
       const fetch = scripted(201);
@@ -79,11 +103,14 @@ describe('the client\'s retries and keys (generated/client/retry.ts, call-option
     it('when the answer is another error (400, 409, 500), then it is not retried', async () => {
       for (const status of [400, 409, 500]) {
         const fetch = scripted(status, 200);
-        expect(statusOf(await failure(clientOn(fetch).streams.getStream({ streamId: STREAM.id }))), String(status)).to.equal(status);
+        expect(
+          statusOf(await failure(clientOn(fetch).streams.getStream({ streamId: STREAM.id }))),
+          String(status),
+        ).to.equal(status);
         expect(fetch.sent).to.have.length(1);
       }
     });
-    it('when retries are off (Configuration retry: false, or a call\'s retry: false), then one try; a call\'s own options win', async () => {
+    it("when retries are off (Configuration retry: false, or a call's retry: false), then one try; a call's own options win", async () => {
       const off = scripted(503, 200);
       await failure(clientOn(off, false).streams.getStream({ streamId: STREAM.id }));
       const call = scripted(503, 503, 200);
@@ -94,14 +121,20 @@ describe('the client\'s retries and keys (generated/client/retry.ts, call-option
     });
     it('when sendWithRetries gets a POST without a key, then it is sent once', async () => {
       const fetch = scripted(503, 201);
-      const response = await sendWithRetries('http://api.test/x', { method: 'POST' }, { backoffMs: 0 }, (init) => fetch.fetchApi('', init));
+      const response = await sendWithRetries('http://api.test/x', { method: 'POST' }, { backoffMs: 0 }, (init) =>
+        fetch.fetchApi('', init),
+      );
       expect([response.status, fetch.sent.length]).to.deep.equal([503, 1]);
     });
   });
 
   describe('Retry-After and the waits', () => {
     it('when Retry-After says seconds or a date, then the wait is that long', async () => {
-      const fetch = scripted({ status: 503, headers: { 'Retry-After': '1' } }, { status: 429, headers: { 'Retry-After': 'Thu, 01 Jan 2026 00:00:00 GMT' } }, 200);
+      const fetch = scripted(
+        { status: 503, headers: { 'Retry-After': '1' } },
+        { status: 429, headers: { 'Retry-After': 'Thu, 01 Jan 2026 00:00:00 GMT' } },
+        200,
+      );
       const { streams, retries } = clientOn(fetch);
       await streams.getStream({ streamId: STREAM.id });
       expect(retries.map((retry) => retry.delayMs)).to.deep.equal([1000, 0]); // a date already past: at once
@@ -130,7 +163,7 @@ describe('the client\'s retries and keys (generated/client/retry.ts, call-option
   });
 
   describe('ETag, If-Match, If-None-Match', () => {
-    it('when a call gives ifMatch or ifNoneMatch, then they go as headers (not as fetch options), and etagOf reads the answer\'s', async () => {
+    it("when a call gives ifMatch or ifNoneMatch, then they go as headers (not as fetch options), and etagOf reads the answer's", async () => {
       const fetch = scripted({ status: 200, headers: { ETag: '"v1"' } });
       const { navigation } = clientOn(fetch);
       const { raw } = await navigation.getNavigationPreferencesRaw({});
@@ -139,14 +172,23 @@ describe('the client\'s retries and keys (generated/client/retry.ts, call-option
       await navigation.getNavigationPreferences({}, { ifNoneMatch: '"v1"', headers: { 'X-Request-Id': 'r' } });
       await navigation.getNavigationPreferences({ ifNoneMatch: '"v2"' }); // as openapi.yaml declares it, a generated parameter
       const [, patch, get, declared] = fetch.sent;
-      expect([patch!.headers.get('If-Match'), get!.headers.get('If-None-Match'), get!.headers.get('X-Request-Id')]).to.deep.equal(['"v1"', '"v1"', 'r']);
+      expect([
+        patch!.headers.get('If-Match'),
+        get!.headers.get('If-None-Match'),
+        get!.headers.get('X-Request-Id'),
+      ]).to.deep.equal(['"v1"', '"v1"', 'r']);
       expect(declared!.headers.get('If-None-Match')).to.equal('"v2"');
       expect(get!.init).to.not.have.any.keys('ifNoneMatch', 'ifMatch', 'retry', 'idempotencyKey');
     });
     it('when an ifNoneMatch GET gets 304 (or a write 412), then isNotModified and etagOf read the thrown error', async () => {
       const { navigation } = clientOn(scripted({ status: 304, headers: { ETag: '"v1"' } }));
       const error = await failure(navigation.getNavigationPreferences({ ifNoneMatch: '"v1"' }));
-      expect([isNotModified(error), etagOf(error), isNotModified(new Error('x')), etagOf(undefined)]).to.deep.equal([true, '"v1"', false, undefined]);
+      expect([isNotModified(error), etagOf(error), isNotModified(new Error('x')), etagOf(undefined)]).to.deep.equal([
+        true,
+        '"v1"',
+        false,
+        undefined,
+      ]);
     });
   });
 });

@@ -55,7 +55,11 @@ describe('compatibility: what clients of the last released contract send and sto
   it('when a copy of openapi.yaml tightens a bound of an answer, which oasdiff rates non-breaking, then the stored documents catch it', () => {
     const tightened = structuredClone(loadSpec()) as Json;
     tightened.components.schemas.CycleTemplateDraft.properties.triggerName.maxLength = 32;
-    expect(unanswerableBy(tightened as OpenApiDocument, stored).some((entry) => entry.startsWith('GET /api/cycles/templates/{templateId}/draft'))).to.equal(true);
+    expect(
+      unanswerableBy(tightened as OpenApiDocument, stored).some((entry) =>
+        entry.startsWith('GET /api/cycles/templates/{templateId}/draft'),
+      ),
+    ).to.equal(true);
   });
 
   it('when a copy of openapi.yaml tightens a bound of a write or closes its body (which oasdiff does not report), then the corpus catches it', () => {
@@ -63,7 +67,11 @@ describe('compatibility: what clients of the last released contract send and sto
     tightened.components.schemas.DeviceRegistration.properties.appVersion.maxLength = 32;
     tightened.components.schemas.CreateStreamRequest.additionalProperties = false;
     const refused = refusedBy(tightened as OpenApiDocument, corpus);
-    expect(refused.some((entry) => entry.startsWith('PUT /api/notifications/devices, a body at the bounds'))).to.equal(true);
-    expect(refused.some((entry) => entry.startsWith('POST /api/streams, GET /api/streams/{streamId} example'))).to.equal(true);
+    expect(refused.some((entry) => entry.startsWith('PUT /api/notifications/devices, a body at the bounds'))).to.equal(
+      true,
+    );
+    expect(
+      refused.some((entry) => entry.startsWith('POST /api/streams, GET /api/streams/{streamId} example')),
+    ).to.equal(true);
   });
 });

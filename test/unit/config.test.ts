@@ -11,9 +11,17 @@ describe('configuration from the environment', () => {
     });
 
     it('when given as seconds or as durations, then they are read so; 0 is allowed; anything else refuses to start', () => {
-      expect(loadConfig({ SHUTDOWN_DELAY: '0', SHUTDOWN_TIMEOUT: '45' }).shutdown).to.deep.equal({ delayMs: 0, timeoutMs: 45_000 });
-      expect(loadConfig({ SHUTDOWN_DELAY: '1500ms', SHUTDOWN_TIMEOUT: '2m' }).shutdown).to.deep.equal({ delayMs: 1_500, timeoutMs: 120_000 });
-      expect(() => loadConfig({ SHUTDOWN_DELAY: 'soon' })).to.throw('SHUTDOWN_DELAY must be a duration such as 500ms, 60s, 15m or 24h, not "soon"');
+      expect(loadConfig({ SHUTDOWN_DELAY: '0', SHUTDOWN_TIMEOUT: '45' }).shutdown).to.deep.equal({
+        delayMs: 0,
+        timeoutMs: 45_000,
+      });
+      expect(loadConfig({ SHUTDOWN_DELAY: '1500ms', SHUTDOWN_TIMEOUT: '2m' }).shutdown).to.deep.equal({
+        delayMs: 1_500,
+        timeoutMs: 120_000,
+      });
+      expect(() => loadConfig({ SHUTDOWN_DELAY: 'soon' })).to.throw(
+        'SHUTDOWN_DELAY must be a duration such as 500ms, 60s, 15m or 24h, not "soon"',
+      );
       expect(() => loadConfig({ SHUTDOWN_TIMEOUT: '-1' })).to.throw('SHUTDOWN_TIMEOUT must be a duration');
     });
   });
@@ -21,15 +29,28 @@ describe('configuration from the environment', () => {
   describe('IDEMPOTENCY_KEY_TTL, IDEMPOTENCY_KEY_LEASE', () => {
     it('when unset, then keys are kept 24 h and an attempt holds its key 60 s; when set, durations; anything else refuses to start', () => {
       expect(loadConfig({}).limits).to.include({ idempotencyKeyTtlMs: 86_400_000, idempotencyKeyLeaseMs: 60_000 });
-      expect(loadConfig({ IDEMPOTENCY_KEY_TTL: '7d', IDEMPOTENCY_KEY_LEASE: '2m' }).limits).to.include({ idempotencyKeyTtlMs: 604_800_000, idempotencyKeyLeaseMs: 120_000 });
-      expect(() => loadConfig({ IDEMPOTENCY_KEY_TTL: '24' })).to.throw('IDEMPOTENCY_KEY_TTL must be a duration such as 500ms, 60s, 15m or 24h, not "24"');
-      expect(loadConfig({ IDEMPOTENCY_KEY_TTLS: '1h' }).warnings).to.deep.equal(['IDEMPOTENCY_KEY_TTLS is not a setting of this service and is ignored; did you mean IDEMPOTENCY_KEY_TTL?']);
+      expect(loadConfig({ IDEMPOTENCY_KEY_TTL: '7d', IDEMPOTENCY_KEY_LEASE: '2m' }).limits).to.include({
+        idempotencyKeyTtlMs: 604_800_000,
+        idempotencyKeyLeaseMs: 120_000,
+      });
+      expect(() => loadConfig({ IDEMPOTENCY_KEY_TTL: '24' })).to.throw(
+        'IDEMPOTENCY_KEY_TTL must be a duration such as 500ms, 60s, 15m or 24h, not "24"',
+      );
+      expect(loadConfig({ IDEMPOTENCY_KEY_TTLS: '1h' }).warnings).to.deep.equal([
+        'IDEMPOTENCY_KEY_TTLS is not a setting of this service and is ignored; did you mean IDEMPOTENCY_KEY_TTL?',
+      ]);
     });
   });
 
   describe('variables that look like a misspelt setting', () => {
-    it('when a variable shares a setting\'s first word and is at most two edits from it, then a warning names it and what it likely means', () => {
-      const { warnings } = loadConfig({ RATE_LIMT_WRITES: '5', QUTOA_STREAMS: '1', MAX_INFLIGHT: '9', AUTH_JWT_SECRT: 'x', SHUTDOWN_DEALY: '1' });
+    it("when a variable shares a setting's first word and is at most two edits from it, then a warning names it and what it likely means", () => {
+      const { warnings } = loadConfig({
+        RATE_LIMT_WRITES: '5',
+        QUTOA_STREAMS: '1',
+        MAX_INFLIGHT: '9',
+        AUTH_JWT_SECRT: 'x',
+        SHUTDOWN_DEALY: '1',
+      });
       expect(warnings).to.deep.equal([
         'AUTH_JWT_SECRT is not a setting of this service and is ignored; did you mean AUTH_JWT_SECRET?',
         'MAX_INFLIGHT is not a setting of this service and is ignored; did you mean MAX_IN_FLIGHT?',
@@ -39,7 +60,15 @@ describe('configuration from the environment', () => {
     });
 
     it('when variables are settings, or not close to one (PATH, HOSTNAME, DATA_DIR, RATE_CARD), then nothing is said', () => {
-      const env = { PATH: '/bin', HOSTNAME: 'box', DATA_DIR: '/d', RATE_CARD: '1', RATE_LIMIT_WRITES: '5', PORT: '8080', QUOTA_STREAMS: '3' };
+      const env = {
+        PATH: '/bin',
+        HOSTNAME: 'box',
+        DATA_DIR: '/d',
+        RATE_CARD: '1',
+        RATE_LIMIT_WRITES: '5',
+        PORT: '8080',
+        QUOTA_STREAMS: '3',
+      };
       expect(loadConfig(env).warnings).to.deep.equal([]);
     });
   });

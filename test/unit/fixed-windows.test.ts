@@ -18,7 +18,10 @@ describe('FixedWindows (lib/fixed-windows: hits per key, in this process)', () =
     windows.hit('ana', WINDOW, start);
     windows.hit('ana', WINDOW, start + 10);
     const later = start + WINDOW + 5;
-    expect({ ...windows.hit('ana', WINDOW, start + WINDOW) }, 'the window ends at resetAt').to.deep.equal({ count: 1, resetAt: start + 2 * WINDOW });
+    expect({ ...windows.hit('ana', WINDOW, start + WINDOW) }, 'the window ends at resetAt').to.deep.equal({
+      count: 1,
+      resetAt: start + 2 * WINDOW,
+    });
     expect({ ...windows.hit('ana', WINDOW, later) }).to.deep.equal({ count: 2, resetAt: start + 2 * WINDOW });
   });
 
@@ -58,7 +61,7 @@ describe('FixedWindows (lib/fixed-windows: hits per key, in this process)', () =
   });
 });
 
-describe('memoryHits (a HitCounter over FixedWindows: a sandbox session\'s)', () => {
+describe("memoryHits (a HitCounter over FixedWindows: a sandbox session's)", () => {
   it('when keys are hit and one is reset, then each counts in its own window, with resetAt as a Date, and the reset one starts over', async () => {
     const hits = memoryHits();
     const before = Date.now();

@@ -12,7 +12,9 @@ const OUTPUTS = [
 
 describe('make fuzz outputs (test/tools/fuzz.sh)', () => {
   it('when git lists the repository, then no file under a fuzzing output folder is committed', () => {
-    const tracked = execFileSync('git', ['ls-files', '--', '.schemathesis', '.hypothesis', '.venv'], { encoding: 'utf8' });
+    const tracked = execFileSync('git', ['ls-files', '--', '.schemathesis', '.hypothesis', '.venv'], {
+      encoding: 'utf8',
+    });
     expect(tracked.split('\n').filter(Boolean)).to.deep.equal([]);
   });
 

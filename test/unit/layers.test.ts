@@ -44,7 +44,9 @@ const ALLOWED: [name: string, file: string, source: string][] = [
 
 /** The rule ids eslint reports for a file holding one import of `source`, linted with the project's eslint.config.js. */
 async function ruleIdsFor(eslint: ESLint, file: string, source: string, kind = ''): Promise<string[]> {
-  const [result] = await eslint.lintText(`import ${kind}* as imported from '${source}';\nexport { imported };\n`, { filePath: `${root}/${file}` });
+  const [result] = await eslint.lintText(`import ${kind}* as imported from '${source}';\nexport { imported };\n`, {
+    filePath: `${root}/${file}`,
+  });
   return result!.messages.map((message) => message.ruleId ?? message.message);
 }
 

@@ -14,7 +14,10 @@ describe('log destination (lines buffered and written in blocks)', () => {
     const writes: number[] = [];
     destination.on('write', (bytes: number) => writes.push(bytes));
     // Multi-byte lines: a block's size in bytes is not its length in characters.
-    const lines = Array.from({ length: 20_000 }, (_, index) => `${JSON.stringify({ index, text: 'Grüße, 世界 '.repeat(index % 40) })}\n`);
+    const lines = Array.from(
+      { length: 20_000 },
+      (_, index) => `${JSON.stringify({ index, text: 'Grüße, 世界 '.repeat(index % 40) })}\n`,
+    );
     for (const [index, line] of lines.entries()) {
       destination.write(line);
       if (index % 2000 === 0) await new Promise((resolve) => setImmediate(resolve)); // a write is under way here

@@ -16,13 +16,21 @@ describe('tests that need a tool (test/helpers/needs.ts)', () => {
   };
   const context = () => {
     const skipped = { count: 0 };
-    return { skipped, context: { skip: () => { skipped.count++; } } as unknown as Context };
+    return {
+      skipped,
+      context: {
+        skip: () => {
+          skipped.count++;
+        },
+      } as unknown as Context,
+    };
   };
 
   it('when the tool is missing in CI (CI=true), then the test fails with one line naming what to install', () => {
     const { skipped, context: ctx } = context();
-    expect(() => withCi('true', () => needs(ctx, 'promtool (apt-get install prometheus)')))
-      .to.throw('CI must run this test, but it needs promtool (apt-get install prometheus)');
+    expect(() => withCi('true', () => needs(ctx, 'promtool (apt-get install prometheus)'))).to.throw(
+      'CI must run this test, but it needs promtool (apt-get install prometheus)',
+    );
     expect(skipped.count).to.equal(0);
   });
   it('when the tool is missing elsewhere, then the test is skipped; when it is there, nothing happens', () => {

@@ -1,9 +1,24 @@
 import { expect } from 'chai';
-import { LOG_BYTES, LOG_SIZE, LOGGED_BODY_BYTES, LOGGED_PATH_CHARS, loggedBody, loggedPath, RequestLog, type LoggedRequest } from '../../src/sandbox/request-log.js';
+import {
+  LOG_BYTES,
+  LOG_SIZE,
+  LOGGED_BODY_BYTES,
+  LOGGED_PATH_CHARS,
+  loggedBody,
+  loggedPath,
+  RequestLog,
+  type LoggedRequest,
+} from '../../src/sandbox/request-log.js';
 
-const entry = (n: number): LoggedRequest => ({ at: '2026-01-01T00:00:00.000Z', requestId: `r${n}`, method: 'GET', path: `/p?n=${n}`, status: 200 });
+const entry = (n: number): LoggedRequest => ({
+  at: '2026-01-01T00:00:00.000Z',
+  requestId: `r${n}`,
+  method: 'GET',
+  path: `/p?n=${n}`,
+  status: 200,
+});
 
-describe('the sandbox\'s request log (src/sandbox/request-log.ts)', () => {
+describe("the sandbox's request log (src/sandbox/request-log.ts)", () => {
   it('when more than LOG_SIZE small requests are added, then the last LOG_SIZE are listed, newest first', () => {
     const log = new RequestLog();
     for (let n = 0; n < LOG_SIZE + 7; n++) log.add(entry(n), 10);
@@ -17,7 +32,9 @@ describe('the sandbox\'s request log (src/sandbox/request-log.ts)', () => {
     const each = 100_000; // + 200 for the entry's other members
     for (let n = 0; n < 30; n++) log.add(entry(n), each);
     const kept = Math.floor(LOG_BYTES / (each + 200));
-    expect(log.list().map((logged) => logged.requestId)).to.deep.equal(Array.from({ length: kept }, (_, back) => `r${29 - back}`));
+    expect(log.list().map((logged) => logged.requestId)).to.deep.equal(
+      Array.from({ length: kept }, (_, back) => `r${29 - back}`),
+    );
   });
 
   it('when one request alone is larger than LOG_BYTES, then it is still listed, alone', () => {
@@ -32,7 +49,9 @@ describe('the sandbox\'s request log (src/sandbox/request-log.ts)', () => {
     expect(loggedBody(body, LOGGED_BODY_BYTES)).to.deep.equal({ body, bytes: LOGGED_BODY_BYTES });
     expect(loggedBody(body, LOGGED_BODY_BYTES).body).to.equal(body);
     expect(loggedBody(body, LOGGED_BODY_BYTES + 1).body).to.equal(`(${LOGGED_BODY_BYTES + 1} bytes of JSON, not kept)`);
-    expect(loggedBody({ s: 'é' }, undefined).bytes, 'measured when no length was declared (chunked)').to.equal(Buffer.byteLength('{"s":"é"}'));
+    expect(loggedBody({ s: 'é' }, undefined).bytes, 'measured when no length was declared (chunked)').to.equal(
+      Buffer.byteLength('{"s":"é"}'),
+    );
   });
 
   it('when a path is at LOGGED_PATH_CHARS it is kept whole; longer, then cut, saying its length', () => {

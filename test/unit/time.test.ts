@@ -6,7 +6,13 @@ describe('nextTimestamp (updatedAt)', () => {
     const now = Date.parse('2026-11-24T03:00:00.000Z');
     const stamps = [nextTimestamp(undefined, now)];
     for (let index = 1; index < 5; index++) stamps.push(nextTimestamp(stamps.at(-1), now));
-    expect(stamps).to.deep.equal(['2026-11-24T03:00:00.000Z', '2026-11-24T03:00:00.001Z', '2026-11-24T03:00:00.002Z', '2026-11-24T03:00:00.003Z', '2026-11-24T03:00:00.004Z']);
+    expect(stamps).to.deep.equal([
+      '2026-11-24T03:00:00.000Z',
+      '2026-11-24T03:00:00.001Z',
+      '2026-11-24T03:00:00.002Z',
+      '2026-11-24T03:00:00.003Z',
+      '2026-11-24T03:00:00.004Z',
+    ]);
   });
   it('when the previous one is ahead of the clock, or written with an offset, then the next is still later than it', () => {
     const now = Date.parse('2026-11-24T03:00:00.000Z');
@@ -20,7 +26,20 @@ describe('nextTimestamp (updatedAt)', () => {
   });
   it('when instants are formatted, then each text is what toISOString makes: within a second, across seconds, before 1970', () => {
     const base = Date.parse('2026-11-24T03:00:59.990Z');
-    const instants = [base, base + 1, base + 9, base + 10, base + 99, base + 100, base + 1000, -1, -999, -1000, 0, 253402300799999];
+    const instants = [
+      base,
+      base + 1,
+      base + 9,
+      base + 10,
+      base + 99,
+      base + 100,
+      base + 1000,
+      -1,
+      -999,
+      -1000,
+      0,
+      253402300799999,
+    ];
     for (let step = 0; step < 2000; step++) instants.push(base + step * 7);
     for (const ms of instants) expect(isoText(ms), String(ms)).to.equal(new Date(ms).toISOString());
   });

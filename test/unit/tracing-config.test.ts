@@ -4,24 +4,39 @@ import { isTracing } from '../../src/observability/traces.js';
 import { startTracing } from '../../src/tracing.js';
 
 describe('whether traces are asked for (OTEL_* variables)', () => {
-  it('when nothing turns it on, then off: unlike the SDK\'s default, no exporter to localhost', () => {
-    for (const env of [{}, { OTEL_SERVICE_NAME: 'x', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '1' }, { OTEL_TRACES_EXPORTER: 'none' },
-      { OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, { OTEL_EXPORTER_OTLP_ENDPOINT: ' ' }]) {
+  it("when nothing turns it on, then off: unlike the SDK's default, no exporter to localhost", () => {
+    for (const env of [
+      {},
+      { OTEL_SERVICE_NAME: 'x', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '1' },
+      { OTEL_TRACES_EXPORTER: 'none' },
+      { OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' },
+      { OTEL_EXPORTER_OTLP_ENDPOINT: ' ' },
+    ]) {
       expect(tracesWanted(env), JSON.stringify(env)).to.equal(false);
     }
   });
 
   it('when OTEL_TRACES_EXPORTER names an exporter, or an OTLP endpoint is set, then on', () => {
-    for (const env of [{ OTEL_TRACES_EXPORTER: 'otlp' }, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' },
-      { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc', OTEL_SDK_DISABLED: 'false' }]) {
+    for (const env of [
+      { OTEL_TRACES_EXPORTER: 'otlp' },
+      { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' },
+      { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' },
+      { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc', OTEL_SDK_DISABLED: 'false' },
+    ]) {
       expect(tracesWanted(env), JSON.stringify(env)).to.equal(true);
     }
   });
 
   it('when a value would be misread by the SDK, then start-up is refused naming it', () => {
-    expect(() => tracesWanted({ OTEL_TRACES_EXPORTER: 'console' })).to.throw('OTEL_TRACES_EXPORTER must list otlp, zipkin, none, not "console"');
-    expect(() => tracesWanted({ OTEL_TRACES_EXPORTER: 'otlp,none' })).to.throw('OTEL_TRACES_EXPORTER lists none with other exporters');
-    expect(() => tracesWanted({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http' })).to.throw('OTEL_EXPORTER_OTLP_PROTOCOL must be one of http/protobuf, http/json, grpc, not "http"');
+    expect(() => tracesWanted({ OTEL_TRACES_EXPORTER: 'console' })).to.throw(
+      'OTEL_TRACES_EXPORTER must list otlp, zipkin, none, not "console"',
+    );
+    expect(() => tracesWanted({ OTEL_TRACES_EXPORTER: 'otlp,none' })).to.throw(
+      'OTEL_TRACES_EXPORTER lists none with other exporters',
+    );
+    expect(() => tracesWanted({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http' })).to.throw(
+      'OTEL_EXPORTER_OTLP_PROTOCOL must be one of http/protobuf, http/json, grpc, not "http"',
+    );
   });
 
   it('when started without the variables, then nothing of the SDK is set up', async () => {

@@ -4,12 +4,17 @@ import { loadSpec } from '../../src/contract/spec.js';
 import { lowerCaseUuids } from '../../src/contract/uuid-case.js';
 
 const shapeOf = compileShapes(loadSpec());
-const lower = (schema: string, value: unknown) => lowerCaseUuids(value, shapeOf({ $ref: `#/components/schemas/${schema}` }));
+const lower = (schema: string, value: unknown) =>
+  lowerCaseUuids(value, shapeOf({ $ref: `#/components/schemas/${schema}` }));
 const ID = 'F47AC10B-58CC-4372-A567-0E02B2C3D479';
 
 describe('UUIDs in lower case (src/contract/uuid-case.ts)', () => {
   it('when a uuid is sent in upper case, then it is kept in lower case; other strings, and members it does not name, as sent', () => {
-    expect(lower('ReadMarkerInput', { streamId: ID, lastReadMessageId: ID, note: ID })).to.deep.equal({ streamId: ID.toLowerCase(), lastReadMessageId: ID.toLowerCase(), note: ID });
+    expect(lower('ReadMarkerInput', { streamId: ID, lastReadMessageId: ID, note: ID })).to.deep.equal({
+      streamId: ID.toLowerCase(),
+      lastReadMessageId: ID.toLowerCase(),
+      note: ID,
+    });
   });
 
   it('when ids are not declared uuid, then they are kept as sent', () => {
@@ -17,7 +22,10 @@ describe('UUIDs in lower case (src/contract/uuid-case.ts)', () => {
   });
 
   it('when a string at a uuid position is not a UUID, then it is kept as sent', () => {
-    expect(lower('ReadMarkerInput', { streamId: 'NOT-A-UUID', lastReadMessageId: ID })).to.deep.equal({ streamId: 'NOT-A-UUID', lastReadMessageId: ID.toLowerCase() });
+    expect(lower('ReadMarkerInput', { streamId: 'NOT-A-UUID', lastReadMessageId: ID })).to.deep.equal({
+      streamId: 'NOT-A-UUID',
+      lastReadMessageId: ID.toLowerCase(),
+    });
   });
 
   it('when nothing changes, then the value is the very same object; when one uuid changes, then only its path is copied', () => {

@@ -24,7 +24,11 @@ export type CallInit = RequestInit & CallOptions;
 const HEADERS = { ifMatch: 'If-Match', ifNoneMatch: 'If-None-Match', idempotencyKey: 'Idempotency-Key' } as const;
 
 /** The headers a call's options stand for, and its RequestInit without them (fetch would ignore them; they are not its). */
-export function splitCallInit(init: CallInit | undefined): { headers: Record<string, string>; init: RequestInit | undefined; retry: RetryOptions | false | undefined } {
+export function splitCallInit(init: CallInit | undefined): {
+  headers: Record<string, string>;
+  init: RequestInit | undefined;
+  retry: RetryOptions | false | undefined;
+} {
   if (init === undefined) return { headers: {}, init, retry: undefined };
   const { ifMatch, ifNoneMatch, idempotencyKey, retry, ...rest } = init;
   const values = { ifMatch, ifNoneMatch, idempotencyKey };
@@ -72,5 +76,10 @@ function responseOf(answer: unknown): Response | undefined {
 }
 
 function isResponse(value: unknown): value is Response {
-  return typeof value === 'object' && value !== null && typeof (value as Response).status === 'number' && typeof (value as Response).headers?.get === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Response).status === 'number' &&
+    typeof (value as Response).headers?.get === 'function'
+  );
 }

@@ -41,11 +41,16 @@ export function isSafeToRetry(method: string, headers: RequestInit['headers']): 
  * `attempts` times in all: waiting as Retry-After says (seconds or a date), else a growing backoff.
  * The same `init` each time, so a POST keeps its Idempotency-Key. `init.signal` stops the waits too.
  */
-export async function sendWithRetries(url: string, init: RequestInit, options: RetryOptions | false | undefined,
-  send: (init: RequestInit) => Promise<Response>): Promise<Response> {
+export async function sendWithRetries(
+  url: string,
+  init: RequestInit,
+  options: RetryOptions | false | undefined,
+  send: (init: RequestInit) => Promise<Response>,
+): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase();
   const settings = { ...DEFAULTS, ...(options || {}) };
-  const attempts = options !== false && isSafeToRetry(method, init.headers) ? Math.max(1, Math.floor(settings.attempts)) : 1;
+  const attempts =
+    options !== false && isSafeToRetry(method, init.headers) ? Math.max(1, Math.floor(settings.attempts)) : 1;
   for (let attempt = 1; ; attempt++) {
     let retry: RetryEvent;
     try {

@@ -23,20 +23,25 @@ export async function saveDraft(
 ): Promise<{ draft: CycleTemplateDraft; created: boolean }> {
   rejectRepeatedPhaseIds(input.phasesTemplate);
   const id = templateId.toLowerCase();
-  const { previous, current } = await store.update<CycleTemplateDraft>('drafts', id, (stored) => {
-    checkPreconditions(preconditions, stored);
-    checkExpectations(input, stored);
-    const updatedAt = nextTimestamp(stored?.updatedAt, clock.now());
-    return {
-      templateId: id,
-      triggerName: input.triggerName,
-      description: input.description,
-      phasesTemplate: input.phasesTemplate,
-      createdAt: stored?.createdAt ?? updatedAt,
-      updatedAt,
-      updatedBy: userId,
-    };
-  }, { owner: userId }); // shared: it counts against whoever saved it last
+  const { previous, current } = await store.update<CycleTemplateDraft>(
+    'drafts',
+    id,
+    (stored) => {
+      checkPreconditions(preconditions, stored);
+      checkExpectations(input, stored);
+      const updatedAt = nextTimestamp(stored?.updatedAt, clock.now());
+      return {
+        templateId: id,
+        triggerName: input.triggerName,
+        description: input.description,
+        phasesTemplate: input.phasesTemplate,
+        createdAt: stored?.createdAt ?? updatedAt,
+        updatedAt,
+        updatedBy: userId,
+      };
+    },
+    { owner: userId },
+  ); // shared: it counts against whoever saved it last
   return { draft: current as CycleTemplateDraft, created: previous === undefined };
 }
 
@@ -46,7 +51,8 @@ function checkExpectations(input: CycleTemplateDraftInput, stored: CycleTemplate
   }
   const expected = input.expectedDraftUpdatedAt;
   if (expected === undefined) return;
-  if (!stored) throw conflict('No draft of this template exists yet, so none can be at expectedDraftUpdatedAt.', stored);
+  if (!stored)
+    throw conflict('No draft of this template exists yet, so none can be at expectedDraftUpdatedAt.', stored);
   if (!sameInstant(stored.updatedAt, expected)) {
     throw conflict('The draft was saved since expectedDraftUpdatedAt; reload it and retry.', stored);
   }

@@ -13,8 +13,18 @@ export function cycleRoutes(api: Router): void {
     .get(path, async (req: Request<Params>, res: Response<CycleTemplateDraft>) => {
       sendTagged(req, res, await getDraft(storeOf(res), req.params.templateId));
     })
-    .put(path, async (req: Request<Params, CycleTemplateDraft, CycleTemplateDraftInput>, res: Response<CycleTemplateDraft>) => {
-      const { draft, created } = await saveDraft(storeOf(res), clockOf(res), callerOf(res), req.params.templateId, req.body, preconditionsOf(req));
-      sendTagged(req, res, draft, created ? 201 : 200);
-    });
+    .put(
+      path,
+      async (req: Request<Params, CycleTemplateDraft, CycleTemplateDraftInput>, res: Response<CycleTemplateDraft>) => {
+        const { draft, created } = await saveDraft(
+          storeOf(res),
+          clockOf(res),
+          callerOf(res),
+          req.params.templateId,
+          req.body,
+          preconditionsOf(req),
+        );
+        sendTagged(req, res, draft, created ? 201 : 200);
+      },
+    );
 }

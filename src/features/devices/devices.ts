@@ -25,11 +25,16 @@ export async function registerDevice(
 ): Promise<{ device: Device; created: boolean }> {
   checkMetadataSize(registration.transportMetadata);
   const key = deviceKey(registration.appId, registration.installationId);
-  const { previous, current } = await store.update<StoredDevice>('devices', key, (stored) => {
-    checkPreconditions(preconditions, stored?.userId === userId ? withoutOwner(stored) : undefined);
-    const updatedAt = nextTimestamp(stored?.updatedAt, clock.now());
-    return { ...registration, createdAt: stored?.createdAt ?? updatedAt, updatedAt, userId };
-  }, { group: userId, owner: userId });
+  const { previous, current } = await store.update<StoredDevice>(
+    'devices',
+    key,
+    (stored) => {
+      checkPreconditions(preconditions, stored?.userId === userId ? withoutOwner(stored) : undefined);
+      const updatedAt = nextTimestamp(stored?.updatedAt, clock.now());
+      return { ...registration, createdAt: stored?.createdAt ?? updatedAt, updatedAt, userId };
+    },
+    { group: userId, owner: userId },
+  );
   return { device: withoutOwner(current as StoredDevice), created: previous === undefined };
 }
 
@@ -40,7 +45,13 @@ export async function listDevices(store: Store, userId: string, page: Page): Pro
 }
 
 /** Removes the caller's registration if `preconditions` hold over it; another user's is reported as missing, before any precondition. */
-export async function unregisterDevice(store: Store, userId: string, appId: string, installationId: string, preconditions: Preconditions = {}) {
+export async function unregisterDevice(
+  store: Store,
+  userId: string,
+  appId: string,
+  installationId: string,
+  preconditions: Preconditions = {},
+) {
   await store.update<StoredDevice>('devices', deviceKey(appId, installationId), (stored) => {
     if (stored?.userId !== userId) throw new HttpProblem('not-found', 'No such device is registered to you.');
     checkPreconditions(preconditions, withoutOwner(stored));
@@ -52,7 +63,12 @@ function checkMetadataSize(metadata: object | undefined): void {
   const bytes = metadata === undefined ? 0 : Buffer.byteLength(JSON.stringify(metadata));
   if (bytes > MAX_TRANSPORT_METADATA_BYTES) {
     throw new HttpProblem('validation-failed', 'The request does not match openapi.yaml.', {
-      errors: [{ path: '/body/transportMetadata', message: `must take at most ${MAX_TRANSPORT_METADATA_BYTES} bytes as compact JSON, not ${bytes}` }],
+      errors: [
+        {
+          path: '/body/transportMetadata',
+          message: `must take at most ${MAX_TRANSPORT_METADATA_BYTES} bytes as compact JSON, not ${bytes}`,
+        },
+      ],
     });
   }
 }

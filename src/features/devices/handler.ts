@@ -11,14 +11,28 @@ type DeviceParams = { appId: string; installationId: string };
 export function deviceRoutes(api: Router, pageBytes: number): void {
   api
     .get('/notifications/devices', async (req, res: Response<DeviceList>) => {
-      res.json({ items: await listPage(req, res, (page) => listDevices(storeOf(res), callerOf(res), page), pageBytes) });
+      res.json({
+        items: await listPage(req, res, (page) => listDevices(storeOf(res), callerOf(res), page), pageBytes),
+      });
     })
     .put('/notifications/devices', async (req: Request<object, Device, DeviceRegistration>, res: Response<Device>) => {
-      const { device, created } = await registerDevice(storeOf(res), clockOf(res), callerOf(res), req.body, preconditionsOf(req));
+      const { device, created } = await registerDevice(
+        storeOf(res),
+        clockOf(res),
+        callerOf(res),
+        req.body,
+        preconditionsOf(req),
+      );
       sendTagged(req, res, device, created ? 201 : 200);
     })
     .delete('/notifications/devices/:appId/:installationId', async (req: Request<DeviceParams>, res) => {
-      await unregisterDevice(storeOf(res), callerOf(res), req.params.appId, req.params.installationId, preconditionsOf(req));
+      await unregisterDevice(
+        storeOf(res),
+        callerOf(res),
+        req.params.appId,
+        req.params.installationId,
+        preconditionsOf(req),
+      );
       res.status(204).end();
     });
 }

@@ -24,7 +24,19 @@ export function identityRoutes(api: Router): void {
         const { namespace } = req.params;
         // The wrapper's `patch` merges into the namespace's `settings`: as a merge patch of the whole document, that is `{ settings: patch }`.
         const patch = { namespace, settings: req.body.patch };
-        sendTagged(req, res, await mergeDocument<IdentitySettings>(storeOf(res), clockOf(res), 'identitySettings', keyOf(userId, namespace), patch, userId, preconditionsOf(req)));
+        sendTagged(
+          req,
+          res,
+          await mergeDocument<IdentitySettings>(
+            storeOf(res),
+            clockOf(res),
+            'identitySettings',
+            keyOf(userId, namespace),
+            patch,
+            userId,
+            preconditionsOf(req),
+          ),
+        );
       },
     );
 }

@@ -11,6 +11,13 @@ export function readRoutes(api: Router, pageBytes: number): void {
       res.json(await markRead(storeOf(res), clockOf(res), callerOf(res), req.body));
     })
     .get('/chat/reads/:streamId', async (req: Request<{ streamId: string }>, res: Response<ReadMarkerList>) => {
-      res.json({ items: await listPage(req, res, (page) => listReads(storeOf(res), callerOf(res), req.params.streamId, page), pageBytes) });
+      res.json({
+        items: await listPage(
+          req,
+          res,
+          (page) => listReads(storeOf(res), callerOf(res), req.params.streamId, page),
+          pageBytes,
+        ),
+      });
     });
 }

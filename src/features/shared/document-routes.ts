@@ -26,6 +26,18 @@ export function documentRoutes<Document extends { updatedAt: string }, Patch ext
     })
     .patch(path, async (req: Request<object, Document, Patch>, res: Response<Document>) => {
       const userId = callerOf(res);
-      sendTagged(req, res, await mergeDocument<Document>(storeOf(res), clockOf(res), collection, keyOf(userId), req.body, userId, preconditionsOf(req)));
+      sendTagged(
+        req,
+        res,
+        await mergeDocument<Document>(
+          storeOf(res),
+          clockOf(res),
+          collection,
+          keyOf(userId),
+          req.body,
+          userId,
+          preconditionsOf(req),
+        ),
+      );
     });
 }

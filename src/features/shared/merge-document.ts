@@ -20,13 +20,21 @@ export async function mergeDocument<T extends Stamped>(
   owner: string,
   preconditions: Preconditions = {},
 ): Promise<T> {
-  const { current } = await store.update<T>(collection, key, (previous) => {
-    checkPreconditions(preconditions, previous);
-    const { updatedAt, ...document } = previous ?? {};
-    // The merge result is the stored document with a patch the contract validated.
-    const merged = { ...(mergePatch(document, patch) as object), updatedAt: nextTimestamp(updatedAt, clock.now()) } as T;
-    checkDocumentSize(merged);
-    return merged;
-  }, { owner });
+  const { current } = await store.update<T>(
+    collection,
+    key,
+    (previous) => {
+      checkPreconditions(preconditions, previous);
+      const { updatedAt, ...document } = previous ?? {};
+      // The merge result is the stored document with a patch the contract validated.
+      const merged = {
+        ...(mergePatch(document, patch) as object),
+        updatedAt: nextTimestamp(updatedAt, clock.now()),
+      } as T;
+      checkDocumentSize(merged);
+      return merged;
+    },
+    { owner },
+  );
   return current as T;
 }

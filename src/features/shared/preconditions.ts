@@ -2,9 +2,11 @@ import { HttpProblem } from '../../errors/problem.js';
 import { entityTagOf, failedPrecondition, type Preconditions } from '../../lib/etag.js';
 
 const DETAILS = {
-  'If-Match': 'If-Match names no current representation of this resource: it changed since that ETag, or there is none. ' +
+  'If-Match':
+    'If-Match names no current representation of this resource: it changed since that ETag, or there is none. ' +
     'Nothing was changed; read it again (GET) for its ETag, and retry.',
-  'If-None-Match': 'If-None-Match names the current representation of this resource (for *: it exists). Nothing was changed.',
+  'If-None-Match':
+    'If-None-Match names the current representation of this resource (for *: it exists). Nothing was changed.',
 };
 
 /**

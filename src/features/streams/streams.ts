@@ -7,7 +7,13 @@ import type { Store } from '../../store/store.js';
  * Creates the stream `id` (new, or an Idempotency-Key's: then a retry of the request finds the stream an earlier
  * attempt made, and answers with it, so one key makes one stream however often it is tried).
  */
-export async function createStream(store: Store, clock: Clock, userId: string, input: CreateStreamRequest, id: string): Promise<Stream> {
+export async function createStream(
+  store: Store,
+  clock: Clock,
+  userId: string,
+  input: CreateStreamRequest,
+  id: string,
+): Promise<Stream> {
   const createdAt = new Date(clock.now()).toISOString();
   const stream: Stream = {
     id,
@@ -27,7 +33,9 @@ export async function createStream(store: Store, clock: Clock, userId: string, i
     };
     stream.initialMessage = message;
   }
-  const { current } = await store.update<Stream>('streams', stream.id, (earlier) => earlier ?? stream, { owner: userId });
+  const { current } = await store.update<Stream>('streams', stream.id, (earlier) => earlier ?? stream, {
+    owner: userId,
+  });
   return current as Stream;
 }
 

@@ -19,16 +19,18 @@ export function syncDirectory(path: string): Promise<void> {
   if (waiting && !waiting.started) return waiting.done;
   const previous = waiting?.done ?? Promise.resolve();
   const entry = { started: false, done: Promise.resolve() };
-  entry.done = previous.catch(() => {}).then(async () => {
-    entry.started = true;
-    const directory = await open(path, 'r');
-    try {
-      await directory.sync();
-    } finally {
-      await directory.close();
-      if (directorySyncs.get(path) === entry) directorySyncs.delete(path);
-    }
-  });
+  entry.done = previous
+    .catch(() => {})
+    .then(async () => {
+      entry.started = true;
+      const directory = await open(path, 'r');
+      try {
+        await directory.sync();
+      } finally {
+        await directory.close();
+        if (directorySyncs.get(path) === entry) directorySyncs.delete(path);
+      }
+    });
   directorySyncs.set(path, entry);
   return entry.done;
 }

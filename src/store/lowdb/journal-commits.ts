@@ -33,13 +33,25 @@ export function journalCommits(files: OpenFiles, settings: CommitSettings) {
         manifestWritten = true;
       }
       const started = performance.now();
-      await inChildSpans('lowdb journal commit', () => ({ 'db.system.name': 'lowdb', 'db.operation.name': 'journal commit', 'db.operation.batch.size': ops.length }),
-        () => ops.map((op) => parents.get(op)), () => journal.append(ops));
+      await inChildSpans(
+        'lowdb journal commit',
+        () => ({
+          'db.system.name': 'lowdb',
+          'db.operation.name': 'journal commit',
+          'db.operation.batch.size': ops.length,
+        }),
+        () => ops.map((op) => parents.get(op)),
+        () => journal.append(ops),
+      );
       observeCommit((performance.now() - started) / 1000, ops.length);
     },
     apply: (op) => committed.apply(op),
     between: (): Promise<void> => checkpoints.ifDue(),
-    failure: (error) => new StoreUnavailableError(`the change could not be stored (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { cause: error }),
+    failure: (error) =>
+      new StoreUnavailableError(
+        `the change could not be stored (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+        { cause: error },
+      ),
     // Their records are back to their committed state, and so are their sizes and footprints.
     dropped: (ops) => ops.forEach(([collection, key]) => accounts.set(collection, key, committed.get(collection, key))),
   });

@@ -1,7 +1,21 @@
 import { reportStoreSize } from '../../observability/store-metrics.js';
-import { StoreUnavailableError, type Change, type Collection, type Entry, type Page, type Placement, type Store } from '../store.js';
+import {
+  StoreUnavailableError,
+  type Change,
+  type Collection,
+  type Entry,
+  type Page,
+  type Placement,
+  type Store,
+} from '../store.js';
 import { journalCommits } from './journal-commits.js';
-import { CHECKPOINT_BYTES, CHECKPOINT_RETRY_MS, JOURNAL_MAX_BYTES, STORE_MAX_BYTES, type LowdbOptions } from './lowdb-settings.js';
+import {
+  CHECKPOINT_BYTES,
+  CHECKPOINT_RETRY_MS,
+  JOURNAL_MAX_BYTES,
+  STORE_MAX_BYTES,
+  type LowdbOptions,
+} from './lowdb-settings.js';
 import { serveOwnerSocket } from './operations/control-socket.js';
 import { openFiles, type OpenFiles } from './open-files.js';
 import { serialize } from './engine/record-text.js';
@@ -38,15 +52,24 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
     logger: options.logger,
   });
   if (committed.hasDirty) await checkpoints.now(); // replayed changes; on a full disk the journal keeps them
-  const stopReporting = reportStoreSize(() => ({ bytes: sizes.total, records: sizes.records, maxBytes: stated.maxBytes, journalBytes: journal.totalBytes }));
+  const stopReporting = reportStoreSize(() => ({
+    bytes: sizes.total,
+    records: sizes.records,
+    maxBytes: stated.maxBytes,
+    journalBytes: journal.totalBytes,
+  }));
   // Exports and backups run while this process owns the files ask it (make export, make backup).
-  const stopAnswering = await serveOwnerSocket(dataFile, {
-    records: () => committed.records(),
-    async holdFiles() {
-      const release = await checkpoints.hold();
-      return { journal: journal.files(), release };
+  const stopAnswering = await serveOwnerSocket(
+    dataFile,
+    {
+      records: () => committed.records(),
+      async holdFiles() {
+        const release = await checkpoints.hold();
+        return { journal: journal.files(), release };
+      },
     },
-  }, options.logger);
+    options.logger,
+  );
 
   const shutDown = async () => {
     await stopAnswering();
@@ -56,7 +79,10 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
     await journal.close();
     await release();
     if (failure !== undefined) {
-      throw new Error(`the final checkpoint failed (${describe(failure)}): the journal keeps every change, and the next start replays it`, { cause: failure });
+      throw new Error(
+        `the final checkpoint failed (${describe(failure)}): the journal keeps every change, and the next start replays it`,
+        { cause: failure },
+      );
     }
   };
 
@@ -67,13 +93,24 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
     async list<T>(collection: Collection, group: string, page: Page) {
       return committed.page(collection, group, page) as Entry<T>[];
     },
-    async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, { group, owner }: Placement = {}) {
+    async update<T>(
+      collection: Collection,
+      key: string,
+      change: (previous: T | undefined) => T | undefined,
+      { group, owner }: Placement = {},
+    ) {
       if (!open) throw new StoreUnavailableError('the store is closed');
       const staged = queue.staging([collection, key]);
       const previous = (staged === undefined ? committed.get(collection, key) : staged)?.value as T | undefined;
       const current = change(previous);
       if (previous === undefined && current === undefined) return { previous, current };
-      const op = serialize([collection, key, current === undefined ? null : { value: current, ...(group === undefined ? {} : { group }), ...(owner === undefined ? {} : { owner }) }]);
+      const op = serialize([
+        collection,
+        key,
+        current === undefined
+          ? null
+          : { value: current, ...(group === undefined ? {} : { group }), ...(owner === undefined ? {} : { owner }) },
+      ]);
       const footprint = op[2] && op.valueBytes !== undefined ? { owner, group, bytes: op.valueBytes } : undefined;
       usage.check(collection, key, footprint); // or QuotaExceededError, with nothing staged
       stated.set(collection, key, op.size); // or StoreFullError, with nothing staged
@@ -85,8 +122,13 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
     async ping() {
       if (!open) throw new StoreUnavailableError('the store is closed');
       if (journal.totalBytes > journalMaxBytes) {
-        const why = checkpoints.failure === undefined ? 'checkpoints have not caught up' : `checkpoints fail (${describe(checkpoints.failure)})`;
-        throw new StoreUnavailableError(`the journal holds ${journal.totalBytes} bytes, past its ceiling of ${journalMaxBytes} (JOURNAL_MAX_BYTES): ${why}`);
+        const why =
+          checkpoints.failure === undefined
+            ? 'checkpoints have not caught up'
+            : `checkpoints fail (${describe(checkpoints.failure)})`;
+        throw new StoreUnavailableError(
+          `the journal holds ${journal.totalBytes} bytes, past its ceiling of ${journalMaxBytes} (JOURNAL_MAX_BYTES): ${why}`,
+        );
       }
     },
     close() {

@@ -47,19 +47,28 @@ export async function openFiles(dataFile: string, settings: OpenSettings): Promi
   const release = await acquireLock(dataFile);
   try {
     const tightened = await securePrivateFiles(dataFile);
-    if (tightened > 0) settings.logger?.info(`Made ${tightened} files and folders of ${dataFile} private to their owner (0600 files, 0700 folders), as this build keeps them`);
+    if (tightened > 0)
+      settings.logger?.info(
+        `Made ${tightened} files and folders of ${dataFile} private to their owner (0600 files, 0700 folders), as this build keeps them`,
+      );
     await upgradeDataFiles(dataFile, settings.logger);
     const manifest = openManifest(dataFile);
     const existing = await manifest.adapter.read();
     const accounts = new Accounts(new Sizes(), new Usage(settings.quotas));
-    const committed = new Committed(await loadShards(folder, existing?.shards ?? SHARDS, existing !== null, {
-      chunkChars: settings.shardChunkChars,
-      onRecord: (collection, key, stored, bytes) => accounts.set(collection, key, stored, bytes),
-    }));
-    const { journal, ops } = await Journal.open(join(folder, 'journal'), ([collection, key, stored]) => {
-      committed.apply([collection, key, stored]);
-      accounts.set(collection, key, stored);
-    }, settings.journalLineBytes);
+    const committed = new Committed(
+      await loadShards(folder, existing?.shards ?? SHARDS, existing !== null, {
+        chunkChars: settings.shardChunkChars,
+        onRecord: (collection, key, stored, bytes) => accounts.set(collection, key, stored, bytes),
+      }),
+    );
+    const { journal, ops } = await Journal.open(
+      join(folder, 'journal'),
+      ([collection, key, stored]) => {
+        committed.apply([collection, key, stored]);
+        accounts.set(collection, key, stored);
+      },
+      settings.journalLineBytes,
+    );
     if (ops > 0 && !existing) throw new DataFileError(folder, 'holds a journal but the manifest beside it is missing');
     return { manifest, manifestWritten: existing !== null, committed, journal, accounts, release };
   } catch (error) {

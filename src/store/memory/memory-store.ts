@@ -1,6 +1,15 @@
 import { GroupIndex } from '../group-index.js';
 import { storedRecord } from '../records.js';
-import { COLLECTIONS, type Change, type Collection, type Entry, type Page, type Placement, type Store, type StoreQuotas } from '../store.js';
+import {
+  COLLECTIONS,
+  type Change,
+  type Collection,
+  type Entry,
+  type Page,
+  type Placement,
+  type Store,
+  type StoreQuotas,
+} from '../store.js';
 import { Usage } from '../usage.js';
 
 interface Held {
@@ -29,11 +38,19 @@ export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): Store {
       const { records, index } = table(collection);
       return index.page(group, page).map((key) => ({ key, value: records.get(key)?.value as T }) satisfies Entry<T>);
     },
-    async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, { group, owner }: Placement = {}) {
+    async update<T>(
+      collection: Collection,
+      key: string,
+      change: (previous: T | undefined) => T | undefined,
+      { group, owner }: Placement = {},
+    ) {
       const { records, index } = table(collection);
       const previous = records.get(key)?.value as T | undefined;
       const current = change(previous);
-      const footprint = current === undefined || !usage.counting ? undefined : { owner, group, bytes: Buffer.byteLength(JSON.stringify(current)) };
+      const footprint =
+        current === undefined || !usage.counting
+          ? undefined
+          : { owner, group, bytes: Buffer.byteLength(JSON.stringify(current)) };
       usage.check(collection, key, footprint);
       usage.set(collection, key, footprint);
       if (current === undefined) records.delete(key);
@@ -43,7 +60,9 @@ export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): Store {
     },
     /** A copy of every record's reference, taken at once: values are never changed in place. */
     async *records() {
-      const snapshot = COLLECTIONS.map((collection) => [collection, [...table(collection).records].sort(([a], [b]) => (a < b ? -1 : 1))] as const);
+      const snapshot = COLLECTIONS.map(
+        (collection) => [collection, [...table(collection).records].sort(([a], [b]) => (a < b ? -1 : 1))] as const,
+      );
       for (const [collection, entries] of snapshot) {
         for (const [key, { value, placement }] of entries) yield storedRecord(collection, key, { value, ...placement });
       }

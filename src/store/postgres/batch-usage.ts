@@ -23,19 +23,30 @@ export class BatchUsage {
 
   private constructor(private readonly quotas: StoreQuotas) {}
 
-  static async lock(run: Run, quotas: StoreQuotas, owners: string[], groups: [Collection, string][]): Promise<BatchUsage> {
+  static async lock(
+    run: Run,
+    quotas: StoreQuotas,
+    owners: string[],
+    groups: [Collection, string][],
+  ): Promise<BatchUsage> {
     const usage = new BatchUsage(quotas);
     if (owners.length > 0) {
-      const rows = await run<UsageRow>(`INSERT INTO quota_usage (owner) SELECT o FROM unnest($1::text[]) AS o ORDER BY 1
-         ON CONFLICT (owner) DO UPDATE SET owner = EXCLUDED.owner RETURNING owner, bytes, counts`, [[...new Set(owners)].sort()]);
+      const rows = await run<UsageRow>(
+        `INSERT INTO quota_usage (owner) SELECT o FROM unnest($1::text[]) AS o ORDER BY 1
+         ON CONFLICT (owner) DO UPDATE SET owner = EXCLUDED.owner RETURNING owner, bytes, counts`,
+        [[...new Set(owners)].sort()],
+      );
       for (const row of rows) usage.owners.set(row.owner, { bytes: Number(row.bytes), counts: row.counts });
     }
     if (groups.length > 0) {
       // DISTINCT: a group named twice (by two of the batch's changes) would have each of its records counted twice.
-      const held = await run<{ collection: Collection; grp: string; held: number }>(`SELECT r.collection, r.grp, count(*)::int AS held FROM records r
+      const held = await run<{ collection: Collection; grp: string; held: number }>(
+        `SELECT r.collection, r.grp, count(*)::int AS held FROM records r
          JOIN (SELECT DISTINCT collection, grp FROM unnest($1::text[], $2::text[]) AS t(collection, grp)) AS g
            ON r.collection = g.collection AND r.grp = g.grp
-         GROUP BY r.collection, r.grp`, [groups.map(([collection]) => collection), groups.map(([, group]) => group)]);
+         GROUP BY r.collection, r.grp`,
+        [groups.map(([collection]) => collection), groups.map(([, group]) => group)],
+      );
       for (const row of held) usage.groups.set(groupKey(row.collection, row.grp), row.held);
     }
     return usage;
@@ -45,10 +56,17 @@ export class BatchUsage {
   change(collection: Collection, before: Footprint | undefined, after: Footprint | undefined): void {
     if (after?.owner !== undefined) {
       const held = this.owners.get(after.owner) ?? { bytes: 0, counts: {} };
-      const inGroup = after.group === undefined ? 0 : this.groups.get(groupKey(collection, after.group)) ?? 0;
-      checkQuotas(this.quotas, collection, before, after, { records: held.counts[collection] ?? 0, bytes: held.bytes, inGroup });
+      const inGroup = after.group === undefined ? 0 : (this.groups.get(groupKey(collection, after.group)) ?? 0);
+      checkQuotas(this.quotas, collection, before, after, {
+        records: held.counts[collection] ?? 0,
+        bytes: held.bytes,
+        inGroup,
+      });
     }
-    for (const [footprint, sign] of [[before, -1], [after, 1]] as const) {
+    for (const [footprint, sign] of [
+      [before, -1],
+      [after, 1],
+    ] as const) {
       if (!footprint) continue;
       const owned = footprint.owner === undefined ? undefined : this.owners.get(footprint.owner);
       if (owned) {
@@ -65,9 +83,15 @@ export class BatchUsage {
   /** Writes the owners' usage back. */
   async write(run: Run): Promise<void> {
     if (this.owners.size === 0) return;
-    await run(`UPDATE quota_usage AS u SET bytes = v.bytes, counts = v.counts
+    await run(
+      `UPDATE quota_usage AS u SET bytes = v.bytes, counts = v.counts
        FROM unnest($1::text[], $2::bigint[], $3::jsonb[]) AS v(owner, bytes, counts) WHERE u.owner = v.owner`,
-      [[...this.owners.keys()], [...this.owners.values()].map((owned) => owned.bytes), [...this.owners.values()].map((owned) => JSON.stringify(owned.counts))]);
+      [
+        [...this.owners.keys()],
+        [...this.owners.values()].map((owned) => owned.bytes),
+        [...this.owners.values()].map((owned) => JSON.stringify(owned.counts)),
+      ],
+    );
   }
 }
 

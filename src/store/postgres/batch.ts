@@ -38,22 +38,37 @@ const idOf = (collection: string, key: string) => `${collection}\u0000${key}`;
  * statement, and counts quotas. Returns the transaction id (for a COMMIT in
  * doubt) and the outcomes to settle once COMMIT has returned.
  */
-export async function runBatch(run: Run, batch: Pending[], quotas: StoreQuotas | undefined): Promise<{ xid: string; succeeded: [Pending, Change<unknown>][] }> {
+export async function runBatch(
+  run: Run,
+  batch: Pending[],
+  quotas: StoreQuotas | undefined,
+): Promise<{ xid: string; succeeded: [Pending, Change<unknown>][] }> {
   const collections = batch.map((pending) => pending.collection);
   const keys = batch.map((pending) => pending.key);
   // A limited group is locked too: its records may have other owners, whose usage rows would not hold its joiners back.
-  const grouped = batch.filter((pending) => pending.group !== null && quotas?.recordsPerGroup[pending.collection] !== undefined);
-  const [{ xid = '' } = {}] = await run<{ xid: string }>(`SELECT txid_current()::text AS xid, (SELECT count(pg_advisory_xact_lock(h)) FROM (
+  const grouped = batch.filter(
+    (pending) => pending.group !== null && quotas?.recordsPerGroup[pending.collection] !== undefined,
+  );
+  const [{ xid = '' } = {}] = await run<{ xid: string }>(
+    `SELECT txid_current()::text AS xid, (SELECT count(pg_advisory_xact_lock(h)) FROM (
        SELECT hashtextextended(c || '/' || k, 0) AS h FROM unnest($1::text[], $2::text[]) AS t(c, k)
        UNION SELECT hashtextextended(c || '/' || g, 1) FROM unnest($3::text[], $4::text[]) AS t(c, g) ORDER BY 1) AS ordered) AS locked`,
-    [collections, keys, grouped.map((pending) => pending.collection), grouped.map((pending) => pending.group)]);
-  const rows = await run<Row & { collection: string; key: string }>(`SELECT r.collection, r.key, r.value, r.grp, r.owner, octet_length(r.value::text) AS bytes FROM records r
+    [collections, keys, grouped.map((pending) => pending.collection), grouped.map((pending) => pending.group)],
+  );
+  const rows = await run<Row & { collection: string; key: string }>(
+    `SELECT r.collection, r.key, r.value, r.grp, r.owner, octet_length(r.value::text) AS bytes FROM records r
      JOIN (SELECT DISTINCT c, k FROM unnest($1::text[], $2::text[]) AS t(c, k)) AS ids ON r.collection = ids.c AND r.key = ids.k`,
-    [collections, keys]);
+    [collections, keys],
+  );
   const states = new Map<string, State>(rows.map((row) => [idOf(row.collection, row.key), row]));
-  const usage = quotas && await BatchUsage.lock(run, quotas,
-    [...batch.map((pending) => pending.owner), ...rows.map((row) => row.owner)].filter((owner) => owner !== null),
-    joiningGroups(batch, states, quotas));
+  const usage =
+    quotas &&
+    (await BatchUsage.lock(
+      run,
+      quotas,
+      [...batch.map((pending) => pending.owner), ...rows.map((row) => row.owner)].filter((owner) => owner !== null),
+      joiningGroups(batch, states, quotas),
+    ));
   const changed = new Map<string, { collection: Collection; key: string; state: State }>();
   const succeeded: [Pending, Change<unknown>][] = [];
   for (const pending of batch) {
@@ -62,9 +77,13 @@ export async function runBatch(run: Run, batch: Pending[], quotas: StoreQuotas |
     try {
       const current = pending.change(before?.value);
       const text = current === undefined ? undefined : JSON.stringify(current);
-      const after: State = text === undefined ? undefined : { value: current, grp: pending.group, owner: pending.owner, bytes: Buffer.byteLength(text), text };
+      const after: State =
+        text === undefined
+          ? undefined
+          : { value: current, grp: pending.group, owner: pending.owner, bytes: Buffer.byteLength(text), text };
       usage?.change(pending.collection, footprint(before), footprint(after));
-      if (before !== undefined || after !== undefined) changed.set(id, { collection: pending.collection, key: pending.key, state: after });
+      if (before !== undefined || after !== undefined)
+        changed.set(id, { collection: pending.collection, key: pending.key, state: after });
       states.set(id, after);
       succeeded.push([pending, { previous: before?.value, current }]);
     } catch (error) {
@@ -81,14 +100,23 @@ async function write(run: Run, changed: { collection: Collection; key: string; s
   const kept = changed.filter((record) => record.state !== undefined);
   const gone = changed.filter((record) => record.state === undefined);
   if (kept.length > 0) {
-    await run(`INSERT INTO records (collection, key, grp, owner, value) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::json[])
+    await run(
+      `INSERT INTO records (collection, key, grp, owner, value) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::json[])
        ON CONFLICT (collection, key) DO UPDATE SET grp = EXCLUDED.grp, owner = EXCLUDED.owner, value = EXCLUDED.value`,
-      [kept.map((record) => record.collection), kept.map((record) => record.key), kept.map((record) => record.state?.grp ?? null),
-        kept.map((record) => record.state?.owner ?? null), kept.map((record) => record.state?.text)]);
+      [
+        kept.map((record) => record.collection),
+        kept.map((record) => record.key),
+        kept.map((record) => record.state?.grp ?? null),
+        kept.map((record) => record.state?.owner ?? null),
+        kept.map((record) => record.state?.text),
+      ],
+    );
   }
   if (gone.length > 0) {
-    await run('DELETE FROM records WHERE (collection, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))',
-      [gone.map((record) => record.collection), gone.map((record) => record.key)]);
+    await run('DELETE FROM records WHERE (collection, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))', [
+      gone.map((record) => record.collection),
+      gone.map((record) => record.key),
+    ]);
   }
 }
 
@@ -102,14 +130,23 @@ function joiningGroups(batch: Pending[], states: Map<string, State>, quotas: Sto
     const id = idOf(pending.collection, pending.key);
     counts.set(id, (counts.get(id) ?? 0) + 1);
   }
-  return batch.filter((pending) => {
-    const id = idOf(pending.collection, pending.key);
-    return pending.group !== null && quotas.recordsPerGroup[pending.collection] !== undefined &&
-      (states.get(id)?.grp !== pending.group || (counts.get(id) ?? 0) > 1);
-  }).map((pending): [Collection, string] => [pending.collection, pending.group as string]);
+  return batch
+    .filter((pending) => {
+      const id = idOf(pending.collection, pending.key);
+      return (
+        pending.group !== null &&
+        quotas.recordsPerGroup[pending.collection] !== undefined &&
+        (states.get(id)?.grp !== pending.group || (counts.get(id) ?? 0) > 1)
+      );
+    })
+    .map((pending): [Collection, string] => [pending.collection, pending.group as string]);
 }
 
 function footprint(state: State): Footprint | undefined {
   if (state === undefined) return undefined;
-  return { ...(state.owner === null ? {} : { owner: state.owner }), ...(state.grp === null ? {} : { group: state.grp }), bytes: state.bytes };
+  return {
+    ...(state.owner === null ? {} : { owner: state.owner }),
+    ...(state.grp === null ? {} : { group: state.grp }),
+    bytes: state.bytes,
+  };
 }

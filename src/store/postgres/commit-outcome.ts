@@ -9,11 +9,17 @@ const RETRY_MS = 100;
  * COMMIT (the commit may or may not have happened). Asks txid_status on a fresh
  * connection until `withinMs` have passed; undefined when it could not be learned.
  */
-export async function commitOutcome(pool: Pool, xid: string, withinMs: number): Promise<'committed' | 'aborted' | undefined> {
+export async function commitOutcome(
+  pool: Pool,
+  xid: string,
+  withinMs: number,
+): Promise<'committed' | 'aborted' | undefined> {
   const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     const status = await withTimeout(
-      pool.query<{ status: string | null }>('SELECT txid_status($1::bigint) AS status', [xid]).then(({ rows }) => rows[0]?.status),
+      pool
+        .query<{ status: string | null }>('SELECT txid_status($1::bigint) AS status', [xid])
+        .then(({ rows }) => rows[0]?.status),
       deadline - Date.now(),
     ).catch(() => 'unreachable');
     if (status === 'committed') return 'committed';

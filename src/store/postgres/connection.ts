@@ -29,7 +29,10 @@ export function connectionOf(url: string): Connection {
   else parsed.searchParams.delete('options');
   // The first schema of the path is where the tables are: migrations create them there.
   const first = /^("(?:[^"]|"")*"|[^,]*)/.exec(match[1] ?? '')?.[1] ?? '';
-  if (first === '') throw new Error(`DATABASE_URL names an empty search_path in options: name a schema (options=-c search_path=<schema>)`);
+  if (first === '')
+    throw new Error(
+      `DATABASE_URL names an empty search_path in options: name a schema (options=-c search_path=<schema>)`,
+    );
   // As PostgreSQL reads a search_path: unquoted names fold to lower case, quoted ones stay as written.
   const name = first.startsWith('"') ? first.slice(1, -1).replaceAll('""', '"') : first.toLowerCase();
   return { connectionString: parsed.toString(), schema: quoteIdentifier(name), schemaName: first };

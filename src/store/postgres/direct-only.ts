@@ -14,10 +14,16 @@ const PROBE = 'collab.direct_connection';
 export async function mustReachPostgresItself(connectionString: string): Promise<void> {
   const url = new URL(connectionString);
   url.searchParams.set('options', [url.searchParams.get('options'), `-c ${PROBE}=on`].filter(Boolean).join(' '));
-  const client = new Client({ connectionString: url.toString(), connectionTimeoutMillis: 10_000, application_name: 'collab-service backup' });
+  const client = new Client({
+    connectionString: url.toString(),
+    connectionTimeoutMillis: 10_000,
+    application_name: 'collab-service backup',
+  });
   client.on('error', () => {}); // reported to the query that was running
-  const refused = new Error('DATABASE_URL reaches a connection pooler (PgBouncer?), where pg_dump\'s session settings would be lost or '
-    + 'passed to other clients: run the backup with DATABASE_URL pointing at PostgreSQL itself (its host and port, not the pooler\'s)');
+  const refused = new Error(
+    "DATABASE_URL reaches a connection pooler (PgBouncer?), where pg_dump's session settings would be lost or " +
+      "passed to other clients: run the backup with DATABASE_URL pointing at PostgreSQL itself (its host and port, not the pooler's)",
+  );
   try {
     await client.connect().catch((error: unknown) => {
       throw /unsupported startup parameter/.test((error as Error).message) ? refused : error;

@@ -17,7 +17,10 @@ import { beginSql } from './transaction.js';
  */
 export async function postgresTarget(url: string): Promise<ImportTarget> {
   const connection = connectionOf(url);
-  const client = new Client({ connectionString: connection.connectionString, application_name: 'collab-service import' });
+  const client = new Client({
+    connectionString: connection.connectionString,
+    application_name: 'collab-service import',
+  });
   client.on('error', () => {}); // reported to the query that was running
   await client.connect();
   try {
@@ -35,15 +38,18 @@ export async function postgresTarget(url: string): Promise<ImportTarget> {
     },
     async write(records: StoredRecord[]) {
       const text = (value: string | undefined) => (value === undefined ? null : keyToText(value));
-      await client.query(`INSERT INTO records (collection, key, grp, owner, value)
+      await client.query(
+        `INSERT INTO records (collection, key, grp, owner, value)
         SELECT collection, key, grp, owner, value::json FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS v(collection, key, grp, owner, value)
-        ON CONFLICT (collection, key) DO UPDATE SET grp = EXCLUDED.grp, owner = EXCLUDED.owner, value = EXCLUDED.value`, [
-        records.map((record) => record.collection),
-        records.map((record) => keyToText(record.key)),
-        records.map((record) => text(record.group)),
-        records.map((record) => text(record.owner)),
-        records.map((record) => JSON.stringify(record.value)),
-      ]);
+        ON CONFLICT (collection, key) DO UPDATE SET grp = EXCLUDED.grp, owner = EXCLUDED.owner, value = EXCLUDED.value`,
+        [
+          records.map((record) => record.collection),
+          records.map((record) => keyToText(record.key)),
+          records.map((record) => text(record.group)),
+          records.map((record) => text(record.owner)),
+          records.map((record) => JSON.stringify(record.value)),
+        ],
+      );
     },
     async commit() {
       try {

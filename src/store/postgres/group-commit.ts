@@ -26,7 +26,9 @@ export class GroupCommit {
   private readonly batcher = new Batcher<Update, Change<unknown>>({
     maxBatch: MAX_BATCH,
     run: async (batch) => {
-      const client = await this.pool.connect().catch((error: unknown) => { throw storeErrorOf(error); });
+      const client = await this.pool.connect().catch((error: unknown) => {
+        throw storeErrorOf(error);
+      });
       await this.commit(client, batch);
     },
   });
@@ -34,7 +36,11 @@ export class GroupCommit {
   /** BEGIN with the transaction's timeouts and schema (see beginSql). */
   private readonly begin: string;
 
-  constructor(private readonly pool: Pool, private readonly quotas: StoreQuotas | undefined, schema: string | undefined) {
+  constructor(
+    private readonly pool: Pool,
+    private readonly quotas: StoreQuotas | undefined,
+    schema: string | undefined,
+  ) {
     this.begin = beginSql({ timeoutMs: TIMEOUT_MS, schema });
   }
 
@@ -63,12 +69,16 @@ export class GroupCommit {
     } catch (error) {
       if (!committing || !isUnavailable(error)) {
         // A statement failed, or the server refused it: the connection is fine, and nothing of the batch is kept.
-        await client.query('ROLLBACK').then(() => client.release(), (broken: Error) => client.release(broken));
+        await client.query('ROLLBACK').then(
+          () => client.release(),
+          (broken: Error) => client.release(broken),
+        );
         throw storeErrorOf(error); // the batcher rejects each update still waiting for its answer
       }
       client.release(true); // in an unknown state: closing it rolls back whatever was not committed
       // The connection broke during COMMIT: if the database says the batch was kept, it is acknowledged.
-      if (xid === undefined || (await commitOutcome(this.pool, xid, TIMEOUT_MS)) !== 'committed') throw storeErrorOf(error);
+      if (xid === undefined || (await commitOutcome(this.pool, xid, TIMEOUT_MS)) !== 'committed')
+        throw storeErrorOf(error);
     }
     for (const [pending, change] of succeeded) pending.resolve(change);
   }

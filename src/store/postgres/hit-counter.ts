@@ -27,7 +27,9 @@ export function postgresHits(pool: Pool, connection: Pick<Connection, 'schema'>)
   return {
     hit: (key, windowMs) => batcher.add({ key, windowMs }),
     async reset(key) {
-      await pool.query(`DELETE FROM ${table} WHERE key = $1`, [keyToText(key)]).catch((error: unknown) => { throw storeErrorOf(error); });
+      await pool.query(`DELETE FROM ${table} WHERE key = $1`, [keyToText(key)]).catch((error: unknown) => {
+        throw storeErrorOf(error);
+      });
     },
   };
 }

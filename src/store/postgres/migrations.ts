@@ -75,14 +75,21 @@ export async function migrate(client: ClientBase, schema: string | undefined): P
     const known = Math.max(...MIGRATIONS.map((migration) => migration.version));
     const newest = Math.max(0, ...applied);
     if (newest > known) {
-      throw new Error(`the database schema is at version ${newest}, newer than this build knows (${known}): run a newer build`);
+      throw new Error(
+        `the database schema is at version ${newest}, newer than this build knows (${known}): run a newer build`,
+      );
     }
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.version)) continue;
       await client.query(migration.sql).catch((error: unknown) => {
-        throw new Error(`migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, { cause: error });
+        throw new Error(`migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, {
+          cause: error,
+        });
       });
-      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
     }
     await client.query('COMMIT');
   } catch (error) {

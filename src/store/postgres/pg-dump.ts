@@ -59,14 +59,18 @@ async function runPgDump(connection: Connection, output: number): Promise<void> 
     env: { ...process.env, ...libpqSettings(connection.connectionString) },
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk) => { stderr += String(chunk); });
-  const [code] = await Promise.race([
+  child.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const [code] = (await Promise.race([
     once(child, 'exit'),
     once(child, 'error').then(([error]) => {
-      throw new Error((error as NodeJS.ErrnoException).code === 'ENOENT'
-        ? 'pg_dump is not installed: install PostgreSQL\'s client tools of the server\'s major version (Debian: postgresql-client)'
-        : String(error));
+      throw new Error(
+        (error as NodeJS.ErrnoException).code === 'ENOENT'
+          ? "pg_dump is not installed: install PostgreSQL's client tools of the server's major version (Debian: postgresql-client)"
+          : String(error),
+      );
     }),
-  ]) as [number | null];
+  ])) as [number | null];
   if (code !== 0) throw new Error(`pg_dump failed (${code}): ${stderr.trim().split('\n').at(-1) ?? ''}`);
 }

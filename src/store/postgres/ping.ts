@@ -13,8 +13,11 @@ export async function pingWrite(pool: Pool, schema: string | undefined): Promise
   const client = await pool.connect();
   try {
     await client.query(beginSql({ timeoutMs: PING_TIMEOUT_MS, schema }));
-    await client.query(`SELECT 1 FROM records r, quota_usage q, hits h
-      WHERE r.collection = $1 AND r.key = $1 AND q.owner = r.key AND h.key = r.key FOR UPDATE`, ['']);
+    await client.query(
+      `SELECT 1 FROM records r, quota_usage q, hits h
+      WHERE r.collection = $1 AND r.key = $1 AND q.owner = r.key AND h.key = r.key FOR UPDATE`,
+      [''],
+    );
     await client.query('ROLLBACK');
     client.release();
   } catch (error) {

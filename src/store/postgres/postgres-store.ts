@@ -34,7 +34,10 @@ export class PostgresStartError extends Error {}
  * record against its owner's `quotas` under a lock on the owner's usage row (and
  * against its group's under a lock on the group), and resolves once COMMIT has returned.
  */
-export async function openPostgresStore(url: string, options: { quotas?: StoreQuotas; logger?: Logger } = {}): Promise<Store> {
+export async function openPostgresStore(
+  url: string,
+  options: { quotas?: StoreQuotas; logger?: Logger } = {},
+): Promise<Store> {
   const connection = await migrateAtStart(url);
   // No statement_timeout, idle_in_transaction_session_timeout or options here: they would be startup
   // parameters, which a transaction pooler refuses. Transactions set them (beginSql); single statements
@@ -56,18 +59,28 @@ export async function openPostgresStore(url: string, options: { quotas?: StoreQu
   const writes = new GroupCommit(pool, options.quotas, connection.schema);
   return {
     ...readRecords(pool, connection),
-    async update<T>(collection: Collection, key: string, change: (previous: T | undefined) => T | undefined, { group, owner }: Placement = {}) {
+    async update<T>(
+      collection: Collection,
+      key: string,
+      change: (previous: T | undefined) => T | undefined,
+      { group, owner }: Placement = {},
+    ) {
       if (!open) throw new StoreUnavailableError('the store is closed');
-      return await writes.update({
-        collection, key: keyToText(key), group: group === undefined ? null : keyToText(group), owner: owner === undefined ? null : keyToText(owner),
+      return (await writes.update({
+        collection,
+        key: keyToText(key),
+        group: group === undefined ? null : keyToText(group),
+        owner: owner === undefined ? null : keyToText(owner),
         change: change as (previous: unknown) => unknown,
-      }) as Change<T>;
+      })) as Change<T>;
     },
     hits: postgresHits(pool, connection),
     records: () => postgresRecords(url),
     async ping() {
       if (!open) throw new StoreUnavailableError('the store is closed');
-      await withTimeout(pingWrite(pool, connection.schema), PING_TIMEOUT_MS).catch((error: unknown) => { throw storeErrorOf(error); });
+      await withTimeout(pingWrite(pool, connection.schema), PING_TIMEOUT_MS).catch((error: unknown) => {
+        throw storeErrorOf(error);
+      });
     },
     async close() {
       if (!open) return;
@@ -84,13 +97,19 @@ async function migrateAtStart(url: string): Promise<Connection> {
   let client: Client | undefined;
   try {
     const connection = connectionOf(url);
-    client = new Client({ connectionString: connection.connectionString, connectionTimeoutMillis: TIMEOUT_MS, application_name: 'collab-service migrations' });
+    client = new Client({
+      connectionString: connection.connectionString,
+      connectionTimeoutMillis: TIMEOUT_MS,
+      application_name: 'collab-service migrations',
+    });
     client.on('error', () => {});
     await client.connect();
     await migrate(client, connection.schema);
     return connection;
   } catch (error) {
-    throw new PostgresStartError(`cannot use PostgreSQL at ${describeDatabase(url)}: ${(error as Error).message}`, { cause: error });
+    throw new PostgresStartError(`cannot use PostgreSQL at ${describeDatabase(url)}: ${(error as Error).message}`, {
+      cause: error,
+    });
   } finally {
     await client?.end().catch(() => {});
   }

@@ -15,19 +15,28 @@ import { keyToText, textToKey } from './key-text.js';
 export function readRecords(pool: Pool, connection: Pick<Connection, 'schema'>) {
   const records = qualified(connection, 'records');
   const query = <Row extends object>(text: string, values: unknown[]) =>
-    pool.query<Row>(text, values).catch((error: unknown) => { throw storeErrorOf(error); });
+    pool.query<Row>(text, values).catch((error: unknown) => {
+      throw storeErrorOf(error);
+    });
   return {
     async get<T>(collection: Collection, key: string): Promise<T | undefined> {
-      const { rows } = await query<{ value: T }>(`SELECT value FROM ${records} WHERE collection = $1 AND key = $2`, [collection, keyToText(key)]);
+      const { rows } = await query<{ value: T }>(`SELECT value FROM ${records} WHERE collection = $1 AND key = $2`, [
+        collection,
+        keyToText(key),
+      ]);
       return rows[0]?.value;
     },
     async list<T>(collection: Collection, group: string, { limit, after }: Page): Promise<Entry<T>[]> {
-      const { rows } = after === undefined
-        ? await query<{ key: string; value: T }>(
-          `SELECT key, value FROM ${records} WHERE collection = $1 AND grp = $2 ORDER BY key LIMIT $3`, [collection, keyToText(group), limit])
-        : await query<{ key: string; value: T }>(
-          `SELECT key, value FROM ${records} WHERE collection = $1 AND grp = $2 AND key > $3 ORDER BY key LIMIT $4`,
-          [collection, keyToText(group), keyToText(after), limit]);
+      const { rows } =
+        after === undefined
+          ? await query<{ key: string; value: T }>(
+              `SELECT key, value FROM ${records} WHERE collection = $1 AND grp = $2 ORDER BY key LIMIT $3`,
+              [collection, keyToText(group), limit],
+            )
+          : await query<{ key: string; value: T }>(
+              `SELECT key, value FROM ${records} WHERE collection = $1 AND grp = $2 AND key > $3 ORDER BY key LIMIT $4`,
+              [collection, keyToText(group), keyToText(after), limit],
+            );
       return rows.map((row): Entry<T> => ({ key: textToKey(row.key), value: row.value }));
     },
   };

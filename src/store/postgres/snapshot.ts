@@ -25,7 +25,10 @@ interface Row {
  */
 export async function* postgresRecords(url: string): AsyncGenerator<StoredRecord> {
   const connection = connectionOf(url);
-  const client = new Client({ connectionString: connection.connectionString, application_name: 'collab-service export' });
+  const client = new Client({
+    connectionString: connection.connectionString,
+    application_name: 'collab-service export',
+  });
   client.on('error', () => {}); // reported to the query that was running
   await client.connect();
   try {
@@ -41,7 +44,11 @@ export async function* postgresRecords(url: string): AsyncGenerator<StoredRecord
 }
 
 /** Records of one collection through a cursor, in the transaction `client` is in. */
-export async function* collectionRecords(client: ClientBase, collection: Collection, owners = true): AsyncGenerator<StoredRecord> {
+export async function* collectionRecords(
+  client: ClientBase,
+  collection: Collection,
+  owners = true,
+): AsyncGenerator<StoredRecord> {
   // The collection is one of ours, not input: a literal is safe, and lets the cursor's plan use the primary key.
   await client.query(`DECLARE collab_records NO SCROLL CURSOR FOR
     SELECT key, grp, ${owners ? 'owner' : 'NULL AS owner'}, value FROM records WHERE collection = '${collection}' ORDER BY key`);
@@ -61,10 +68,15 @@ export async function* collectionRecords(client: ClientBase, collection: Collect
 
 /** A schema newer than this build knows may mean more than this build reads: refused, as start-up refuses it. */
 async function mustKnowSchema(client: ClientBase): Promise<void> {
-  const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+  const { rows } = await client.query<{ version: number | null }>(
+    'SELECT max(version) AS version FROM schema_migrations',
+  );
   const known = Math.max(...MIGRATIONS.map((migration) => migration.version));
   const version = rows[0]?.version ?? 0;
-  if (version > known) throw new Error(`the database schema is at version ${version}, newer than this build knows (${known}): export with a newer build`);
+  if (version > known)
+    throw new Error(
+      `the database schema is at version ${version}, newer than this build knows (${known}): export with a newer build`,
+    );
 }
 
 /** Whether `records` has its owner column (schema version 3 on); a database of an earlier version is read as it is. */

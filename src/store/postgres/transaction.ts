@@ -8,7 +8,8 @@ import type { ClientBase } from 'pg';
 export type Run = <Row extends object>(text: string, values?: unknown[]) => Promise<Row[]>;
 
 export function runOn(client: ClientBase): Run {
-  return async <Row extends object>(text: string, values: unknown[] = []) => (await client.query<Row>(text, values)).rows;
+  return async <Row extends object>(text: string, values: unknown[] = []) =>
+    (await client.query<Row>(text, values)).rows;
 }
 
 /** What a transaction sets for itself: nothing outlives it, so a pooler's next client finds the session as it was. */
@@ -28,10 +29,12 @@ export interface TransactionSettings {
 export function beginSql({ mode, timeoutMs, schema }: TransactionSettings): string {
   return [
     mode === undefined ? 'BEGIN' : `BEGIN ${mode}`,
-    ...(timeoutMs === undefined ? [] : [
-      `SET LOCAL statement_timeout = ${Math.round(timeoutMs)}`,
-      `SET LOCAL idle_in_transaction_session_timeout = ${Math.round(2 * timeoutMs)}`,
-    ]),
+    ...(timeoutMs === undefined
+      ? []
+      : [
+          `SET LOCAL statement_timeout = ${Math.round(timeoutMs)}`,
+          `SET LOCAL idle_in_transaction_session_timeout = ${Math.round(2 * timeoutMs)}`,
+        ]),
     ...(schema === undefined ? [] : [`SET LOCAL search_path = ${schema}`]),
   ].join('; ');
 }

@@ -38,7 +38,18 @@ export interface Services {
 
 function failingStore(failure: () => Error): Store {
   const store = openMemoryStore();
-  return { ...store, get: async () => { throw failure(); }, update: async () => { throw failure(); }, ping: async () => { throw failure(); } };
+  return {
+    ...store,
+    get: async () => {
+      throw failure();
+    },
+    update: async () => {
+      throw failure();
+    },
+    ping: async () => {
+      throw failure();
+    },
+  };
 }
 
 export async function startServices(): Promise<Services> {
@@ -56,7 +67,7 @@ export async function startServices(): Promise<Services> {
     slow: await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } }),
     held: await (async () => {
       const store = gatedStore(await openTestStore(await freshDataFile()), 'streams');
-      return { ...await startService({ store }), arm: () => store.arm() };
+      return { ...(await startService({ store })), arm: () => store.arm() };
     })(),
   };
 }
@@ -72,7 +83,9 @@ async function saveTwice(plain: Service): Promise<{ path: string; first: Reply }
 }
 
 async function expiredToken(): Promise<string> {
-  return new SignJWT({ sub: 'u_ana' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+  return new SignJWT({ sub: 'u_ana' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
     .sign(new TextEncoder().encode(SECRET));
 }
 
@@ -87,7 +100,9 @@ function rawReply(service: Service, bytes: string): Promise<Reply> {
     socket.on('close', () => {
       const [head = '', ...body] = Buffer.concat(chunks).toString().split('\r\n\r\n');
       const [statusLine = '', ...fields] = head.split('\r\n');
-      const headers = new Headers(fields.map((field) => [field.slice(0, field.indexOf(':')), field.slice(field.indexOf(':') + 1).trim()]));
+      const headers = new Headers(
+        fields.map((field) => [field.slice(0, field.indexOf(':')), field.slice(field.indexOf(':') + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body.join('\r\n\r\n') || 'null') });
     });
   });
@@ -126,11 +141,14 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
     const { token: _token, ...device } = aDevice({ platform: 'ios' });
     return call(plain, 'PUT', '/api/notifications/devices', { body: device });
   },
-  'device-path-invalid.json': ({ plain }) => call(plain, 'DELETE', `/api/notifications/devices/com.example.chat/${text(129)}`),
-  'device-not-found.json': ({ plain }) => call(plain, 'DELETE', '/api/notifications/devices/com.example.chat/6f1c2a9e-3b7d-4c5e-8f90-a1b2c3d4e5f6'),
+  'device-path-invalid.json': ({ plain }) =>
+    call(plain, 'DELETE', `/api/notifications/devices/com.example.chat/${text(129)}`),
+  'device-not-found.json': ({ plain }) =>
+    call(plain, 'DELETE', '/api/notifications/devices/com.example.chat/6f1c2a9e-3b7d-4c5e-8f90-a1b2c3d4e5f6'),
   'draft-template-id-invalid.json': ({ plain }) => call(plain, 'GET', '/api/cycles/templates/weekly-review/draft'),
   'draft-not-found.json': ({ plain }) => call(plain, 'GET', draftPath()),
-  'draft-trigger-name-invalid.json': ({ plain }) => call(plain, 'PUT', draftPath(), { body: aDraft({ triggerName: 'Weekly Review' }) }),
+  'draft-trigger-name-invalid.json': ({ plain }) =>
+    call(plain, 'PUT', draftPath(), { body: aDraft({ triggerName: 'Weekly Review' }) }),
   'draft-phase-id-repeated.json': ({ plain }) => {
     const id = uuid();
     return call(plain, 'PUT', draftPath(), { body: aDraft({ phasesTemplate: [aPhase({ id }), aPhase({ id })] }) });
@@ -144,30 +162,41 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
     const { path, first } = await saveTwice(plain);
     return call(plain, 'PUT', path, { body: aDraft({ expectedDraftUpdatedAt: first.body.updatedAt }) });
   },
-  'draft-missing.json': ({ plain }) => call(plain, 'PUT', draftPath(), { body: aDraft({ expectedDraftUpdatedAt: '2026-11-20T10:12:44.718Z' }) }),
-  'identity-invalid.json': ({ plain }) => call(plain, 'PATCH', '/api/identity/settings/profile', { body: { patch: 'dark' } }),
+  'draft-missing.json': ({ plain }) =>
+    call(plain, 'PUT', draftPath(), { body: aDraft({ expectedDraftUpdatedAt: '2026-11-20T10:12:44.718Z' }) }),
+  'identity-invalid.json': ({ plain }) =>
+    call(plain, 'PATCH', '/api/identity/settings/profile', { body: { patch: 'dark' } }),
   'identity-too-deep.json': ({ plain }) =>
-    call(plain, 'PATCH', '/api/identity/settings/profile', { body: `{"patch":${'{"a":'.repeat(300)}1${'}'.repeat(300)}}` }),
+    call(plain, 'PATCH', '/api/identity/settings/profile', {
+      body: `{"patch":${'{"a":'.repeat(300)}1${'}'.repeat(300)}}`,
+    }),
   'identity-not-found.json': ({ plain }) => call(plain, 'GET', '/api/identity/settings/profile'),
-  'read-marker-invalid.json': ({ plain }) => call(plain, 'PUT', '/api/chat/reads', { body: { streamId: 'general', lastReadMessageId: uuid() } }),
+  'read-marker-invalid.json': ({ plain }) =>
+    call(plain, 'PUT', '/api/chat/reads', { body: { streamId: 'general', lastReadMessageId: uuid() } }),
   'reads-stream-id-invalid.json': ({ plain }) => call(plain, 'GET', '/api/chat/reads/general'),
   'unauthenticated.json': async ({ authenticated }) =>
     call(authenticated, 'GET', '/api/streams/nav', { headers: { authorization: `Bearer ${await expiredToken()}` } }),
   'payload-too-large.json': ({ plain }) =>
-    call(plain, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM, note: text(1024 * 1024) } }),
+    call(plain, 'PUT', '/api/chat/reads', {
+      body: { streamId: STREAM, lastReadMessageId: STREAM, note: text(1024 * 1024) },
+    }),
   'document-too-large.json': ({ plain }) =>
     call(plain, 'PATCH', '/api/identity/settings/profile', { body: { patch: { about: text(300 * 1024) } } }),
   'unsupported-media-type.json': ({ plain }) =>
     call(plain, 'PUT', '/api/chat/reads', { body: '{}', headers: { 'content-type': 'text/plain' } }),
   'method-not-allowed.json': ({ plain }) => call(plain, 'DELETE', '/api/streams/nav'),
   'request-timeout.json': ({ slow }) => rawReply(slow, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
-  'headers-too-large.json': ({ plain }) => rawReply(plain, `GET /api/streams/nav?x=${'a'.repeat(70_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
-  'malformed-request.json': ({ plain }) => rawReply(plain, 'PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n'),
-  'host-not-allowed.json': ({ plain }) => rawReply(plain, 'GET /api/streams/nav HTTP/1.1\r\nHost: attacker.test:3000\r\nConnection: close\r\n\r\n'),
+  'headers-too-large.json': ({ plain }) =>
+    rawReply(plain, `GET /api/streams/nav?x=${'a'.repeat(70_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
+  'malformed-request.json': ({ plain }) =>
+    rawReply(plain, 'PUT /api/chat/reads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ten\r\n\r\n'),
+  'host-not-allowed.json': ({ plain }) =>
+    rawReply(plain, 'GET /api/streams/nav HTTP/1.1\r\nHost: attacker.test:3000\r\nConnection: close\r\n\r\n'),
   'internal-error.json': ({ buggy }) => call(buggy, 'GET', '/api/streams/nav'),
   'not-ready.json': ({ unavailable }) => call(unavailable, 'GET', '/readyz'),
   'stopping.json': ({ stopping }) => call(stopping, 'GET', '/readyz'),
-  'store-unavailable.json': ({ unavailable }) => call(unavailable, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } }),
+  'store-unavailable.json': ({ unavailable }) =>
+    call(unavailable, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } }),
   'quota-exceeded.json': async ({ quota }) => {
     await call(quota, 'PUT', '/api/notifications/devices', { body: aDevice() });
     return call(quota, 'PUT', '/api/notifications/devices', { body: aDevice() });

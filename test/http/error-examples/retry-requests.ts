@@ -4,7 +4,8 @@ import { text, uuid } from '../../helpers/factories.js';
 import type { Services } from './requests.js';
 
 export const retryRequests: Record<string, (services: Services) => Promise<Reply>> = {
-  'idempotency-key-invalid.json': ({ plain }) => call(plain, 'POST', '/api/streams', { body: { title: 'Launch' }, headers: { 'idempotency-key': text(256) } }),
+  'idempotency-key-invalid.json': ({ plain }) =>
+    call(plain, 'POST', '/api/streams', { body: { title: 'Launch' }, headers: { 'idempotency-key': text(256) } }),
   'idempotency-key-reused.json': async ({ plain }) => {
     const key = uuid();
     await call(plain, 'POST', '/api/streams', { body: { title: 'Launch' }, headers: { 'idempotency-key': key } });
@@ -13,9 +14,15 @@ export const retryRequests: Record<string, (services: Services) => Promise<Reply
   'idempotency-key-in-flight.json': async ({ held }) => {
     const key = uuid();
     const gate = held.arm();
-    const first = call(held, 'POST', '/api/streams', { body: { title: 'Launch' }, headers: { 'idempotency-key': key } });
+    const first = call(held, 'POST', '/api/streams', {
+      body: { title: 'Launch' },
+      headers: { 'idempotency-key': key },
+    });
     await gate.reached;
-    const repeat = await call(held, 'POST', '/api/streams', { body: { title: 'Launch' }, headers: { 'idempotency-key': key } });
+    const repeat = await call(held, 'POST', '/api/streams', {
+      body: { title: 'Launch' },
+      headers: { 'idempotency-key': key },
+    });
     gate.release();
     await first;
     return repeat;
@@ -23,6 +30,9 @@ export const retryRequests: Record<string, (services: Services) => Promise<Reply
   'precondition-failed.json': async ({ plain }) => {
     const first = await call(plain, 'PATCH', '/api/streams/nav', { body: { sort: 'recent' } });
     await call(plain, 'PATCH', '/api/streams/nav', { body: { sort: 'name' } });
-    return call(plain, 'PATCH', '/api/streams/nav', { body: { sort: 'unread' }, headers: { 'if-match': first.headers.get('etag')! } });
+    return call(plain, 'PATCH', '/api/streams/nav', {
+      body: { sort: 'unread' },
+      headers: { 'if-match': first.headers.get('etag')! },
+    });
   },
 };

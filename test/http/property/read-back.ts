@@ -37,22 +37,32 @@ async function readAll(service: Service, first: string): Promise<Json[]> {
   return items;
 }
 
-const sameId = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+const sameId = (a: unknown, b: unknown) =>
+  typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 
-const mergedDocument = (path: string): ReadBackOf => async (service, _path, sent) => {
-  const { body } = await read(service, path);
-  return { got: body, expected: sent, merge: true, resend: { method: 'PATCH', path, body } };
-};
+const mergedDocument =
+  (path: string): ReadBackOf =>
+  async (service, _path, sent) => {
+    const { body } = await read(service, path);
+    return { got: body, expected: sent, merge: true, resend: { method: 'PATCH', path, body } };
+  };
 
 export const readBacks: Record<string, ReadBackOf> = {
   createStream: async (service, _path, sent, written) => {
     const { body } = await read(service, `/api/streams/${written.body.id}`);
-    const { title, visibility, memberUserIds, initialMessage } = sent as { title: string; visibility?: string; memberUserIds?: string[]; initialMessage?: Json };
+    const { title, visibility, memberUserIds, initialMessage } = sent as {
+      title: string;
+      visibility?: string;
+      memberUserIds?: string[];
+      initialMessage?: Json;
+    };
     const expected = {
       title,
       ...(visibility === undefined ? {} : { visibility }),
       members: [...new Set(['local', ...(memberUserIds ?? [])])], // the creator first, then memberUserIds
-      ...(initialMessage ? { initialMessage: { content: initialMessage.content, assetIds: initialMessage.assetIds ?? [] } } : {}),
+      ...(initialMessage
+        ? { initialMessage: { content: initialMessage.content, assetIds: initialMessage.assetIds ?? [] } }
+        : {}),
     };
     return { got: body, expected, merge: false, resend: { method: 'POST', path: '/api/streams', body } };
   },
@@ -70,7 +80,12 @@ export const readBacks: Record<string, ReadBackOf> = {
   },
   patchIdentitySettings: async (service, path, sent) => {
     const { body } = await read(service, path);
-    return { got: body, expected: { settings: sent.patch }, merge: true, resend: { method: 'PATCH', path, body: { patch: body.settings } } };
+    return {
+      got: body,
+      expected: { settings: sent.patch },
+      merge: true,
+      resend: { method: 'PATCH', path, body: { patch: body.settings } },
+    };
   },
   markRead: async (service, path, sent) => {
     const items = await readAll(service, `/api/chat/reads/${String(sent.streamId).toLowerCase()}`);
@@ -86,7 +101,8 @@ export const readBacks: Record<string, ReadBackOf> = {
  */
 export function missingFrom(expected: unknown, actual: unknown, merge: boolean, path = ''): string[] {
   if (typeof expected === 'object' && expected !== null && !Array.isArray(expected)) {
-    if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) return [`${path}: ${JSON.stringify(actual)}`];
+    if (typeof actual !== 'object' || actual === null || Array.isArray(actual))
+      return [`${path}: ${JSON.stringify(actual)}`];
     return Object.entries(expected).flatMap(([name, value]) => {
       const here = Object.hasOwn(actual, name) ? (actual as Json)[name] : undefined;
       if (merge && value === null) return here === undefined ? [] : [`${path}/${name}: not removed`];

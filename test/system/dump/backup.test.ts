@@ -15,7 +15,8 @@ async function seenThrough(server: ServerProcess, writers: number): Promise<Seen
   const seen: Seen = { sequences: new Map(), streams: new Map() };
   for (let writer = 0; writer < writers; writer++) {
     const reply = await fetch(`${server.service.url}/api/identity/settings/load-${writer}`, { headers });
-    if (reply.status === 200) seen.sequences.set(writer, ((await reply.json()) as { settings: { sequence: number } }).settings.sequence);
+    if (reply.status === 200)
+      seen.sequences.set(writer, ((await reply.json()) as { settings: { sequence: number } }).settings.sequence);
   }
   return seen;
 }
@@ -24,7 +25,8 @@ async function seenThrough(server: ServerProcess, writers: number): Promise<Seen
 async function missingStreams(server: ServerProcess, ids: string[]): Promise<string[]> {
   const headers = await bearer('loader');
   const missing: string[] = [];
-  for (const id of ids) if ((await fetch(`${server.service.url}/api/streams/${id}`, { headers })).status !== 200) missing.push(id);
+  for (const id of ids)
+    if ((await fetch(`${server.service.url}/api/streams/${id}`, { headers })).status !== 200) missing.push(id);
   return missing;
 }
 
@@ -66,8 +68,14 @@ describe('make backup, and a restore from it (a restore from make export is an i
     try {
       expect(await readBack(server.service, reads)).to.deep.equal(expected);
       const seen = await seenThrough(server, WRITERS);
-      for (const [writer, acked] of before.entries()) expect(seen.sequences.get(writer) ?? 0, `writer ${writer}`).to.be.at.least(acked.sequence);
-      expect(await missingStreams(server, before.flatMap((acked) => acked.streams))).to.deep.equal([]);
+      for (const [writer, acked] of before.entries())
+        expect(seen.sequences.get(writer) ?? 0, `writer ${writer}`).to.be.at.least(acked.sequence);
+      expect(
+        await missingStreams(
+          server,
+          before.flatMap((acked) => acked.streams),
+        ),
+      ).to.deep.equal([]);
     } finally {
       await stop(server, 'SIGTERM');
     }
@@ -114,7 +122,11 @@ describe('make backup, and a restore from it (a restore from make export is an i
         await stop(server, 'SIGTERM');
       }
       await schema.drop();
-      const restore = spawn('pg_restore', ['--no-owner', `--dbname=${TEST_DATABASE_URL}`, join(backup, 'collab.pgdump')], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const restore = spawn(
+        'pg_restore',
+        ['--no-owner', `--dbname=${TEST_DATABASE_URL}`, join(backup, 'collab.pgdump')],
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      );
       expect((await once(restore, 'exit'))[0]).to.equal(0);
       server = await startServerProcess(await freshDataFile(), { ...AUTH_ENV, DATABASE_URL: schema.url });
       try {
@@ -122,7 +134,10 @@ describe('make backup, and a restore from it (a restore from make export is an i
       } finally {
         await stop(server, 'SIGTERM');
       }
-      const rows = await admin(async (client) => (await client.query('SELECT count(*)::int AS n FROM quota_usage')).rows[0].n as number, schema.directUrl);
+      const rows = await admin(
+        async (client) => (await client.query('SELECT count(*)::int AS n FROM quota_usage')).rows[0].n as number,
+        schema.directUrl,
+      );
       expect(rows, 'quota_usage restored too').to.equal(3);
     } finally {
       await schema.drop();

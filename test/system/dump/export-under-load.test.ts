@@ -16,15 +16,25 @@ const WRITERS = 8;
 
 const markerOf = (index: number) => {
   const streamId = `00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
-  return { key: keyOf('local', streamId, ''), group: keyOf('local', streamId), value: { streamId, lastReadMessageId: '00000000-0000-4000-8000-000000000001', updatedAt: '2026-01-01T00:00:00.000Z' } };
+  return {
+    key: keyOf('local', streamId, ''),
+    group: keyOf('local', streamId),
+    value: {
+      streamId,
+      lastReadMessageId: '00000000-0000-4000-8000-000000000001',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    },
+  };
 };
 
 async function seed(store: Store): Promise<void> {
   for (let start = 0; start < SEEDED; start += 1000) {
-    await Promise.all(Array.from({ length: 1000 }, (_, offset) => {
-      const { key, group, value } = markerOf(start + offset);
-      return store.update('readMarkers', key, () => value, { group, owner: 'local' });
-    }));
+    await Promise.all(
+      Array.from({ length: 1000 }, (_, offset) => {
+        const { key, group, value } = markerOf(start + offset);
+        return store.update('readMarkers', key, () => value, { group, owner: 'local' });
+      }),
+    );
   }
   await store.close();
 }
@@ -36,23 +46,38 @@ describe('make export while a load writes', function () {
     for (const schema of schemas) await schema.drop();
   });
 
-  const cases: [string, () => Promise<{ env: Record<string, string>; store: { DATA_FILE: string } | { DATABASE_URL: string } } | undefined>][] = [
-    ['lowdb (the live service takes the snapshot)', async () => {
-      const dataFile = await freshDataFile();
-      await seed(await openLowdbStore(dataFile));
-      // Small journal files: checkpoints come and go while the snapshot is read.
-      return { env: { JOURNAL_CHECKPOINT_BYTES: '256kb' }, store: { DATA_FILE: dataFile } };
-    }],
-    ['PostgreSQL (one REPEATABLE READ transaction)', async () => {
-      if (await postgresUnavailable()) return undefined;
-      const schema = await freshSchema();
-      schemas.push(schema);
-      await (await openPostgresStore(schema.url)).close();
-      await admin((client) => client.query(`INSERT INTO records (collection, key, grp, owner, value)
+  const cases: [
+    string,
+    () => Promise<{ env: Record<string, string>; store: { DATA_FILE: string } | { DATABASE_URL: string } } | undefined>,
+  ][] = [
+    [
+      'lowdb (the live service takes the snapshot)',
+      async () => {
+        const dataFile = await freshDataFile();
+        await seed(await openLowdbStore(dataFile));
+        // Small journal files: checkpoints come and go while the snapshot is read.
+        return { env: { JOURNAL_CHECKPOINT_BYTES: '256kb' }, store: { DATA_FILE: dataFile } };
+      },
+    ],
+    [
+      'PostgreSQL (one REPEATABLE READ transaction)',
+      async () => {
+        if (await postgresUnavailable()) return undefined;
+        const schema = await freshSchema();
+        schemas.push(schema);
+        await (await openPostgresStore(schema.url)).close();
+        await admin(
+          (client) =>
+            client.query(
+              `INSERT INTO records (collection, key, grp, owner, value)
         SELECT 'readMarkers', m->>'key', m->>'group', 'local', (m->'value')::json FROM json_array_elements($1::json) AS m`,
-      [JSON.stringify(Array.from({ length: SEEDED }, (_, index) => markerOf(index)))]), schema.directUrl);
-      return { env: { DATABASE_URL: schema.url }, store: { DATABASE_URL: schema.url } };
-    }],
+              [JSON.stringify(Array.from({ length: SEEDED }, (_, index) => markerOf(index)))],
+            ),
+          schema.directUrl,
+        );
+        return { env: { DATABASE_URL: schema.url }, store: { DATABASE_URL: schema.url } };
+      },
+    ],
   ];
 
   for (const [name, prepare] of cases) {

@@ -18,10 +18,17 @@ type Value = Record<string, unknown>;
 const nestedText = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 /** A map of `count` stream ranks: about 40 bytes each. */
-const ranks = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`stream-${String(index).padStart(20, '0')}`, index]));
+const ranks = (count: number) =>
+  Object.fromEntries(Array.from({ length: count }, (_, index) => [`stream-${String(index).padStart(20, '0')}`, index]));
 
 /** The documents at the edge of what the write path stores, read back as GETs. */
-const READS = ['/api/identity/settings/big', '/api/identity/settings/deep', '/api/notifications/devices', '/api/notifications/settings', '/api/streams/nav'];
+const READS = [
+  '/api/identity/settings/big',
+  '/api/identity/settings/deep',
+  '/api/notifications/devices',
+  '/api/notifications/settings',
+  '/api/streams/nav',
+];
 
 async function readAll(service: Service): Promise<string[]> {
   return Promise.all(READS.map(async (path) => JSON.stringify((await call(service, 'GET', path)).body)));
@@ -47,9 +54,18 @@ describe('make import checks every record as the write path does', function () {
       const probe = await send('PATCH', '/api/identity/settings/big', { patch: { blob: '' } });
       // Brackets, escaped quotes and backslashes in a string are text, not nesting: 1,000 of each take 6,000 bytes.
       const brackets = '[{"\\'.repeat(1000);
-      const atCap = await send('PATCH', '/api/identity/settings/big', { patch: { blob: brackets + 'y'.repeat(CAP - bytesOf(probe) - 6000) } });
+      const atCap = await send('PATCH', '/api/identity/settings/big', {
+        patch: { blob: brackets + 'y'.repeat(CAP - bytesOf(probe) - 6000) },
+      });
       expect(bytesOf(atCap)).to.equal(CAP);
-      await send('PUT', '/api/notifications/devices', aDevice({ installationId: 'phone', transportMetadata: { blob: 'm'.repeat(METADATA_CAP - bytesOf({ blob: '' })) } }));
+      await send(
+        'PUT',
+        '/api/notifications/devices',
+        aDevice({
+          installationId: 'phone',
+          transportMetadata: { blob: 'm'.repeat(METADATA_CAP - bytesOf({ blob: '' })) },
+        }),
+      );
       await send('PATCH', '/api/notifications/settings', { channels: { mobile: { enabled: true } } });
       await send('PATCH', '/api/streams/nav', { sort: 'recent' });
       written = await readAll(service);
@@ -88,28 +104,71 @@ describe('make import checks every record as the write path does', function () {
   });
 
   const over: [string, (lines: string[]) => string[], RegExp][] = [
-    ['a navigation document of 5 MB', changeFirst('navigation', (record) => { (record.value as Value).rankByStreamId = ranks(125_000); }),
-      /line \d+: navigation "local": its value takes \d{7} bytes as compact JSON; a stored document holds at most 262144 bytes \(256 KiB\)/],
-    ['notification settings one byte past 256 KiB', changeFirst('notificationSettings', (record) => {
-      const value = record.value as Value;
-      value.vips = { '': { bypass: true } };
-      value.vips = { ['v'.repeat(CAP + 1 - bytesOf(value))]: { bypass: true } };
-    }), /notificationSettings "local": its value takes 262145 bytes/],
-    ['an identity namespace one byte past 256 KiB', changeFirst('identitySettings', (record) => { ((record.value as Value).settings as Value).blob += 'y'; }, 'local/big'),
-      /identitySettings "local\/big": its value takes 262145 bytes/],
-    ['an identity namespace one level deeper than 256', changeFirst('identitySettings', (record) => {
-      const value = record.value as Value;
-      value.settings = { a: value.settings };
-    }, 'local/deep'), /identitySettings "local\/deep": its value nests deeper than 256 levels/],
-    ['an identity namespace nested 3,000,000 levels deep', changeFirst('identitySettings', (record) => {
-      (record.value as Value).settings = 'DEEP';
-      return JSON.stringify(record).replace('"DEEP"', nestedText(3_000_000));
-    }, 'local/deep'), /identitySettings "local\/deep": its value nests deeper than 256 levels/],
-    ['a device whose transportMetadata passes 16 KiB', changeFirst('devices', (record) => { ((record.value as Value).transportMetadata as Value).blob += 'm'; }),
-      /devices .*: its transportMetadata takes 16385 bytes as compact JSON; it holds at most 16384/],
+    [
+      'a navigation document of 5 MB',
+      changeFirst('navigation', (record) => {
+        (record.value as Value).rankByStreamId = ranks(125_000);
+      }),
+      /line \d+: navigation "local": its value takes \d{7} bytes as compact JSON; a stored document holds at most 262144 bytes \(256 KiB\)/,
+    ],
+    [
+      'notification settings one byte past 256 KiB',
+      changeFirst('notificationSettings', (record) => {
+        const value = record.value as Value;
+        value.vips = { '': { bypass: true } };
+        value.vips = { ['v'.repeat(CAP + 1 - bytesOf(value))]: { bypass: true } };
+      }),
+      /notificationSettings "local": its value takes 262145 bytes/,
+    ],
+    [
+      'an identity namespace one byte past 256 KiB',
+      changeFirst(
+        'identitySettings',
+        (record) => {
+          ((record.value as Value).settings as Value).blob += 'y';
+        },
+        'local/big',
+      ),
+      /identitySettings "local\/big": its value takes 262145 bytes/,
+    ],
+    [
+      'an identity namespace one level deeper than 256',
+      changeFirst(
+        'identitySettings',
+        (record) => {
+          const value = record.value as Value;
+          value.settings = { a: value.settings };
+        },
+        'local/deep',
+      ),
+      /identitySettings "local\/deep": its value nests deeper than 256 levels/,
+    ],
+    [
+      'an identity namespace nested 3,000,000 levels deep',
+      changeFirst(
+        'identitySettings',
+        (record) => {
+          (record.value as Value).settings = 'DEEP';
+          return JSON.stringify(record).replace('"DEEP"', nestedText(3_000_000));
+        },
+        'local/deep',
+      ),
+      /identitySettings "local\/deep": its value nests deeper than 256 levels/,
+    ],
+    [
+      'a device whose transportMetadata passes 16 KiB',
+      changeFirst('devices', (record) => {
+        ((record.value as Value).transportMetadata as Value).blob += 'm';
+      }),
+      /devices .*: its transportMetadata takes 16385 bytes as compact JSON; it holds at most 16384/,
+    ],
   ];
   it('when a record line is not JSON, then the refusal names the line and where, and shows nothing of it', async () => {
-    const path = await variant(good, 'not-json.dump', (lines) => [lines[0]!, 'SECRET-not-for-any-log', ...lines.slice(1)]);
+    const path = await variant(good, 'not-json.dump', (lines) => [
+      lines[0]!,
+      'SECRET-not-for-any-log',
+      ...lines.slice(1),
+    ]);
     const stderr = await expectImportRefused(path, /line 2: is not JSON \(at character 1\)/, schemas);
     expect(stderr).not.to.contain('SECRET');
   });

@@ -13,7 +13,9 @@ import { freshDataFile } from '../../helpers/service.js';
  */
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'lowdb');
 const KEPT: Record<string, string | undefined> = {
-  'single-file': 'single-file', 'shards-v1-uri-keys': 'collab-lowdb-shards-v1', 'shards-v1': 'collab-lowdb-shards-v1',
+  'single-file': 'single-file',
+  'shards-v1-uri-keys': 'collab-lowdb-shards-v1',
+  'shards-v1': 'collab-lowdb-shards-v1',
 };
 
 interface Written {
@@ -32,7 +34,8 @@ async function copyOf(name: string): Promise<string> {
 }
 
 /** A marker read back today: none has a null threadSessionId (one stored with null is read without it). */
-const asToday = (item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).filter(([name, value]) => !(name === 'threadSessionId' && value === null)));
+const asToday = (item: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(item).filter(([name, value]) => !(name === 'threadSessionId' && value === null)));
 /** Items in one order whatever the order of their members. */
 const canonical = (item: object) => JSON.stringify(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)));
 const byJson = (a: object, b: object) => (canonical(a) < canonical(b) ? -1 : 1);
@@ -47,15 +50,22 @@ describe('lowdb files of earlier data formats are upgraded at start-up', functio
       const server = await startServerProcess(dataFile, written.secret ? { AUTH_JWT_SECRET: written.secret } : {});
       const get = async (user: string, path: string) => {
         const headers: Record<string, string> = written.secret
-          ? { authorization: `Bearer ${await new SignJWT({ sub: user }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(new TextEncoder().encode(written.secret))}` }
+          ? {
+              authorization: `Bearer ${await new SignJWT({ sub: user }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(new TextEncoder().encode(written.secret))}`,
+            }
           : {};
         const response = await fetch(server.service.url + path, { headers });
-        return { status: response.status, link: response.headers.get('link'), body: await response.json() as { items: Record<string, unknown>[] } };
+        return {
+          status: response.status,
+          link: response.headers.get('link'),
+          body: (await response.json()) as { items: Record<string, unknown>[] },
+        };
       };
       try {
         // The latest write of each resource: a draft is shared, the rest are per user or per id.
         const latest = new Map<string, { user: string; read: string; answer: unknown }>();
-        for (const write of written.writes) latest.set(write.read.startsWith('/api/cycles/') ? write.read : `${write.user} ${write.read}`, write);
+        for (const write of written.writes)
+          latest.set(write.read.startsWith('/api/cycles/') ? write.read : `${write.user} ${write.read}`, write);
         for (const { user, read, answer } of latest.values()) {
           const reply = await get(user, read);
           expect(reply.status, `${user} GET ${read}`).to.equal(200);
@@ -93,7 +103,8 @@ describe('lowdb files of earlier data formats are upgraded at start-up', functio
     const old = await copyOf('shards-v1');
     const imported = await runCommand('import', [dump], { DATA_FILE: old });
     expect(imported.code, imported.stderr).to.equal(0);
-    const records = (JSON.parse((await readFile(dump, 'utf8')).trim().split('\n').at(-1)!) as { records: number }).records;
+    const records = (JSON.parse((await readFile(dump, 'utf8')).trim().split('\n').at(-1)!) as { records: number })
+      .records;
     expect(records).to.be.above(30);
     expect(imported.stdout).to.include(`: 0 written, ${records} already there`);
     expect(JSON.parse(await readFile(old, 'utf8'))).to.include({ version: 4 });
@@ -110,14 +121,21 @@ describe('lowdb files of earlier data formats are upgraded at start-up', functio
     let server: ServerProcess | undefined;
     try {
       server = await startServerProcess(dataFile);
-      const written = JSON.parse(await readFile(join(FIXTURES, 'shards-v1-uri-keys', 'written.json'), 'utf8')) as Written;
+      const written = JSON.parse(
+        await readFile(join(FIXTURES, 'shards-v1-uri-keys', 'written.json'), 'utf8'),
+      ) as Written;
       for (const { read, answer } of written.writes.filter((write) => write.read.startsWith('/api/identity/'))) {
         expect(await (await fetch(server.service.url + read)).json()).to.deep.equal(answer);
       }
     } finally {
       if (server) await stop(server, 'SIGTERM');
     }
-    expect(await stat(`${dataFile}.upgrade.d`).then(() => true, () => false)).to.equal(false);
+    expect(
+      await stat(`${dataFile}.upgrade.d`).then(
+        () => true,
+        () => false,
+      ),
+    ).to.equal(false);
   });
 
   it('when the files are of a format newer than this build knows, then it refuses to start and names it', async () => {

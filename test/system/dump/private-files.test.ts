@@ -17,7 +17,11 @@ async function aStore(): Promise<{ dataFile: string; folder: string }> {
   const dataFile = await freshDataFile();
   const server = await startServerProcess(dataFile);
   try {
-    for (const namespace of ['a', 'b', 'c']) expect((await call(server.service, 'PATCH', `/api/identity/settings/${namespace}`, { body: { patch: { namespace } } })).status).to.equal(200);
+    for (const namespace of ['a', 'b', 'c'])
+      expect(
+        (await call(server.service, 'PATCH', `/api/identity/settings/${namespace}`, { body: { patch: { namespace } } }))
+          .status,
+      ).to.equal(200);
   } finally {
     expect(await stop(server, 'SIGKILL')).to.equal(null);
   }
@@ -42,7 +46,10 @@ describe('make export and make backup: what they write is private to its owner',
     expect(backedUp.code, backedUp.stderr).to.equal(0);
     expect(await modeOf(backup)).to.equal('700');
     const copied = await modesUnder(backup);
-    expect(copied.filter((entry) => /journal\/\d+\.ndjson: file/.test(entry)), 'the journal copied').not.to.be.empty;
+    expect(
+      copied.filter((entry) => /journal\/\d+\.ndjson: file/.test(entry)),
+      'the journal copied',
+    ).not.to.be.empty;
     expect(notPrivate(copied)).to.deep.equal([]);
   });
 
@@ -80,6 +87,12 @@ describe('make export and make backup: what they write is private to its owner',
     expect(refused.code).to.equal(1);
     expect(refused.stderr.trim().split('\n')).to.have.length(1);
     expect(refused.stderr).to.contain(`${shard}: is a symbolic link`).and.not.contain('SECRET');
-    expect(await stat(backup).then(() => 'there', () => 'none'), 'no half backup').to.equal('none');
+    expect(
+      await stat(backup).then(
+        () => 'there',
+        () => 'none',
+      ),
+      'no half backup',
+    ).to.equal('none');
   });
 });

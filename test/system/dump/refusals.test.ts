@@ -7,7 +7,11 @@ import { freshSchema, postgresUnavailable, type Schema } from '../../helpers/pos
 import { startServerProcess, stop } from '../../helpers/process.js';
 import { freshDataFile, startService } from '../../helpers/service.js';
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 describe('make import refuses', function () {
   this.timeout(120_000);
@@ -33,21 +37,74 @@ describe('make import refuses', function () {
   });
 
   const damaged: [string, () => Promise<string>, RegExp][] = [
-    ['a byte changed in a record', () => variant(good, 'changed.dump', (lines) => lines.map((line, index) => (index === 3 ? line.replace('"value":{', '"value":{"x":1,') : line))), /does not match its checksum/],
+    [
+      'a byte changed in a record',
+      () =>
+        variant(good, 'changed.dump', (lines) =>
+          lines.map((line, index) => (index === 3 ? line.replace('"value":{', '"value":{"x":1,') : line)),
+        ),
+      /does not match its checksum/,
+    ],
     ['no trailer', () => variant(good, 'no-trailer.dump', (lines) => lines.slice(0, -1)), /ends before its trailer/],
-    ['a last line cut short', () => variant(good, 'cut.dump', (lines) => lines).then(async (path) => {
-      const text = await readFile(path, 'utf8');
-      await writeFile(path, text.slice(0, text.length - 40));
-      return path;
-    }), /cut short/],
+    [
+      'a last line cut short',
+      () =>
+        variant(good, 'cut.dump', (lines) => lines).then(async (path) => {
+          const text = await readFile(path, 'utf8');
+          await writeFile(path, text.slice(0, text.length - 40));
+          return path;
+        }),
+      /cut short/,
+    ],
     ['a file that is not a dump', async () => 'package.json', /not a collab-dump header/],
-    ['a record that breaks the contract, checksum and all made to match', () => variant(good, 'invalid.dump',
-      changeFirst('streams', (record) => { (record.value as Record<string, unknown>).createdAt = 'yesterday'; }), true), /line \d+: streams .*not a valid Stream.*createdAt/],
-    ['a device filed under another user', () => variant(good, 'misfiled.dump', changeFirst('devices', (record) => { record.group = 'mallory'; }), true), /its group should be/],
-    ['records out of order', () => variant(good, 'unordered.dump', (lines) => [lines[0]!, lines[2]!, lines[1]!, ...lines.slice(3)], true), /out of dump order/],
-    ['counts that disagree with the records', () => variant(good, 'miscounted.dump', (lines) => lines.map((line, index) =>
-      (index === lines.length - 1 ? line.replace('"streams":6', '"streams":7') : line))), /holds 6 streams records, but its trailer says 7/],
-    ['a newer dump format', () => variant(good, 'newer.dump', (lines) => [lines[0]!.replace('"formatVersion":1', '"formatVersion":2'), ...lines.slice(1)]), /newer than this build reads/],
+    [
+      'a record that breaks the contract, checksum and all made to match',
+      () =>
+        variant(
+          good,
+          'invalid.dump',
+          changeFirst('streams', (record) => {
+            (record.value as Record<string, unknown>).createdAt = 'yesterday';
+          }),
+          true,
+        ),
+      /line \d+: streams .*not a valid Stream.*createdAt/,
+    ],
+    [
+      'a device filed under another user',
+      () =>
+        variant(
+          good,
+          'misfiled.dump',
+          changeFirst('devices', (record) => {
+            record.group = 'mallory';
+          }),
+          true,
+        ),
+      /its group should be/,
+    ],
+    [
+      'records out of order',
+      () => variant(good, 'unordered.dump', (lines) => [lines[0]!, lines[2]!, lines[1]!, ...lines.slice(3)], true),
+      /out of dump order/,
+    ],
+    [
+      'counts that disagree with the records',
+      () =>
+        variant(good, 'miscounted.dump', (lines) =>
+          lines.map((line, index) => (index === lines.length - 1 ? line.replace('"streams":6', '"streams":7') : line)),
+        ),
+      /holds 6 streams records, but its trailer says 7/,
+    ],
+    [
+      'a newer dump format',
+      () =>
+        variant(good, 'newer.dump', (lines) => [
+          lines[0]!.replace('"formatVersion":1', '"formatVersion":2'),
+          ...lines.slice(1),
+        ]),
+      /newer than this build reads/,
+    ],
   ];
   for (const [what, make, why] of damaged) {
     it(`when the dump has ${what}, then it is refused with one line and nothing is written, in lowdb and PostgreSQL`, async () => {
@@ -56,7 +113,14 @@ describe('make import refuses', function () {
   }
 
   it('when the store holds other data, then the import is refused unless --merge says which side wins', async () => {
-    const edited = await variant(good, 'edited.dump', changeFirst('navigation', (record) => { (record.value as Record<string, unknown>).sort = 'alphabetical'; }), true);
+    const edited = await variant(
+      good,
+      'edited.dump',
+      changeFirst('navigation', (record) => {
+        (record.value as Record<string, unknown>).sort = 'alphabetical';
+      }),
+      true,
+    );
     const stores: Record<string, string>[] = [{ DATA_FILE: await freshDataFile() }];
     if (!(await postgresUnavailable())) {
       const schema = await freshSchema();
@@ -96,10 +160,14 @@ describe('make import refuses', function () {
     expect(refused.code).to.equal(1);
     expect(refused.stderr.trim().split('\n')).to.have.length(1);
     expect(refused.stderr).to.match(/holds no lowdb store/);
-    expect([await exists(missing), await exists(`${missing}.d`), await exists(dump)]).to.deep.equal([false, false, false]);
+    expect([await exists(missing), await exists(`${missing}.d`), await exists(dump)]).to.deep.equal([
+      false,
+      false,
+      false,
+    ]);
   });
 
-  it('when a running service owns the lowdb file, then the import is refused and the service\'s data is untouched', async () => {
+  it("when a running service owns the lowdb file, then the import is refused and the service's data is untouched", async () => {
     const copy = await freshDataFile();
     await cp(dataFile, copy);
     await cp(`${dataFile}.d`, `${copy}.d`, { recursive: true });

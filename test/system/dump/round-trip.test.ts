@@ -25,10 +25,21 @@ async function readsOn(env: { DATABASE_URL: string } | { DATA_FILE: string }, re
 }
 
 async function quotaRows(url: string): Promise<Record<string, { bytes: string; counts: Record<string, number> }>> {
-  const rows = await admin(async (client) => (await client.query<{ owner: string; bytes: string; counts: Record<string, number> }>(
-    'SELECT owner, bytes::text AS bytes, counts FROM quota_usage ORDER BY owner')).rows, url);
+  const rows = await admin(
+    async (client) =>
+      (
+        await client.query<{ owner: string; bytes: string; counts: Record<string, number> }>(
+          'SELECT owner, bytes::text AS bytes, counts FROM quota_usage ORDER BY owner',
+        )
+      ).rows,
+    url,
+  );
   // A row of zeros is what an owner who kept nothing has, or none at all: the same.
-  const held = rows.map((row) => ({ ...row, counts: Object.fromEntries(Object.entries(row.counts).filter(([, count]) => count !== 0)) }))
+  const held = rows
+    .map((row) => ({
+      ...row,
+      counts: Object.fromEntries(Object.entries(row.counts).filter(([, count]) => count !== 0)),
+    }))
     .filter((row) => row.bytes !== '0' || Object.keys(row.counts).length > 0);
   return Object.fromEntries(held.map(({ owner, bytes, counts }) => [owner, { bytes, counts }]));
 }
@@ -53,7 +64,9 @@ describe('moving data between stores: lowdb to PostgreSQL and back (make export,
     try {
       reads = await writeDataset(origin.service);
       expected = await readBack(origin.service, reads);
-      expect(expected.filter((line) => / 200 /.test(line))).to.have.length(expected.length).above(40);
+      expect(expected.filter((line) => / 200 /.test(line)))
+        .to.have.length(expected.length)
+        .above(40);
       const exported = await runCommand('export', [join(folder, 'from-lowdb.dump')], { DATA_FILE: dataFile });
       expect(exported.code, exported.stderr).to.equal(0);
       expect(exported.stdout).to.include('from the live service that owns it');
@@ -71,9 +84,14 @@ describe('moving data between stores: lowdb to PostgreSQL and back (make export,
     expect(intoPostgres.code, intoPostgres.stderr).to.equal(0);
     expect(await readsOn({ DATABASE_URL: postgres.url }, reads)).to.deep.equal(expected);
 
-    const fromPostgres = await runCommand('export', [join(folder, 'from-postgres.dump')], { DATABASE_URL: postgres.url });
+    const fromPostgres = await runCommand('export', [join(folder, 'from-postgres.dump')], {
+      DATABASE_URL: postgres.url,
+    });
     expect(fromPostgres.code, fromPostgres.stderr).to.equal(0);
-    const [lowdbDump, postgresDump] = [await recordsOf(join(folder, 'from-lowdb.dump')), await recordsOf(join(folder, 'from-postgres.dump'))];
+    const [lowdbDump, postgresDump] = [
+      await recordsOf(join(folder, 'from-lowdb.dump')),
+      await recordsOf(join(folder, 'from-postgres.dump')),
+    ];
     expect(postgresDump.lines).to.deep.equal(lowdbDump.lines);
     expect(postgresDump.sha256).to.equal(lowdbDump.sha256);
 
@@ -87,7 +105,10 @@ describe('moving data between stores: lowdb to PostgreSQL and back (make export,
   it('when the same dump is imported twice, then the second writes nothing and the data is the same', async () => {
     const postgres = await schema();
     const lowdb = await freshDataFile();
-    const stores: ({ DATABASE_URL: string } | { DATA_FILE: string })[] = [{ DATABASE_URL: postgres.url }, { DATA_FILE: lowdb }];
+    const stores: ({ DATABASE_URL: string } | { DATA_FILE: string })[] = [
+      { DATABASE_URL: postgres.url },
+      { DATA_FILE: lowdb },
+    ];
     for (const store of stores) {
       const first = await runCommand('import', [join(folder, 'from-lowdb.dump')], store);
       expect(first.code, first.stderr).to.equal(0);
@@ -98,9 +119,11 @@ describe('moving data between stores: lowdb to PostgreSQL and back (make export,
     }
   });
 
-  it('when a dump is imported into PostgreSQL, then each owner\'s quota_usage row is what the write path counts for the same records', async () => {
+  it("when a dump is imported into PostgreSQL, then each owner's quota_usage row is what the write path counts for the same records", async () => {
     const imported = await schema();
-    expect((await runCommand('import', [join(folder, 'from-lowdb.dump')], { DATABASE_URL: imported.url })).code).to.equal(0);
+    expect(
+      (await runCommand('import', [join(folder, 'from-lowdb.dump')], { DATABASE_URL: imported.url })).code,
+    ).to.equal(0);
     // The same records written one by one through the store, whose every write counts its owner's usage.
     const written = await schema();
     const quotas: StoreQuotas = { records: { streams: 1e9, devices: 1e9 }, recordsPerGroup: {}, bytes: 1e12 };
@@ -108,7 +131,10 @@ describe('moving data between stores: lowdb to PostgreSQL and back (make export,
     try {
       for (const line of (await readFile(join(folder, 'from-lowdb.dump'), 'utf8')).split('\n').slice(1, -2)) {
         const record = JSON.parse(line) as StoredRecord;
-        await store.update(record.collection, record.key, () => record.value, { group: record.group, owner: record.owner });
+        await store.update(record.collection, record.key, () => record.value, {
+          group: record.group,
+          owner: record.owner,
+        });
       }
     } finally {
       await store.close();

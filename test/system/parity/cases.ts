@@ -5,7 +5,12 @@ import { dirname, join } from 'node:path';
 import { isDateTime } from '../../../src/contract/formats.js';
 import { loadSpec, specPath } from '../../../src/contract/spec.js';
 import {
-  DATE_TIMES_INVALID, DATE_TIMES_VALID, TIMES_INVALID, TIMES_VALID, UUIDS_INVALID, UUIDS_VALID,
+  DATE_TIMES_INVALID,
+  DATE_TIMES_VALID,
+  TIMES_INVALID,
+  TIMES_VALID,
+  UUIDS_INVALID,
+  UUIDS_VALID,
 } from '../../helpers/format-cases.js';
 import { aDevice, aDraft, anAvailability, aPhase, text, uuid } from '../../helpers/factories.js';
 
@@ -22,9 +27,22 @@ export interface ParityCase {
 }
 
 const EMOJI = '😀';
-const JSON_SUFFIX = 'The mock takes any +json media type where an operation declares application/json; the service answers 415.';
-const put = (path: string, body: unknown, expect: ParityCase['expect'], name: string): ParityCase => ({ name, method: 'PUT', path, body, expect });
-const patch = (path: string, body: unknown, expect: ParityCase['expect'], name: string): ParityCase => ({ name, method: 'PATCH', path, body, expect });
+const JSON_SUFFIX =
+  'The mock takes any +json media type where an operation declares application/json; the service answers 415.';
+const put = (path: string, body: unknown, expect: ParityCase['expect'], name: string): ParityCase => ({
+  name,
+  method: 'PUT',
+  path,
+  body,
+  expect,
+});
+const patch = (path: string, body: unknown, expect: ParityCase['expect'], name: string): ParityCase => ({
+  name,
+  method: 'PATCH',
+  path,
+  body,
+  expect,
+});
 const draftPath = () => `/api/cycles/templates/${uuid()}/draft`;
 const stream = (blocks: unknown[]) => ({ title: 'Parity', initialMessage: { content: { blocks } } });
 const paragraph = (...children: unknown[]) => ({ type: 'rich_text', elements: [{ type: 'paragraph', children }] });
@@ -35,7 +53,9 @@ const paragraph = (...children: unknown[]) => ({ type: 'rich_text', elements: [{
  */
 function leapSecondInLocalTime(c: ParityCase, value: string): ParityCase {
   const differs = /T[0-9]{2}:[0-9]{2}:60/.test(value) && /T23:59:60/.test(value) !== isDateTime(value);
-  return differs ? { ...c, knownDifference: 'The mock checks a leap second in local time, the service in UTC (RFC 3339 5.7).' } : c;
+  return differs
+    ? { ...c, knownDifference: 'The mock checks a leap second in local time, the service in UTC (RFC 3339 5.7).' }
+    : c;
 }
 
 function formatCases(): ParityCase[] {
@@ -47,15 +67,33 @@ function formatCases(): ParityCase[] {
     ...UUIDS_INVALID.map((c) => put('/api/chat/reads', reads(c.value), 400, `uuid ${c.why}`)),
     ...DATE_TIMES_VALID.map((c) => viewed(c.value, 'accept', c.why)),
     ...DATE_TIMES_INVALID.map((c) => viewed(c.value, 400, c.why)),
-    ...TIMES_VALID.map((c) => patch('/api/notifications/settings', { availability: anAvailability({ end: c.value }) }, 'accept', `HH:MM ${c.why}`)),
-    ...TIMES_INVALID.map((c) => patch('/api/notifications/settings', { availability: anAvailability({ end: c.value }) }, 400, `HH:MM ${c.why}`)),
+    ...TIMES_VALID.map((c) =>
+      patch(
+        '/api/notifications/settings',
+        { availability: anAvailability({ end: c.value }) },
+        'accept',
+        `HH:MM ${c.why}`,
+      ),
+    ),
+    ...TIMES_INVALID.map((c) =>
+      patch('/api/notifications/settings', { availability: anAvailability({ end: c.value }) }, 400, `HH:MM ${c.why}`),
+    ),
   ];
 }
 
 function deviceCases(): ParityCase[] {
   const path = '/api/notifications/devices';
-  const lengths: [string, number][] = [['installationId', 128], ['appId', 255], ['token', 4096], ['appVersion', 64], ['appBuild', 64],
-    ['osVersion', 64], ['deviceModel', 128], ['locale', 35], ['timeZone', 64]];
+  const lengths: [string, number][] = [
+    ['installationId', 128],
+    ['appId', 255],
+    ['token', 4096],
+    ['appVersion', 64],
+    ['appBuild', 64],
+    ['osVersion', 64],
+    ['deviceModel', 128],
+    ['locale', 35],
+    ['timeZone', 64],
+  ];
   const enums: [string, string[], string[]][] = [
     ['platform', ['mobile_a', 'mobile_b', 'desktop_a', 'desktop_b', 'web'], ['ios', 'Web']],
     ['environment', ['sandbox', 'production'], ['prod']],
@@ -79,8 +117,18 @@ function deviceCases(): ParityCase[] {
       const { [field]: _omitted, ...device } = aDevice();
       return put(path, device, 400, `device without ${field}`);
     }),
-    put(path, aDevice({ capabilities: Array.from({ length: 100 }, (_, i) => `c${i}`) }), 'accept', 'device 100 capabilities'),
-    put(path, aDevice({ capabilities: Array.from({ length: 101 }, (_, i) => `c${i}`) }), 400, 'device 101 capabilities'),
+    put(
+      path,
+      aDevice({ capabilities: Array.from({ length: 100 }, (_, i) => `c${i}`) }),
+      'accept',
+      'device 100 capabilities',
+    ),
+    put(
+      path,
+      aDevice({ capabilities: Array.from({ length: 101 }, (_, i) => `c${i}`) }),
+      400,
+      'device 101 capabilities',
+    ),
     put(path, aDevice({ notificationSettings: { a: text(64, EMOJI) } }), 'accept', 'device setting value at 64'),
     put(path, aDevice({ notificationSettings: { a: text(65) } }), 400, 'device setting value over 64'),
     put(path, aDevice({ appVersion: null }), 400, 'device null field'),
@@ -90,7 +138,8 @@ function deviceCases(): ParityCase[] {
 }
 
 function draftCases(): ParityCase[] {
-  const save = (body: unknown, expect: ParityCase['expect'], name: string) => put(draftPath(), body, expect, `draft ${name}`);
+  const save = (body: unknown, expect: ParityCase['expect'], name: string) =>
+    put(draftPath(), body, expect, `draft ${name}`);
   const phase = (overrides: Record<string, unknown>) => aDraft({ phasesTemplate: [aPhase(overrides)] });
   const id = uuid();
   return [
@@ -107,7 +156,11 @@ function draftCases(): ParityCase[] {
     save(phase({ goal: '' }), 400, 'empty goal'),
     save(phase({ goal: text(2000, EMOJI) }), 'accept', 'goal at 2000'),
     save(phase({ goal: text(2001) }), 400, 'goal over 2000'),
-    save(phase({ instructions: null, phaseName: null, agentId: null, sourcePhaseId: null }), 'accept', 'nullable phase fields null'),
+    save(
+      phase({ instructions: null, phaseName: null, agentId: null, sourcePhaseId: null }),
+      'accept',
+      'nullable phase fields null',
+    ),
     save(phase({ instructions: text(2001) }), 400, 'instructions over 2000'),
     save(phase({ phaseName: text(81) }), 400, 'phaseName over 80'),
     save(phase({ operatorPool: Array.from({ length: 101 }, (_, i) => `o${i}`) }), 400, '101 operators'),
@@ -115,16 +168,43 @@ function draftCases(): ParityCase[] {
     save(phase({ id: null }), 400, 'phase id null'),
     save(phase({ autoAdvance: null }), 400, 'autoAdvance null'),
     save(aDraft({ expectedDraftUpdatedAt: '2026-02-29T00:00:00Z' }), 400, 'expectedDraftUpdatedAt not a date'),
-    { ...save(aDraft({ phasesTemplate: [aPhase({ id }), aPhase({ id })] }), 400, 'repeated phase id'),
-      knownDifference: 'Uniqueness of a member across array items cannot be written in OpenAPI 3.0, so the mock accepts repeated phase ids.' },
-    { name: 'draft template id not a uuid', method: 'PUT', path: '/api/cycles/templates/123/draft', body: aDraft(), expect: 400 },
+    {
+      ...save(aDraft({ phasesTemplate: [aPhase({ id }), aPhase({ id })] }), 400, 'repeated phase id'),
+      knownDifference:
+        'Uniqueness of a member across array items cannot be written in OpenAPI 3.0, so the mock accepts repeated phase ids.',
+    },
+    {
+      name: 'draft template id not a uuid',
+      method: 'PUT',
+      path: '/api/cycles/templates/123/draft',
+      body: aDraft(),
+      expect: 400,
+    },
   ];
 }
 
 function settingsCases(): ParityCase[] {
   const p = '/api/notifications/settings';
-  const sounds = ['shake-bottle-pop', 'boing', 'bubble-pop', 'bubble-pop-quick', 'bubbles-pop', 'doodoodoo', 'doodoodoo-reverb',
-    'high-pitch-ping', 'light-double-clicks', 'mhm', 'music-note', 'oooh', 'quack', 'store-door-opening', 'throw-boing', 'uhoh', 'water-drop', 'wow'];
+  const sounds = [
+    'shake-bottle-pop',
+    'boing',
+    'bubble-pop',
+    'bubble-pop-quick',
+    'bubbles-pop',
+    'doodoodoo',
+    'doodoodoo-reverb',
+    'high-pitch-ping',
+    'light-double-clicks',
+    'mhm',
+    'music-note',
+    'oooh',
+    'quack',
+    'store-door-opening',
+    'throw-boing',
+    'uhoh',
+    'water-drop',
+    'wow',
+  ];
   return [
     ...sounds.map((sound) => patch(p, { sound }, 'accept', `sound ${sound}`)),
     ...['Boing', 'ding', ''].map((sound) => patch(p, { sound }, 400, `sound near miss "${sound}"`)),
@@ -136,7 +216,12 @@ function settingsCases(): ParityCase[] {
     patch(p, { availability: anAvailability({ days: [0, 7, 99] }) }, 'accept', 'any day numbers'),
     patch(p, { defaults: { stream: { until: '2030-01-01T00:00:00Z' } } }, 400, 'rule without channels'),
     patch(p, { defaults: { stream: { channels: {}, until: null } } }, 'accept', 'rule until null'),
-    patch(p, { overrides: { s: { channels: { mobile: { main: 'all', sessions: 'none' } } } } }, 400, 'rule level not in enum'),
+    patch(
+      p,
+      { overrides: { s: { channels: { mobile: { main: 'all', sessions: 'none' } } } } },
+      400,
+      'rule level not in enum',
+    ),
     patch(p, { overrides: { s: null } }, 'accept', 'override null removes'),
     patch(p, { vips: { u: {} } }, 400, 'vip without bypass'),
     patch(p, { vips: { u: { bypass: true } } }, 'accept', 'vip'),
@@ -145,70 +230,200 @@ function settingsCases(): ParityCase[] {
 }
 
 function otherCases(): ParityCase[] {
-  const nested = (depth: number): unknown => (depth === 0 ? { type: 'text', text: 'leaf' } :
-    { type: 'list', listType: 'bullet', children: [{ type: 'list_item', children: [nested(depth - 1)] }] });
+  const nested = (depth: number): unknown =>
+    depth === 0
+      ? { type: 'text', text: 'leaf' }
+      : { type: 'list', listType: 'bullet', children: [{ type: 'list_item', children: [nested(depth - 1)] }] };
   const deepPatch = `{"patch":${'{"a":'.repeat(300)}1${'}'.repeat(300)}}`;
   return [
-    patch('/api/streams/nav', { grouping: 'any', leftSidebarWidth: 300, rankByStreamId: { a: 1 }, pinnedStreamIds: ['x'] }, 'accept', 'nav fields'),
+    patch(
+      '/api/streams/nav',
+      { grouping: 'any', leftSidebarWidth: 300, rankByStreamId: { a: 1 }, pinnedStreamIds: ['x'] },
+      'accept',
+      'nav fields',
+    ),
     patch('/api/streams/nav', { leftSidebarWidth: 1.5 }, 400, 'nav width fraction'),
     patch('/api/streams/nav', { rankByStreamId: { a: 'x' } }, 400, 'nav rank not integer'),
     patch('/api/streams/nav', { sort: null, rankByStreamId: { a: null } }, 'accept', 'nav nulls remove'),
     patch('/api/streams/nav', { sort: 'x' }, 'accept', 'nav as application/json'),
-    { ...patch('/api/streams/nav', { sort: 'x' }, 'accept', 'nav as application/merge-patch+json'), contentType: 'application/merge-patch+json' },
+    {
+      ...patch('/api/streams/nav', { sort: 'x' }, 'accept', 'nav as application/merge-patch+json'),
+      contentType: 'application/merge-patch+json',
+    },
     patch('/api/identity/settings/profile', { patch: { a: 1, b: { c: [null] } } }, 'accept', 'identity patch'),
     patch('/api/identity/settings/profile', { patch: [] }, 400, 'identity patch not object'),
     patch('/api/identity/settings/profile', {}, 400, 'identity without patch'),
-    put('/api/chat/reads', { streamId: uuid(), lastReadMessageId: uuid(), threadSessionId: uuid() }, 'accept', 'thread marker'),
-    put('/api/chat/reads', { streamId: uuid(), lastReadMessageId: uuid(), threadSessionId: null }, 400, 'threadSessionId null'),
+    put(
+      '/api/chat/reads',
+      { streamId: uuid(), lastReadMessageId: uuid(), threadSessionId: uuid() },
+      'accept',
+      'thread marker',
+    ),
+    put(
+      '/api/chat/reads',
+      { streamId: uuid(), lastReadMessageId: uuid(), threadSessionId: null },
+      400,
+      'threadSessionId null',
+    ),
     put('/api/chat/reads', { streamId: uuid() }, 400, 'marker without message id'),
     { name: 'stream title only', method: 'POST', path: '/api/streams', body: { title: 'x' }, expect: 'accept' },
     { name: 'stream without title', method: 'POST', path: '/api/streams', body: { visibility: 'x' }, expect: 400 },
-    { name: 'stream every block', method: 'POST', path: '/api/streams', expect: 'accept', body: stream([paragraph({ type: 'text', text: 'a', style: { bold: true } }),
-      { type: 'markdown', markdown: 'm' }, { type: 'asset', assetId: uuid(), fileName: 'f', contentType: 'c' }, { type: 'component', component: 'c', options: [] }]) },
-    { name: 'stream lists 30 deep', method: 'POST', path: '/api/streams', body: stream([{ type: 'rich_text', elements: [nested(30)] }]), expect: 'accept' },
-    { name: 'stream overlapping variants', method: 'POST', path: '/api/streams', expect: 'accept',
-      body: stream([{ type: 'rich_text', elements: [{ type: 'paragraph', children: [] }], markdown: 'both' }]) },
-    { name: 'stream text node valid only as type-only', method: 'POST', path: '/api/streams', expect: 'accept',
-      body: stream([paragraph({ type: 'text', text: 'a', style: { bold: 'yes' } }, { type: 'text', text: 5, url: [] })]) },
-    { name: 'stream node without type', method: 'POST', path: '/api/streams', body: stream([paragraph({ text: 'x' })]), expect: 400 },
-    { name: 'stream block matching no variant', method: 'POST', path: '/api/streams', body: stream([{ type: 'rich_text' }]), expect: 400 },
-    { name: 'stream asset id not a uuid', method: 'POST', path: '/api/streams', body: stream([{ type: 'asset', assetId: 'x', fileName: 'f', contentType: 'c' }]), expect: 400 },
-    { ...patch('/api/identity/settings/profile', { patch: { a: 1 } }, 'accept', 'identity patch as application/merge-patch+json'), contentType: 'application/merge-patch+json' },
-    { ...put('/api/chat/reads', { streamId: uuid(), lastReadMessageId: uuid() }, 415, 'marker as application/merge-patch+json'),
-      contentType: 'application/merge-patch+json', knownDifference: JSON_SUFFIX },
-    { name: 'stream as application/merge-patch+json', method: 'POST', path: '/api/streams', body: { title: 'x' },
-      contentType: 'application/merge-patch+json', expect: 415, knownDifference: JSON_SUFFIX },
+    {
+      name: 'stream every block',
+      method: 'POST',
+      path: '/api/streams',
+      expect: 'accept',
+      body: stream([
+        paragraph({ type: 'text', text: 'a', style: { bold: true } }),
+        { type: 'markdown', markdown: 'm' },
+        { type: 'asset', assetId: uuid(), fileName: 'f', contentType: 'c' },
+        { type: 'component', component: 'c', options: [] },
+      ]),
+    },
+    {
+      name: 'stream lists 30 deep',
+      method: 'POST',
+      path: '/api/streams',
+      body: stream([{ type: 'rich_text', elements: [nested(30)] }]),
+      expect: 'accept',
+    },
+    {
+      name: 'stream overlapping variants',
+      method: 'POST',
+      path: '/api/streams',
+      expect: 'accept',
+      body: stream([{ type: 'rich_text', elements: [{ type: 'paragraph', children: [] }], markdown: 'both' }]),
+    },
+    {
+      name: 'stream text node valid only as type-only',
+      method: 'POST',
+      path: '/api/streams',
+      expect: 'accept',
+      body: stream([
+        paragraph({ type: 'text', text: 'a', style: { bold: 'yes' } }, { type: 'text', text: 5, url: [] }),
+      ]),
+    },
+    {
+      name: 'stream node without type',
+      method: 'POST',
+      path: '/api/streams',
+      body: stream([paragraph({ text: 'x' })]),
+      expect: 400,
+    },
+    {
+      name: 'stream block matching no variant',
+      method: 'POST',
+      path: '/api/streams',
+      body: stream([{ type: 'rich_text' }]),
+      expect: 400,
+    },
+    {
+      name: 'stream asset id not a uuid',
+      method: 'POST',
+      path: '/api/streams',
+      body: stream([{ type: 'asset', assetId: 'x', fileName: 'f', contentType: 'c' }]),
+      expect: 400,
+    },
+    {
+      ...patch(
+        '/api/identity/settings/profile',
+        { patch: { a: 1 } },
+        'accept',
+        'identity patch as application/merge-patch+json',
+      ),
+      contentType: 'application/merge-patch+json',
+    },
+    {
+      ...put(
+        '/api/chat/reads',
+        { streamId: uuid(), lastReadMessageId: uuid() },
+        415,
+        'marker as application/merge-patch+json',
+      ),
+      contentType: 'application/merge-patch+json',
+      knownDifference: JSON_SUFFIX,
+    },
+    {
+      name: 'stream as application/merge-patch+json',
+      method: 'POST',
+      path: '/api/streams',
+      body: { title: 'x' },
+      contentType: 'application/merge-patch+json',
+      expect: 415,
+      knownDifference: JSON_SUFFIX,
+    },
     { name: 'malformed JSON', method: 'PUT', path: '/api/chat/reads', body: '{"streamId":', expect: 400 },
     { name: 'POST without a body', method: 'POST', path: '/api/streams', expect: 400 },
     { name: 'PATCH without a body', method: 'PATCH', path: '/api/streams/nav', expect: 400 },
-    { name: 'PUT with a JSON content type and an empty body', method: 'PUT', path: '/api/chat/reads', contentType: 'application/json', expect: 400 },
-    { name: 'text/plain body', method: 'PUT', path: '/api/chat/reads', body: '{}', contentType: 'text/plain', expect: 415 },
+    {
+      name: 'PUT with a JSON content type and an empty body',
+      method: 'PUT',
+      path: '/api/chat/reads',
+      contentType: 'application/json',
+      expect: 400,
+    },
+    {
+      name: 'text/plain body',
+      method: 'PUT',
+      path: '/api/chat/reads',
+      body: '{}',
+      contentType: 'text/plain',
+      expect: 415,
+    },
     { name: 'unknown route', method: 'GET', path: '/api/nothing-here', expect: 404 },
     { name: 'wrong method', method: 'DELETE', path: '/api/streams/nav', expect: 405 },
     { name: 'stream id not a uuid', method: 'GET', path: '/api/streams/general', expect: 400 },
     { name: 'list with an empty cursor=', method: 'GET', path: '/api/notifications/devices?cursor=', expect: 400 },
     { name: 'list with an empty limit=', method: 'GET', path: `/api/chat/reads/${uuid()}?limit=`, expect: 400 },
-    { name: 'device path id over 128', method: 'DELETE', path: `/api/notifications/devices/app/${text(129)}`, expect: 400 },
-    { ...patch('/api/identity/settings/deep', deepPatch, 400, 'body nested 300 levels'),
-      knownDifference: 'The service refuses bodies nested deeper than 256 levels before validating them; the mock has no such limit.' },
-    { ...put('/api/chat/reads', { streamId: uuid(), lastReadMessageId: uuid(), pad: text(1024 * 1024) }, 413, 'body over 1 MiB'),
-      knownDifference: 'The service refuses bodies over BODY_LIMIT (1 MiB); the mock has no size limit.' },
+    {
+      name: 'device path id over 128',
+      method: 'DELETE',
+      path: `/api/notifications/devices/app/${text(129)}`,
+      expect: 400,
+    },
+    {
+      ...patch('/api/identity/settings/deep', deepPatch, 400, 'body nested 300 levels'),
+      knownDifference:
+        'The service refuses bodies nested deeper than 256 levels before validating them; the mock has no such limit.',
+    },
+    {
+      ...put(
+        '/api/chat/reads',
+        { streamId: uuid(), lastReadMessageId: uuid(), pad: text(1024 * 1024) },
+        413,
+        'body over 1 MiB',
+      ),
+      knownDifference: 'The service refuses bodies over BODY_LIMIT (1 MiB); the mock has no size limit.',
+    },
   ];
 }
 
 /** Every request example of openapi.yaml, sent as its first media type, to its path with fresh ids. */
 function requestExampleCases(): ParityCase[] {
-  return Object.entries(loadSpec().paths).flatMap(([template, item]) => Object.entries(item).flatMap(([method, operation]) => {
-    const content = (operation as { requestBody?: { content: Record<string, { examples?: Record<string, { $ref: string }> }> } }).requestBody?.content;
-    const [contentType, media] = Object.entries(content ?? {})[0] ?? [];
-    const path = template.replace('{templateId}', uuid()).replace('{namespace}', 'profile');
-    return Object.entries(media?.examples ?? {}).map(([name, { $ref }]) => ({
-      name: `request example ${name}`, method: method.toUpperCase(), path, contentType, expect: 'accept' as const,
-      body: (JSON.parse(readFileSync(join(dirname(specPath), $ref), 'utf8')) as { value: unknown }).value,
-    }));
-  }));
+  return Object.entries(loadSpec().paths).flatMap(([template, item]) =>
+    Object.entries(item).flatMap(([method, operation]) => {
+      const content = (
+        operation as { requestBody?: { content: Record<string, { examples?: Record<string, { $ref: string }> }> } }
+      ).requestBody?.content;
+      const [contentType, media] = Object.entries(content ?? {})[0] ?? [];
+      const path = template.replace('{templateId}', uuid()).replace('{namespace}', 'profile');
+      return Object.entries(media?.examples ?? {}).map(([name, { $ref }]) => ({
+        name: `request example ${name}`,
+        method: method.toUpperCase(),
+        path,
+        contentType,
+        expect: 'accept' as const,
+        body: (JSON.parse(readFileSync(join(dirname(specPath), $ref), 'utf8')) as { value: unknown }).value,
+      }));
+    }),
+  );
 }
 
 export const parityCases: ParityCase[] = [
-  ...formatCases(), ...deviceCases(), ...draftCases(), ...settingsCases(), ...otherCases(), ...requestExampleCases(),
+  ...formatCases(),
+  ...deviceCases(),
+  ...draftCases(),
+  ...settingsCases(),
+  ...otherCases(),
+  ...requestExampleCases(),
 ];

@@ -6,7 +6,10 @@ import type { Sizes } from './sizes.js';
 
 /** What each stored record takes: its bytes in the store (the stated size) and its value's bytes from its owner (quotas). */
 export class Accounts {
-  constructor(readonly sizes: Sizes, readonly usage: Usage) {}
+  constructor(
+    readonly sizes: Sizes,
+    readonly usage: Usage,
+  ) {}
 
   /** Counts the record at `key` as `stored` (none when null or undefined); `bytes` is its line's size when known. */
   set(collection: Collection, key: string, stored: Stored | null | undefined, bytes = recordSize(key, stored)): void {

@@ -31,7 +31,11 @@ export class Checkpoints {
   /** Backups copying the files: no checkpoint starts while there is one. */
   private holds = 0;
 
-  constructor(private readonly journal: Journal, private readonly committed: Committed, private readonly settings: CheckpointSettings) {}
+  constructor(
+    private readonly journal: Journal,
+    private readonly committed: Committed,
+    private readonly settings: CheckpointSettings,
+  ) {}
 
   /** Why checkpoints fail (the last error) while they do; else undefined. */
   get failure(): unknown {
@@ -91,16 +95,26 @@ export class Checkpoints {
         await this.committed.writeDirty();
         await this.journal.removeUpTo(last);
       })
-      .then(() => this.succeeded((performance.now() - started) / 1000), (error: unknown) => this.failed(error))
-      .finally(() => { this.writing = undefined; });
-    return rotated.then(() => {}, () => {});
+      .then(
+        () => this.succeeded((performance.now() - started) / 1000),
+        (error: unknown) => this.failed(error),
+      )
+      .finally(() => {
+        this.writing = undefined;
+      });
+    return rotated.then(
+      () => {},
+      () => {},
+    );
   }
 
   private succeeded(seconds: number): void {
     observeCheckpoint(seconds);
     if (this.failures > 0) {
-      this.settings.logger?.info({ failures: this.failures, journalBytes: this.journal.totalBytes },
-        `Checkpoint written after ${this.failures} failed attempts: the shards hold every change again`);
+      this.settings.logger?.info(
+        { failures: this.failures, journalBytes: this.journal.totalBytes },
+        `Checkpoint written after ${this.failures} failed attempts: the shards hold every change again`,
+      );
     }
     this.failures = 0;
     this.lastFailure = undefined;
@@ -112,8 +126,10 @@ export class Checkpoints {
     countCheckpointFailure();
     const { first, most } = this.settings.retryMs;
     const retryInMs = this.stopped ? undefined : Math.min(most, first * 2 ** (this.failures - 1));
-    this.settings.logger?.error({ err: error, failures: this.failures, journalBytes: this.journal.totalBytes, retryInMs },
-      `Checkpoint failed: the journal keeps every change${retryInMs === undefined ? '' : `; trying again in ${retryInMs / 1000} s`}`);
+    this.settings.logger?.error(
+      { err: error, failures: this.failures, journalBytes: this.journal.totalBytes, retryInMs },
+      `Checkpoint failed: the journal keeps every change${retryInMs === undefined ? '' : `; trying again in ${retryInMs / 1000} s`}`,
+    );
     if (retryInMs === undefined) return;
     this.retry = setTimeout(() => {
       this.retry = undefined;

@@ -62,7 +62,11 @@ export class CommitQueue<T extends Op = Op> {
   async betweenBatches(task: () => Promise<void>): Promise<void> {
     while (this.holding || this.batcher.busy) await (this.holding ?? this.batcher.idle());
     const running = task();
-    this.holding = running.catch(() => {}).then(() => { this.holding = undefined; });
+    this.holding = running
+      .catch(() => {})
+      .then(() => {
+        this.holding = undefined;
+      });
     await running;
   }
 

@@ -39,7 +39,11 @@ export class Committed {
 
   /** Every committed record as of when the iteration starts, in dump order, while changes go on. */
   records(): AsyncIterable<StoredRecord> {
-    return snapshotRecords(this.shards, (snapshot) => this.snapshots.add(snapshot), (snapshot) => this.snapshots.delete(snapshot));
+    return snapshotRecords(
+      this.shards,
+      (snapshot) => this.snapshots.add(snapshot),
+      (snapshot) => this.snapshots.delete(snapshot),
+    );
   }
 
   apply([collection, key, stored]: Op): void {

@@ -21,7 +21,13 @@ import { DataFileError } from './durable-json-file.js';
  *    a v3 build would take for damage in the journal, or drop as a torn last line.
  */
 export const DATA_FORMAT_VERSION = 4;
-export const FORMAT_NAMES = ['a single lowdb file (version 0)', 'collab-lowdb-shards-v1', 'collab-lowdb-shards-v2', 'collab-lowdb-v3', 'collab-lowdb-v4'] as const;
+export const FORMAT_NAMES = [
+  'a single lowdb file (version 0)',
+  'collab-lowdb-shards-v1',
+  'collab-lowdb-shards-v2',
+  'collab-lowdb-v3',
+  'collab-lowdb-v4',
+] as const;
 
 /** The collections of the single file (version 0): the first seven. */
 const SINGLE_FILE_COLLECTIONS = COLLECTIONS.slice(0, 7);
@@ -52,7 +58,10 @@ export async function dataFormatOf(dataFile: string): Promise<DataFormat | undef
   if (format === undefined) {
     // The single file always held every collection, and nothing else.
     const names = Object.keys(data);
-    if (names.length === SINGLE_FILE_COLLECTIONS.length && SINGLE_FILE_COLLECTIONS.every((collection) => isObject(data[collection]))) {
+    if (
+      names.length === SINGLE_FILE_COLLECTIONS.length &&
+      SINGLE_FILE_COLLECTIONS.every((collection) => isObject(data[collection]))
+    ) {
       return { version: 0, data: data as Record<string, Record<string, unknown>> };
     }
     throw notOurs(dataFile);
@@ -60,8 +69,11 @@ export async function dataFormatOf(dataFile: string): Promise<DataFormat | undef
   if (typeof format !== 'string' || !format.startsWith('collab-lowdb')) throw notOurs(dataFile);
   const known = FORMAT_NAMES.indexOf(format as (typeof FORMAT_NAMES)[number]);
   if (known < 1 || (version !== undefined && version !== known) || known > DATA_FORMAT_VERSION) {
-    throw new DataFileError(dataFile, `is data format ${format}${version === undefined ? '' : ` version ${String(version)}`}, which this build does not know ` +
-      `(it reads versions 0 to ${DATA_FORMAT_VERSION}): a newer build wrote it; run that build, or export with it (make export) and import here`);
+    throw new DataFileError(
+      dataFile,
+      `is data format ${format}${version === undefined ? '' : ` version ${String(version)}`}, which this build does not know ` +
+        `(it reads versions 0 to ${DATA_FORMAT_VERSION}): a newer build wrote it; run that build, or export with it (make export) and import here`,
+    );
   }
   if (!Number.isInteger(shards) || (shards as number) <= 0) throw notOurs(dataFile);
   if (known === 4) return { version: 4, shards: shards as number };
@@ -70,5 +82,8 @@ export async function dataFormatOf(dataFile: string): Promise<DataFormat | undef
 }
 
 function notOurs(dataFile: string): DataFileError {
-  return new DataFileError(dataFile, `is JSON but not a ${FORMAT_NAMES[DATA_FORMAT_VERSION]} manifest, nor lowdb data of an earlier version`);
+  return new DataFileError(
+    dataFile,
+    `is JSON but not a ${FORMAT_NAMES[DATA_FORMAT_VERSION]} manifest, nor lowdb data of an earlier version`,
+  );
 }

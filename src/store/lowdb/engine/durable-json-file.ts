@@ -7,7 +7,10 @@ import { FILE_MODE } from '../../files/modes.js';
 
 /** The data on disk cannot be used; the service must not start (nor touch the file). */
 export class DataFileError extends Error {
-  constructor(readonly file: string, problem: string) {
+  constructor(
+    readonly file: string,
+    problem: string,
+  ) {
     super(`${file}: ${problem}`);
     this.name = 'DataFileError';
   }

@@ -21,14 +21,18 @@ export async function replayFile(path: string, newest: boolean, replay: (op: Op)
   const damaged = (line: number) => new DataFileError(path, `line ${line} is not a journal entry; the file is damaged`);
   let torn: string;
   try {
-    torn = await readLines(path, (line, lineBytes) => {
-      if (bad !== undefined) throw damaged(bad);
-      number++;
-      bytes += lineBytes + 1;
-      const ops = parseLine(line);
-      if (ops) ops.forEach(replay);
-      else bad = number;
-    }, READ_BYTES);
+    torn = await readLines(
+      path,
+      (line, lineBytes) => {
+        if (bad !== undefined) throw damaged(bad);
+        number++;
+        bytes += lineBytes + 1;
+        const ops = parseLine(line);
+        if (ops) ops.forEach(replay);
+        else bad = number;
+      },
+      READ_BYTES,
+    );
   } catch (error) {
     if (error instanceof DataFileError) throw error;
     throw new DataFileError(path, `cannot be read (${(error as Error).message})`);
@@ -48,6 +52,11 @@ function parseLine(line: string): Op[] | undefined {
 }
 
 function isOp(op: unknown): op is Op {
-  return Array.isArray(op) && op.length === 3 && COLLECTIONS.includes(op[0] as Collection) && typeof op[1] === 'string' &&
-    (op[2] === null || isStored(op[2]));
+  return (
+    Array.isArray(op) &&
+    op.length === 3 &&
+    COLLECTIONS.includes(op[0] as Collection) &&
+    typeof op[1] === 'string' &&
+    (op[2] === null || isStored(op[2]))
+  );
 }

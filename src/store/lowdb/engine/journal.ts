@@ -43,10 +43,18 @@ export class Journal {
   /** Bytes of the files rotated away from and not removed yet, by number. */
   private readonly older = new Map<number, number>();
 
-  private constructor(private readonly folder: string, private sequence: number, private readonly lineBytes: number) {}
+  private constructor(
+    private readonly folder: string,
+    private sequence: number,
+    private readonly lineBytes: number,
+  ) {}
 
   /** Opens the folder, giving every op already in it to `replay`, oldest first; resolves to the journal to append to and the count of ops. */
-  static async open(folder: string, replay: (op: Op) => void, lineBytes = LINE_BYTES): Promise<{ journal: Journal; ops: number }> {
+  static async open(
+    folder: string,
+    replay: (op: Op) => void,
+    lineBytes = LINE_BYTES,
+  ): Promise<{ journal: Journal; ops: number }> {
     await mkdir(folder, { recursive: true, mode: FOLDER_MODE });
     const files = (await readdir(folder))
       .map((name) => /^(\d+)\.ndjson$/.exec(name)?.[1])
@@ -57,7 +65,13 @@ export class Journal {
     let ops = 0;
     for (const number of files) {
       const path = join(folder, `${number}.ndjson`);
-      journal.older.set(number, await replayFile(path, number === files.at(-1), (op) => { ops++; replay(op); }));
+      journal.older.set(
+        number,
+        await replayFile(path, number === files.at(-1), (op) => {
+          ops++;
+          replay(op);
+        }),
+      );
     }
     return { journal, ops };
   }

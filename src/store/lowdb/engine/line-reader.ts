@@ -9,7 +9,11 @@ const NEWLINE = 0x0a;
  * longest line. No UTF-8 sequence holds the newline byte, so splitting the bytes
  * splits the text. Shards are read many at once: `chunkBytes` stays small.
  */
-export async function readLines(path: string, onLine: (line: string, bytes: number) => void, chunkBytes = 64 * 1024): Promise<string> {
+export async function readLines(
+  path: string,
+  onLine: (line: string, bytes: number) => void,
+  chunkBytes = 64 * 1024,
+): Promise<string> {
   const file = await open(path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(chunkBytes);

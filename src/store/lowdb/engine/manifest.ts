@@ -16,7 +16,11 @@ export const SHARDS = 256;
 
 /** The lowdb manifest, `dataFile` itself: the format, its version and the shard count the store was made with. */
 export function openManifest(dataFile: string): Low<Manifest> {
-  return new Low<Manifest>(new DurableJsonFile(dataFile, isManifest, `a ${FORMAT} manifest`), { format: FORMAT, version: DATA_FORMAT_VERSION, shards: SHARDS });
+  return new Low<Manifest>(new DurableJsonFile(dataFile, isManifest, `a ${FORMAT} manifest`), {
+    format: FORMAT,
+    version: DATA_FORMAT_VERSION,
+    shards: SHARDS,
+  });
 }
 
 /** A manifest's text, as a new store writes it. */
@@ -26,7 +30,12 @@ export function manifestText(shards: number): string {
 
 function isManifest(data: unknown): data is Manifest {
   const manifest = data as Partial<Manifest> | null;
-  return typeof manifest === 'object' && manifest !== null && manifest.format === FORMAT &&
+  return (
+    typeof manifest === 'object' &&
+    manifest !== null &&
+    manifest.format === FORMAT &&
     manifest.version === DATA_FORMAT_VERSION &&
-    Number.isInteger(manifest.shards) && (manifest.shards ?? 0) > 0;
+    Number.isInteger(manifest.shards) &&
+    (manifest.shards ?? 0) > 0
+  );
 }

@@ -6,7 +6,10 @@ import { DataFileError } from './durable-json-file.js';
 
 /** The store follows no symbolic link: one could lead to any file the service may read, and a refusal would quote it. */
 export function symlinkRefused(path: string): DataFileError {
-  return new DataFileError(path, 'is a symbolic link, which the store never follows: put the file or folder itself in its place');
+  return new DataFileError(
+    path,
+    'is a symbolic link, which the store never follows: put the file or folder itself in its place',
+  );
 }
 
 /**
@@ -36,7 +39,8 @@ async function secure(path: string): Promise<number> {
   });
   if (!found) return 0;
   if (found.isSymbolicLink()) throw symlinkRefused(path);
-  if (!found.isDirectory() && !found.isFile()) throw new DataFileError(path, 'is not a regular file or folder, which is all the store holds');
+  if (!found.isDirectory() && !found.isFile())
+    throw new DataFileError(path, 'is not a regular file or folder, which is all the store holds');
   let changed = await tighten(path, found);
   if (found.isDirectory()) for (const name of await readdir(path)) changed += await secure(join(path, name));
   return changed;
@@ -46,7 +50,10 @@ async function tighten(path: string, found: Stats): Promise<number> {
   const mode = found.isDirectory() ? FOLDER_MODE : FILE_MODE;
   if ((found.mode & 0o777) === mode) return 0;
   await chmod(path, mode).catch((error: NodeJS.ErrnoException) => {
-    throw new DataFileError(path, `cannot be made its owner's only (${error.code ?? error.message}): chmod ${mode.toString(8)} it, as the user the service runs as`);
+    throw new DataFileError(
+      path,
+      `cannot be made its owner's only (${error.code ?? error.message}): chmod ${mode.toString(8)} it, as the user the service runs as`,
+    );
   });
   return 1;
 }

@@ -20,7 +20,13 @@ export function serialize(op: Op): Serialized {
   const [collection, key, stored] = op;
   const keyText = JSON.stringify(key);
   const head = `[${JSON.stringify(collection)},${keyText},`;
-  if (stored === null) return Object.assign(op, { text: `${head}null]`, bytes: Buffer.byteLength(head) + 5, size: undefined, valueBytes: undefined });
+  if (stored === null)
+    return Object.assign(op, {
+      text: `${head}null]`,
+      bytes: Buffer.byteLength(head) + 5,
+      size: undefined,
+      valueBytes: undefined,
+    });
   // As JSON.stringify(stored) writes it, members in the order a Stored is made; the value's own bytes counted on the way.
   const valueText = JSON.stringify(stored.value);
   const valueBytes = Buffer.byteLength(valueText);
@@ -45,7 +51,8 @@ export function recordLine(key: string, stored: Stored): string {
  * is small, and measured instead of the value.
  */
 export function valueBytes(key: string, stored: Stored, recordBytes: number): number {
-  const around = Buffer.byteLength(JSON.stringify(key)) + 1 + Buffer.byteLength(JSON.stringify({ ...stored, value: 0 })) - 1;
+  const around =
+    Buffer.byteLength(JSON.stringify(key)) + 1 + Buffer.byteLength(JSON.stringify({ ...stored, value: 0 })) - 1;
   return recordBytes - around;
 }
 
@@ -56,7 +63,11 @@ export function recordSize(key: string, stored: Stored | null | undefined): numb
 /** A record's shape, as files hold it. */
 export function isStored(stored: unknown): stored is Stored {
   const candidate = stored as Partial<Stored> | null;
-  return typeof candidate === 'object' && candidate !== null && 'value' in candidate &&
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    'value' in candidate &&
     (candidate.group === undefined || typeof candidate.group === 'string') &&
-    (candidate.owner === undefined || typeof candidate.owner === 'string');
+    (candidate.owner === undefined || typeof candidate.owner === 'string')
+  );
 }

@@ -26,7 +26,10 @@ export const SHARD_CHUNK_CHARS = 1024 * 1024;
  * byte). Files of the earlier compact form, one line, are read whole as before.
  */
 export class ShardFile implements Adapter<Table> {
-  constructor(readonly path: string, private readonly chunkChars = SHARD_CHUNK_CHARS) {}
+  constructor(
+    readonly path: string,
+    private readonly chunkChars = SHARD_CHUNK_CHARS,
+  ) {}
 
   /** The records, or null when there is no file; `onRecord` hears each record and its stored bytes. */
   async read(onRecord: (key: string, stored: Stored, bytes: number) => void = () => {}): Promise<Table | null> {
@@ -41,7 +44,8 @@ export class ShardFile implements Adapter<Table> {
       throw new DataFileError(this.path, `cannot be read (${(error as Error).message})`);
     }
     if (lines.started) return lines.finish(rest);
-    if (lines.compact !== undefined && rest !== '') throw new DataFileError(this.path, 'is not valid JSON, perhaps truncated (a compact shard is one line)');
+    if (lines.compact !== undefined && rest !== '')
+      throw new DataFileError(this.path, 'is not valid JSON, perhaps truncated (a compact shard is one line)');
     const compact = parseCompact(this.path, lines.compact ?? rest);
     for (const [key, stored] of Object.entries(compact)) {
       table[key] = stored;

@@ -109,7 +109,10 @@ export class ShardLines {
   }
 
   private notOneRecord(line: number): DataFileError {
-    return new DataFileError(this.path, `is JSON but not a JSON object of stored records (line ${line} is not one stored record)`);
+    return new DataFileError(
+      this.path,
+      `is JSON but not a JSON object of stored records (line ${line} is not one stored record)`,
+    );
   }
 }
 
@@ -126,8 +129,10 @@ function keyOf(text: string): string | undefined {
   if (text.charCodeAt(0) !== 0x22) return undefined;
   for (let index = 1; index < text.length; index++) {
     const code = text.charCodeAt(index);
-    if (code === 0x5c) index++; // a backslash: the next character is escaped
-    else if (code === 0x22) return text.charCodeAt(index + 1) === 0x3a ? JSON.parse(text.slice(0, index + 1)) as string : undefined;
+    if (code === 0x5c)
+      index++; // a backslash: the next character is escaped
+    else if (code === 0x22)
+      return text.charCodeAt(index + 1) === 0x3a ? (JSON.parse(text.slice(0, index + 1)) as string) : undefined;
   }
   return undefined;
 }

@@ -22,7 +22,12 @@ export interface LoadOptions {
  * account for (a number past its shard count, a record in the wrong shard) mean
  * the manifest and the files disagree: start-up stops.
  */
-export async function loadShards(folder: string, count: number, expectData: boolean, options: LoadOptions = {}): Promise<Shards> {
+export async function loadShards(
+  folder: string,
+  count: number,
+  expectData: boolean,
+  options: LoadOptions = {},
+): Promise<Shards> {
   const { chunkChars, onRecord = () => {} } = options;
   const shards = {} as Shards;
   for (const collection of COLLECTIONS) {
@@ -33,7 +38,10 @@ export async function loadShards(folder: string, count: number, expectData: bool
     for (const name of names) {
       const number = /^(\d+)\.json$/.exec(name)?.[1];
       if (number !== undefined && Number(number) >= count) {
-        throw new DataFileError(join(directory, name), `is shard ${number}, but the manifest says there are ${count} shards: the manifest and the files disagree`);
+        throw new DataFileError(
+          join(directory, name),
+          `is shard ${number}, but the manifest says there are ${count} shards: the manifest and the files disagree`,
+        );
       }
     }
     const files = Array.from({ length: count }, (_, index) => {
@@ -41,17 +49,22 @@ export async function loadShards(folder: string, count: number, expectData: bool
       return { file, shard: new Low<Table>(file, emptyTable()) };
     });
     shards[collection] = files.map(({ shard }) => shard);
-    await Promise.all(files.map(async ({ file, shard }, index) => {
-      if (!names.has(`${index}.json`)) return;
-      if (!expectData) throw new DataFileError(folder, 'holds shard files but the manifest beside it is missing');
-      const data = await file.read((key, stored, bytes) => {
-        if (shardNumber(key, count) !== index) {
-          throw new DataFileError(file.path, `holds a record that belongs in another shard of ${count}: the manifest and the files disagree`);
-        }
-        onRecord(collection, key, stored, bytes);
-      });
-      if (data) shard.data = data;
-    }));
+    await Promise.all(
+      files.map(async ({ file, shard }, index) => {
+        if (!names.has(`${index}.json`)) return;
+        if (!expectData) throw new DataFileError(folder, 'holds shard files but the manifest beside it is missing');
+        const data = await file.read((key, stored, bytes) => {
+          if (shardNumber(key, count) !== index) {
+            throw new DataFileError(
+              file.path,
+              `holds a record that belongs in another shard of ${count}: the manifest and the files disagree`,
+            );
+          }
+          onRecord(collection, key, stored, bytes);
+        });
+        if (data) shard.data = data;
+      }),
+    );
   }
   return shards;
 }

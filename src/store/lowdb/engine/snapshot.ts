@@ -33,7 +33,7 @@ export class Snapshot {
 
   valueOf(table: Table, key: string): Stored | undefined {
     const kept = this.kept.get(table);
-    return kept?.has(key) ? kept.get(key) ?? undefined : table[key];
+    return kept?.has(key) ? (kept.get(key) ?? undefined) : table[key];
   }
 
   /** The table has been read: its changes need no keeping any more. */
@@ -48,7 +48,11 @@ export class Snapshot {
  * each collection's shards sorted one at a time (a turn of the event loop each) and
  * merged. `open` registers the snapshot with whatever applies changes, `close` drops it.
  */
-export async function* snapshotRecords(shards: Shards, open: (snapshot: Snapshot) => void, close: (snapshot: Snapshot) => void): AsyncGenerator<StoredRecord> {
+export async function* snapshotRecords(
+  shards: Shards,
+  open: (snapshot: Snapshot) => void,
+  close: (snapshot: Snapshot) => void,
+): AsyncGenerator<StoredRecord> {
   const snapshot = new Snapshot();
   open(snapshot); // before the first await: the view starts here
   try {
@@ -82,12 +86,13 @@ export function* mergeSorted(lists: string[][]): Generator<[number, string]> {
   const heap: Head[] = lists.map((keys, list) => ({ list, keys, at: 0 })).filter((head) => head.keys.length > 0);
   const keyAt = (index: number) => {
     const head = heap[index];
-    return head ? head.keys[head.at] ?? '' : '';
+    return head ? (head.keys[head.at] ?? '') : '';
   };
   const down = (from: number) => {
     for (let at = from; ;) {
       let least = at;
-      for (const child of [2 * at + 1, 2 * at + 2]) if (child < heap.length && keyAt(child) < keyAt(least)) least = child;
+      for (const child of [2 * at + 1, 2 * at + 2])
+        if (child < heap.length && keyAt(child) < keyAt(least)) least = child;
       if (least === at) return;
       [heap[at], heap[least]] = [heap[least] as Head, heap[at] as Head];
       at = least;

@@ -14,7 +14,11 @@ const WARN_SHARE = 0.8;
 export class StatedSize {
   private warned = false;
 
-  constructor(readonly sizes: Sizes, readonly maxBytes: number, private readonly logger: Logger | undefined) {
+  constructor(
+    readonly sizes: Sizes,
+    readonly maxBytes: number,
+    private readonly logger: Logger | undefined,
+  ) {
     this.warnNearFull();
   }
 
@@ -31,8 +35,10 @@ export class StatedSize {
   private warnNearFull(): void {
     const near = this.sizes.total > WARN_SHARE * this.maxBytes;
     if (near && !this.warned) {
-      this.logger?.warn({ storeBytes: this.sizes.total, storeMaxBytes: this.maxBytes },
-        `The store holds over ${WARN_SHARE * 100}% of its stated size (STORE_MAX_BYTES): once full, changes that would grow it get 507`);
+      this.logger?.warn(
+        { storeBytes: this.sizes.total, storeMaxBytes: this.maxBytes },
+        `The store holds over ${WARN_SHARE * 100}% of its stated size (STORE_MAX_BYTES): once full, changes that would grow it get 507`,
+      );
     }
     this.warned = near;
   }

@@ -22,7 +22,10 @@ const COPY_BYTES = 1024 * 1024;
  * anything but a plain file or folder, among the files is refused, not skipped, and
  * a backup that fails leaves no folder behind: half a backup looks like a whole one.
  */
-export async function backupLowdb(dataFile: string, into: string): Promise<{ files: number; bytes: number; how: string }> {
+export async function backupLowdb(
+  dataFile: string,
+  into: string,
+): Promise<{ files: number; bytes: number; how: string }> {
   await mustHoldStore(dataFile);
   await makeBackupFolder(into);
   try {
@@ -61,7 +64,12 @@ async function copyStore(dataFile: string, into: string): Promise<{ files: numbe
 }
 
 /** Every plain file under `from`, but temporary ones; journal files only as `journal` lists them, up to its bytes, when it is given. */
-async function copyFolder(from: string, to: string, copied: { files: number; bytes: number }, journal: Map<string, number> | undefined): Promise<void> {
+async function copyFolder(
+  from: string,
+  to: string,
+  copied: { files: number; bytes: number },
+  journal: Map<string, number> | undefined,
+): Promise<void> {
   if ((await lstat(from).catch(() => undefined))?.isSymbolicLink()) throw symlinkRefused(from);
   await mkdir(to, { mode: FOLDER_MODE });
   const entries = await readdir(from, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
@@ -71,7 +79,8 @@ async function copyFolder(from: string, to: string, copied: { files: number; byt
   for (const entry of entries) {
     const source = join(from, entry.name);
     if (entry.isSymbolicLink()) throw symlinkRefused(source);
-    if (!entry.isDirectory() && !entry.isFile()) throw new DataFileError(source, 'is not a regular file or folder, which is all the store holds');
+    if (!entry.isDirectory() && !entry.isFile())
+      throw new DataFileError(source, 'is not a regular file or folder, which is all the store holds');
     if (entry.isDirectory()) {
       await copyFolder(source, join(to, entry.name), copied, entry.name === 'journal' ? journal : undefined);
     } else if (!entry.name.endsWith('.tmp')) {

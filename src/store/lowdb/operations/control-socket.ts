@@ -19,10 +19,16 @@ const MOST_PATH_BYTES = 107;
  * caller holds the data file's lock, so a socket file left by a dead owner is removed.
  * When the socket cannot be made (a path too long), the store serves without it.
  */
-export async function serveOwnerSocket(dataFile: string, answers: OwnerAnswers, logger?: Logger): Promise<() => Promise<void>> {
+export async function serveOwnerSocket(
+  dataFile: string,
+  answers: OwnerAnswers,
+  logger?: Logger,
+): Promise<() => Promise<void>> {
   const path = socketOf(dataFile);
   if (Buffer.byteLength(path) > MOST_PATH_BYTES) {
-    logger?.warn(`No export or backup while serving: the socket path ${path} is longer than ${MOST_PATH_BYTES} bytes; use a shorter DATA_FILE path`);
+    logger?.warn(
+      `No export or backup while serving: the socket path ${path} is longer than ${MOST_PATH_BYTES} bytes; use a shorter DATA_FILE path`,
+    );
     return async () => {};
   }
   const connections = new Set<Socket>();
@@ -35,7 +41,9 @@ export async function serveOwnerSocket(dataFile: string, answers: OwnerAnswers, 
     });
   });
   try {
-    await unlink(path).catch((error: NodeJS.ErrnoException) => { if (error.code !== 'ENOENT') throw error; });
+    await unlink(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
     server.listen(path);
     await once(server, 'listening');
     await chmod(path, 0o600);

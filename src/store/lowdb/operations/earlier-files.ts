@@ -44,7 +44,8 @@ export async function tablesOfShards(folder: string, count: number): Promise<Tab
       const number = /^(\d+)\.json$/.exec(name)?.[1];
       if (number === undefined) continue; // a temporary file of a write that never finished
       const path = join(directory, name);
-      if (Number(number) >= count) throw new DataFileError(path, `is shard ${number}, but the manifest says there are ${count} shards`);
+      if (Number(number) >= count)
+        throw new DataFileError(path, `is shard ${number}, but the manifest says there are ${count} shards`);
       const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
         throw new DataFileError(path, `cannot be read (${error.code ?? error.message})`);
       });

@@ -10,8 +10,14 @@ const OPEN_FLAGS = constants.O_RDWR | constants.O_CREAT | constants.O_APPEND | c
 
 /** Another live process owns the data file (its pid, when it said). */
 export class DataFileInUseError extends DataFileError {
-  constructor(file: string, readonly owner: string) {
-    super(file, `is in use by another process${owner ? ` (${owner})` : ''}; stop it, or give this one another DATA_FILE`);
+  constructor(
+    file: string,
+    readonly owner: string,
+  ) {
+    super(
+      file,
+      `is in use by another process${owner ? ` (${owner})` : ''}; stop it, or give this one another DATA_FILE`,
+    );
   }
 }
 
@@ -27,7 +33,10 @@ export async function acquireLock(dataFile: string): Promise<() => Promise<void>
   const path = `${dataFile}.lock`;
   const file = await open(path, OPEN_FLAGS, FILE_MODE).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw symlinkRefused(path);
-    throw new DataFileError(path, `cannot be opened for writing (${(error as NodeJS.ErrnoException).code ?? String(error)}); the data directory must be writable`);
+    throw new DataFileError(
+      path,
+      `cannot be opened for writing (${(error as NodeJS.ErrnoException).code ?? String(error)}); the data directory must be writable`,
+    );
   });
   if (!tryLock(file.fd)) {
     const text = (await file.readFile('utf8').catch(() => '')).trim();

@@ -2,7 +2,13 @@ import { keyOf, type Collection } from '../../store.js';
 import type { Stored } from '../engine/journal.js';
 
 /** Collections whose keys keyOf makes of parts (the others' keys are ids, kept as they are). */
-const MADE_OF_PARTS: readonly Collection[] = ['notificationSettings', 'navigation', 'identitySettings', 'devices', 'readMarkers'];
+const MADE_OF_PARTS: readonly Collection[] = [
+  'notificationSettings',
+  'navigation',
+  'identitySettings',
+  'devices',
+  'readMarkers',
+];
 /** What encodeURIComponent leaves or makes: nothing else, and no `%` but a valid escape. */
 const URI_ENCODED = /^(?:[A-Za-z0-9\-_.!~*'()]|%[0-9A-Fa-f]{2})*$/;
 

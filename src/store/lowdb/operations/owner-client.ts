@@ -12,8 +12,10 @@ export async function askOwner(dataFile: string, command: string): Promise<Socke
     await once(socket, 'connect');
   } catch (error) {
     socket.destroy();
-    throw new OwnerError(`a live process owns ${dataFile} but does not answer on ${socketOf(dataFile)} (${(error as NodeJS.ErrnoException).code ?? String(error)}): ` +
-      'a build without exports while serving, or a data path too long for a socket; stop the service and run this again');
+    throw new OwnerError(
+      `a live process owns ${dataFile} but does not answer on ${socketOf(dataFile)} (${(error as NodeJS.ErrnoException).code ?? String(error)}): ` +
+        'a build without exports while serving, or a data path too long for a socket; stop the service and run this again',
+    );
   }
   socket.write(`${JSON.stringify({ command })}\n`);
   return socket;
@@ -36,17 +38,25 @@ export async function* linesFrom(socket: Socket): AsyncGenerator<string> {
  * and their durable bytes, and the release (closing the connection). If this
  * process dies, the connection closes and the owner goes on by itself.
  */
-export async function holdOwnerFiles(dataFile: string): Promise<{ journal: { number: number; bytes: number }[]; release(): void }> {
+export async function holdOwnerFiles(
+  dataFile: string,
+): Promise<{ journal: { number: number; bytes: number }[]; release(): void }> {
   const socket = await askOwner(dataFile, 'backup');
   socket.setEncoding('utf8');
   let text = '';
   for (;;) {
-    const [chunk] = (await Promise.race([once(socket, 'data'), once(socket, 'close').then(() => [undefined])])) as [string | undefined];
-    if (chunk === undefined) throw new OwnerError(`the owner of ${dataFile} closed the connection before holding its files`);
+    const [chunk] = (await Promise.race([once(socket, 'data'), once(socket, 'close').then(() => [undefined])])) as [
+      string | undefined,
+    ];
+    if (chunk === undefined)
+      throw new OwnerError(`the owner of ${dataFile} closed the connection before holding its files`);
     text += chunk;
     if (text.includes('\n')) break;
   }
-  const answer = JSON.parse(text.slice(0, text.indexOf('\n'))) as { journal?: { number: number; bytes: number }[]; error?: string };
+  const answer = JSON.parse(text.slice(0, text.indexOf('\n'))) as {
+    journal?: { number: number; bytes: number }[];
+    error?: string;
+  };
   if (!answer.journal) {
     socket.destroy();
     throw new OwnerError(`the owner of ${dataFile} refused the backup: ${answer.error ?? text}`);

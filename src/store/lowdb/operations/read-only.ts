@@ -14,7 +14,10 @@ import { ShardFile } from '../engine/shard-file.js';
 import { askOwner, linesFrom, OwnerError } from './owner-client.js';
 
 /** A store's records, read without writing a byte: how they were read, for the operator, and the records. */
-export interface ReadOnlyRecords { how: string; records: AsyncIterable<StoredRecord> }
+export interface ReadOnlyRecords {
+  how: string;
+  records: AsyncIterable<StoredRecord>;
+}
 
 /**
  * Every record of the lowdb store at `dataFile`, and nothing written: not the lock
@@ -26,14 +29,19 @@ export interface ReadOnlyRecords { how: string; records: AsyncIterable<StoredRec
  */
 export async function readLowdbRecords(dataFile: string): Promise<ReadOnlyRecords> {
   await mustHoldStore(dataFile);
-  const lock = await open(`${dataFile}.lock`, constants.O_RDONLY | constants.O_NOFOLLOW).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined; // no service ever opened it, so none holds it
-    throw error.code === 'ELOOP' ? symlinkRefused(`${dataFile}.lock`) : error;
-  });
+  const lock = await open(`${dataFile}.lock`, constants.O_RDONLY | constants.O_NOFOLLOW).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined; // no service ever opened it, so none holds it
+      throw error.code === 'ELOOP' ? symlinkRefused(`${dataFile}.lock`) : error;
+    },
+  );
   if (lock && !tryLock(lock.fd, { shared: true })) {
     const text = (await lock.readFile('utf8').catch(() => '')).trim();
     await lock.close();
-    return { how: `from the snapshot of the live service that owns it (${/^pid \d+$/.test(text) ? text : 'pid unknown'})`, records: ownerRecords(dataFile) };
+    return {
+      how: `from the snapshot of the live service that owns it (${/^pid \d+$/.test(text) ? text : 'pid unknown'})`,
+      records: ownerRecords(dataFile),
+    };
   }
   return { how: 'from its files, with no service running', records: lockedFileRecords(dataFile, lock) };
 }
@@ -54,7 +62,10 @@ async function* fileRecords(dataFile: string): AsyncGenerator<StoredRecord> {
   const format = await dataFormatOf(dataFile);
   if (format === undefined) return;
   if (format.version === 0 || format.version === 1) {
-    throw new DataFileError(dataFile, `is ${FORMAT_NAMES[format.version]}, an earlier data format that start-up rewrites: start the service on it once, then run this again`);
+    throw new DataFileError(
+      dataFile,
+      `is ${FORMAT_NAMES[format.version]}, an earlier data format that start-up rewrites: start the service on it once, then run this again`,
+    );
   }
   const folder = `${dataFile}.d`;
   const tables = new Map<Collection, Map<string, Stored>>(COLLECTIONS.map((collection) => [collection, new Map()]));
@@ -65,10 +76,16 @@ async function* fileRecords(dataFile: string): AsyncGenerator<StoredRecord> {
     }
   }
   const journal = join(folder, 'journal');
-  const numbers = (await readdir(journal).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  })).map((name) => /^(\d+)\.ndjson$/.exec(name)?.[1]).filter((number) => number !== undefined).map(Number).sort((a, b) => a - b);
+  const numbers = (
+    await readdir(journal).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    })
+  )
+    .map((name) => /^(\d+)\.ndjson$/.exec(name)?.[1])
+    .filter((number) => number !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
   for (const number of numbers) {
     await replayFile(join(journal, `${number}.ndjson`), number === numbers.at(-1), ([collection, key, stored]) => {
       if (stored === null) tables.get(collection)?.delete(key);
@@ -90,18 +107,28 @@ async function* ownerRecords(dataFile: string): AsyncGenerator<StoredRecord> {
     for await (const line of linesFrom(socket)) {
       const parsed = JSON.parse(line) as Partial<StoredRecord> & { snapshot?: string; end?: number; error?: string };
       if (!started) {
-        if (parsed.snapshot === undefined) throw new OwnerError(`the owner of ${dataFile} refused the read: ${parsed.error ?? line}`);
+        if (parsed.snapshot === undefined)
+          throw new OwnerError(`the owner of ${dataFile} refused the read: ${parsed.error ?? line}`);
         started = true;
-      } else if (parsed.collection !== undefined && COLLECTIONS.includes(parsed.collection) && typeof parsed.key === 'string') {
+      } else if (
+        parsed.collection !== undefined &&
+        COLLECTIONS.includes(parsed.collection) &&
+        typeof parsed.key === 'string'
+      ) {
         count++;
-        yield storedRecord(parsed.collection, parsed.key, { value: parsed.value, group: parsed.group, owner: parsed.owner });
+        yield storedRecord(parsed.collection, parsed.key, {
+          value: parsed.value,
+          group: parsed.group,
+          owner: parsed.owner,
+        });
       } else if (parsed.end !== undefined) {
         end = parsed.end;
       } else {
         throw new OwnerError(`the owner of ${dataFile} failed during the read: ${parsed.error ?? line.slice(0, 200)}`);
       }
     }
-    if (end === undefined) throw new OwnerError(`the owner of ${dataFile} stopped during the read (did the service stop?)`);
+    if (end === undefined)
+      throw new OwnerError(`the owner of ${dataFile} stopped during the read (did the service stop?)`);
     if (end !== count) throw new OwnerError(`the owner of ${dataFile} sent ${count} records but said ${end}`);
   } finally {
     socket.destroy();

@@ -27,9 +27,13 @@ export async function upgradeDataFiles(dataFile: string, logger?: Logger): Promi
   } else {
     await swapIn(dataFile, format);
   }
-  logger?.info(`Upgraded ${dataFile} from ${FORMAT_NAMES[format.version]} to ${FORMAT_NAMES[DATA_FORMAT_VERSION]}` +
-    (format.version < 2 ? `; the earlier files are kept in ${keptIn(dataFile, format)}: remove them once the service runs well` : '') +
-    (format.version >= 2 ? `; builds before ${FORMAT_NAMES[DATA_FORMAT_VERSION]} refuse it now` : ''));
+  logger?.info(
+    `Upgraded ${dataFile} from ${FORMAT_NAMES[format.version]} to ${FORMAT_NAMES[DATA_FORMAT_VERSION]}` +
+      (format.version < 2
+        ? `; the earlier files are kept in ${keptIn(dataFile, format)}: remove them once the service runs well`
+        : '') +
+      (format.version >= 2 ? `; builds before ${FORMAT_NAMES[DATA_FORMAT_VERSION]} refuse it now` : ''),
+  );
 }
 
 /** Where the files of an earlier format go. */
@@ -58,14 +62,20 @@ async function swapIn(dataFile: string, format: Exclude<DataFormat, { version: 2
     await rename(partial, kept);
     await syncDirectory(dirname(kept));
   } else if (!current.equals(await readFile(join(kept, base)).catch(() => Buffer.alloc(0)))) {
-    throw new DataFileError(kept, `holds files of an earlier upgrade, not of ${dataFile} as it is now: move it away, then start again`);
+    throw new DataFileError(
+      kept,
+      `holds files of an earlier upgrade, not of ${dataFile} as it is now: move it away, then start again`,
+    );
   }
   if (!(await exists(join(kept, `${base}.d`)))) {
     if (await exists(folder)) await rename(folder, join(kept, `${base}.d`));
     else await mkdir(join(kept, `${base}.d`), { mode: FOLDER_MODE });
     await syncDirectory(kept);
   }
-  const tables = format.version === 0 ? tablesOfSingleFile(format.data) : await tablesOfShards(join(kept, `${base}.d`), format.shards);
+  const tables =
+    format.version === 0
+      ? tablesOfSingleFile(format.data)
+      : await tablesOfShards(join(kept, `${base}.d`), format.shards);
   const next = `${dataFile}.upgrade.d`;
   await rm(next, { recursive: true, force: true });
   await writeShards(next, tables);
@@ -96,5 +106,8 @@ async function writeShards(folder: string, tables: Tables): Promise<void> {
 }
 
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
