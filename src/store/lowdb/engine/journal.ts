@@ -1,9 +1,9 @@
-import { writeSync } from 'node:fs';
 import { mkdir, open, readdir, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FILE_MODE, FOLDER_MODE } from '../../files/modes.js';
 import type { Collection } from '../../store.js';
 import { syncDirectory } from '../../files/folders.js';
+import { LINE_BYTES, linesOf, WRITE_IN_PLACE_BYTES, writeAll } from './journal-lines.js';
 import { replayFile } from './journal-replay.js';
 import type { Serialized } from './record-text.js';
 
@@ -17,16 +17,6 @@ export interface Stored {
 
 /** One change: the record's new state, or null when it was deleted. */
 export type Op = [collection: Collection, key: string, stored: Stored | null];
-
-/** The longest journal line, in bytes, unless one op alone is longer: far below the longest string V8 can make. */
-export const LINE_BYTES = 8 * 1024 * 1024;
-
-/**
- * A line this short is written in place (it lands in the page cache in microseconds),
- * so a batch's append waits on the thread pool once, for its fdatasync; while the
- * event loop is busy with requests, each wait for the pool costs far more than the write.
- */
-const WRITE_IN_PLACE_BYTES = 256 * 1024;
 
 /**
  * The write-ahead journal: each batch of changes is appended to `<folder>/<n>.ndjson`
@@ -165,25 +155,4 @@ export class Journal {
     await file.datasync();
     this.tail = undefined;
   }
-}
-
-/** Writes all of `bytes` at the end of `file` (opened to append), now. */
-function writeAll(file: FileHandle, bytes: Buffer): void {
-  for (let done = 0; done < bytes.length;) done += writeSync(file.fd, bytes, done);
-}
-
-/** The batch as lines of at most `most` bytes (an op longer than that is a line of its own), made one at a time. */
-function* linesOf(ops: Serialized[], most: number): Generator<{ text: string; bytes: number }> {
-  let texts: string[] = [];
-  let bytes = 3; // `[`, `]` and the newline
-  for (const op of ops) {
-    if (texts.length > 0 && bytes + 1 + op.bytes > most) {
-      yield { text: `[${texts.join(',')}]\n`, bytes };
-      texts = [];
-      bytes = 3;
-    }
-    bytes += (texts.length > 0 ? 1 : 0) + op.bytes;
-    texts.push(op.text);
-  }
-  if (texts.length > 0) yield { text: `[${texts.join(',')}]\n`, bytes };
 }
