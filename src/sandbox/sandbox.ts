@@ -69,8 +69,10 @@ export async function createSandbox({
     Number.MAX_SAFE_INTEGER,
   );
   const none = new Scenarios(async () => []); // the builder's own /sandbox routes are never asked for scenarios
+  // A scenario's steps set a session up; they are no one's traffic: no write rate (RATE_LIMIT_WRITES), quotas as ever.
+  const unlimited = { ...limits, writesPerWindow: Number.MAX_SAFE_INTEGER };
   const scenarios = new Scenarios(
-    buildThrough(assemble(builder, none, contract, config, limits, logger), builder),
+    buildThrough(assemble(builder, none, contract, config, unlimited, logger), builder),
     maxScenarios,
   );
   const sessions = new Sessions(

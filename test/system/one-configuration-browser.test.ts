@@ -13,6 +13,7 @@ import { serveBlankPage, type StaticPage } from '../helpers/static-page.js';
 
 /** The one configuration: what a front end sends to every backend, the sandbox's session header included. */
 const CONFIGURATION = {
+  Authorization: 'Bearer any-token', // the mock wants one of any value; the sandbox and the service without auth ignore it
   'X-Sandbox-Session': 'one-configuration',
   'X-Request-Id': 'from-the-page',
   traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',

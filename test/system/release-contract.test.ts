@@ -25,7 +25,7 @@ function changeEachKind(spec: Json): void {
     'x-sunset': '2027-06-01',
   }); // Deprecated
   delete spec.paths['/api/chat/reads/{streamId}']; // Removed, breaking
-  spec.paths['/api/streams/nav'].get.security = [{ bearerAuth: [] }]; // Security, breaking
+  spec.paths['/readyz'].get.security = [{ bearerAuth: [] }]; // Security, breaking (every /api operation needs one already)
 }
 
 /** The text of one `### name` section of an entry. */
@@ -101,7 +101,7 @@ describe('make release-contract drafts a CHANGELOG entry people read', function 
   });
 
   it('when an operation stops taking anonymous requests, then Security says so', () => {
-    expect(sectionOf(entry, 'Security')).to.include('`GET /api/streams/nav`: needs a token now (bearerAuth)');
+    expect(sectionOf(entry, 'Security')).to.include('`GET /readyz`: needs a token now (bearerAuth)');
   });
 
   it('when changes break a client, then Migration has a note for each break, and no line quotes a schema path', () => {
@@ -112,7 +112,7 @@ describe('make release-contract drafts a CHANGELOG entry people read', function 
     expect(notes).to.include(
       '- `GET /api/chat/reads/{streamId}`: Removed, without a deprecation first. Stop calling it.',
     );
-    expect(notes).to.include('- `GET /api/streams/nav`: Needs a token now');
+    expect(notes).to.include('- `GET /readyz`: Needs a token now');
     expect(entry).to.not.match(/allOf\[|#\/components/);
   });
 });
