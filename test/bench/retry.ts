@@ -8,20 +8,10 @@ import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { entityTagOf } from '../../src/lib/etag.js';
 import { load, ms, prepare, row, serve } from './harness.js';
+import { DEVICE_BODY } from './ids.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const device = {
-  installationId: 'bench-phone',
-  appId: 'com.example.chat',
-  platform: 'mobile_a',
-  token: 'x'.repeat(160),
-  environment: 'production',
-  transport: 'push_gateway',
-  appVersion: '5.2.0',
-  locale: 'de-DE',
-  timeZone: 'Europe/Berlin',
-  capabilities: ['rich-push', 'badges'],
-};
+const device = JSON.parse(DEVICE_BODY) as Record<string, unknown>; // the main bench's ~1 KB registration
 const create = JSON.stringify({ title: 'Bench', memberUserIds: ['ana', 'bo'] });
 const workloads: { name: string; request: autocannon.Request }[] = [
   { name: 'create, no key', request: { method: 'POST', path: '/api/streams', body: create } },
