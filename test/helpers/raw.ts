@@ -27,11 +27,14 @@ export function rawRequest(
 
 /**
  * Exactly these bytes on a fresh connection (no header added, none left out); resolves
- * to the status and body once the server closes it, so send `Connection: close`. The
+ * to the status, headers and body once the server closes it, so send `Connection: close`. The
  * connection is not half-closed: Node's server drops a request whose client did that
  * before its answer was ready, as it is when the answer waits on the database.
  */
-export function rawBytes(service: Service, request: string): Promise<{ status: number; text: string }> {
+export function rawBytes(
+  service: Service,
+  request: string,
+): Promise<{ status: number; headers: Headers; text: string }> {
   const { hostname, port } = new URL(service.url);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -39,9 +42,12 @@ export function rawBytes(service: Service, request: string): Promise<{ status: n
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', reject);
     socket.on('close', () => {
-      const response = Buffer.concat(chunks).toString();
-      const [head = '', text = ''] = response.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), text });
+      const [head = '', ...body] = Buffer.concat(chunks).toString().split('\r\n\r\n');
+      const [statusLine = '', ...fields] = head.split('\r\n');
+      const headers = new Headers(
+        fields.map((field) => [field.slice(0, field.indexOf(':')), field.slice(field.indexOf(':') + 1).trim()]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, text: body.join('\r\n\r\n') });
     });
   });
 }

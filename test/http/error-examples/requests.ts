@@ -1,11 +1,10 @@
 // The request behind each error example in mocks/examples: sent to the service,
 // it must produce a problem with the example's type, title and error paths.
-import { connect } from 'node:net';
 import { SignJWT } from 'jose';
 import { openMemoryStore } from '../../../src/store/memory/memory-store.js';
 import { StoreFullError, StoreUnavailableError, type Store } from '../../../src/store/store.js';
 import { call, type Reply } from '../../helpers/client.js';
-import { holdRequest } from '../../helpers/raw.js';
+import { holdRequest, rawBytes } from '../../helpers/raw.js';
 import { aDevice, aDraft, anAvailability, aPhase, text, uuid } from '../../helpers/factories.js';
 import { freshDataFile, openTestStore, startService, type Service } from '../../helpers/service.js';
 import { gatedStore } from '../../helpers/store-gates.js';
@@ -90,22 +89,9 @@ async function expiredToken(): Promise<string> {
 }
 
 /** Exactly these bytes on a fresh connection; the answer as the server wrote it before closing the connection. */
-function rawReply(service: Service, bytes: string): Promise<Reply> {
-  const { hostname, port } = new URL(service.url);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const socket = connect(Number(port), hostname, () => socket.write(bytes));
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', ...body] = Buffer.concat(chunks).toString().split('\r\n\r\n');
-      const [statusLine = '', ...fields] = head.split('\r\n');
-      const headers = new Headers(
-        fields.map((field) => [field.slice(0, field.indexOf(':')), field.slice(field.indexOf(':') + 1).trim()]),
-      );
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body.join('\r\n\r\n') || 'null') });
-    });
-  });
+async function rawReply(service: Service, bytes: string): Promise<Reply> {
+  const { status, headers, text } = await rawBytes(service, bytes);
+  return { status, headers, body: JSON.parse(text || 'null') };
 }
 
 /** By example file: the request (or requests) that produce it. */
