@@ -148,7 +148,8 @@ describe('GET /metrics of the real server on PostgreSQL', () => {
   before(async function () {
     needs(this, await postgresUnavailable());
     schema = await freshSchema();
-    const url = new URL(schema.url);
+    // Straight to PostgreSQL, in the PgBouncer tier too: behind a pooler the database cuts the pooler's connections, not the service's.
+    const url = new URL(schema.directUrl);
     url.searchParams.set('application_name', application); // its connections, and only these, are cut below
     server = await startServerProcess(await freshDataFile(), { DATABASE_URL: url.toString() });
     await call(server.service, 'PATCH', '/api/streams/nav', { body: { sort: 'pg' } });

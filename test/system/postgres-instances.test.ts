@@ -149,7 +149,7 @@ describe('several instances on one PostgreSQL database', function () {
         client.query(
           "SELECT count(*)::int AS n FROM records WHERE collection = 'streams' AND value->>'title' = 'Once'",
         ),
-      schema.url,
+      schema.directUrl,
     );
     expect(titled.rows[0].n, 'streams titled Once in the database').to.equal(1);
   });
