@@ -1,4 +1,4 @@
-// The image tier (npm run test:image, make test-image; .ci/run runs it after make test): builds the image with
+// The image tier (npm run test:image, make test-image; .ci/run runs it before make test): builds the image with
 // `make image` and runs it with podman as an operator would (docs/operators/deployment.md, "The container").
 // Minutes on a fresh machine (the debootstrap base, npm ci in the build stage), seconds with both cached.
 import { execFile, spawnSync } from 'node:child_process';
