@@ -75,6 +75,17 @@ function describeRecords(fixture: Fixture): void {
       ).to.deep.equal({ previous: { n: 1 }, current: { n: 2 } });
       expect(await store.get('streams', 's')).to.deep.equal({ n: 2 });
     });
+    it('when writes are made in one turn of the event loop, then none is answered before that turn has ended (their answers go out together)', async () => {
+      const { store } = fixture;
+      const answered: string[] = [];
+      const writes = ['a', 'b', 'c'].map((key) =>
+        store.update('streams', key, () => ({ key })).then(() => answered.push(key)),
+      );
+      for (let microtask = 0; microtask < 20; microtask++) await Promise.resolve();
+      expect(answered, 'answered within the turn they were made in').to.deep.equal([]);
+      await Promise.all(writes);
+      expect(answered).to.have.members(['a', 'b', 'c']);
+    });
     it('when change returns undefined, then the record is deleted; deleting nothing is no error', async () => {
       const { store } = fixture;
       await store.update('streams', 's', () => 'kept');

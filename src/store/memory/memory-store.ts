@@ -1,3 +1,4 @@
+import { endOfTurn } from '../../lib/end-of-turn.js';
 import { GroupIndex } from '../group-index.js';
 import { storedRecord } from '../records.js';
 import {
@@ -20,6 +21,8 @@ interface Held {
 /**
  * Everything in memory, nothing on disk: the sandbox's store, and the baseline
  * the benchmark compares the durable stores with. Never used where durability is claimed.
+ * A write is applied at once and answered once its turn of the event loop has ended,
+ * together with the turn's other writes, as the durable stores answer a group commit.
  */
 export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): Store {
   const tables = new Map<Collection, { records: Map<string, Held>; index: GroupIndex }>();
@@ -56,6 +59,7 @@ export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): Store {
       if (current === undefined) records.delete(key);
       else records.set(key, { value: current, placement: { group, owner } });
       index.set(key, current === undefined ? undefined : group);
+      await endOfTurn(); // applied at once, answered with the turn's other writes (the durable stores commit in groups)
       return { previous, current } satisfies Change<T>;
     },
     /** A copy of every record's reference, taken at once: values are never changed in place. */

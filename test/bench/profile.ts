@@ -1,0 +1,116 @@
+// npm run bench:profile -- <serve.ts mode and arguments>: one bench server (test/bench/serve.ts, compiled) under
+// --cpu-prof, pinned as the bench pins it, loaded with the device PUT (BENCH_PROFILE_WORKLOAD=new-device: a new
+// device each) for BENCH_SECONDS; then where its CPU went, by function and by part (Node's own code, each package,
+// each folder of src/), as shares of the time not idle. The profile is kept in .bench/profiles/ for DevTools.
+// Run it before and after a change, with the same arguments, and compare the shares.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type autocannon from 'autocannon';
+import { CORES, load, prepare, SECONDS } from './harness.js';
+import { DEVICE_BODY } from './ids.js';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+const args = process.argv.slice(2);
+if (args.length === 0) throw new Error('usage: npm run bench:profile -- <mode of test/bench/serve.ts> [arguments]');
+const folder = join('.bench', 'profiles', args.join('-'));
+
+let installations = 0;
+const request: autocannon.Request =
+  process.env.BENCH_PROFILE_WORKLOAD === 'new-device'
+    ? {
+        method: 'PUT',
+        path: '/api/notifications/devices',
+        setupRequest: (req) => ({ ...req, body: DEVICE_BODY.replace('"bench-phone"', `"new-${installations++}"`) }),
+      }
+    : { method: 'PUT', path: '/api/notifications/devices', body: DEVICE_BODY };
+
+prepare();
+await rm(folder, { recursive: true, force: true });
+await mkdir(folder, { recursive: true });
+const command = [process.execPath, `--cpu-prof`, `--cpu-prof-dir=${folder}`, '.bench/test/bench/serve.js', ...args];
+const pinned = CORES ? ['taskset', '-c', CORES.server, ...command] : command;
+const child = spawn(pinned[0]!, pinned.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
+const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+const { port } = JSON.parse((await lines.next()).value as string) as { port: number };
+await load(port, request, 2); // warm-up: the optimizing compiler, the heap's first growth
+// V8 stamps samples with the monotonic clock in microseconds, as process.hrtime does: only the load's own are counted.
+const from = Number(process.hrtime.bigint() / 1000n);
+const result = await load(port, request, SECONDS);
+const to = Number(process.hrtime.bigint() / 1000n);
+child.kill('SIGTERM');
+await once(child, 'exit');
+
+const file = (await readdir(folder)).find((name) => name.endsWith('.cpuprofile'));
+if (!file) throw new Error(`no profile written into ${folder}`);
+const profile = JSON.parse(await readFile(join(folder, file), 'utf8')) as {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+};
+const hitsOf = new Map<number, number>();
+let at = profile.startTime;
+let sampled = 0;
+profile.samples.forEach((id, index) => {
+  const delta = profile.timeDeltas[index] ?? 0;
+  at += delta;
+  if (at < from || at > to) return;
+  hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
+  sampled += delta;
+});
+const byFunction = new Map<string, number>();
+const byPart = new Map<string, number>();
+let busy = 0;
+let all = 0;
+for (const node of profile.nodes) {
+  const hits = hitsOf.get(node.id) ?? 0;
+  const { functionName, url, lineNumber } = node.callFrame;
+  all += hits;
+  if (hits === 0 || functionName === '(idle)') continue;
+  busy += hits;
+  const part = partOf(url, functionName);
+  const name = `${functionName || '(anonymous)'} ${url ? `${shortUrl(url)}:${lineNumber + 1}` : ''}`.trim();
+  byFunction.set(name, (byFunction.get(name) ?? 0) + hits);
+  byPart.set(part, (byPart.get(part) ?? 0) + hits);
+}
+
+const share = (hits: number) => `${((100 * hits) / busy).toFixed(1).padStart(5)}%`;
+const top = (counts: Map<string, number>, count: number) =>
+  [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, hits]) => `${share(hits)}  ${name}`)
+    .join('\n');
+const cpuUs = ((sampled / all) * busy) / result.requests.total;
+console.log(
+  `${args.join(' ')}: ${Math.round(result.requests.average)} requests/s, p99 ${result.latency.p99} ms, ` +
+    `${cpuUs.toFixed(1)} µs of the main thread's CPU a request (${busy} samples not idle of ${all}); profile: ${join(folder, file)}\n\nBy part:\n${top(byPart, 25)}\n\nBy function (self time):\n${top(byFunction, 40)}`,
+);
+
+/** Where code comes from: (garbage collector) and the like, Node's own (node:…), a package, or a folder of the project. */
+function partOf(url: string, functionName: string): string {
+  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
+  const inModules = url.lastIndexOf('node_modules/');
+  if (inModules >= 0) {
+    const [scope, name] = url.slice(inModules + 'node_modules/'.length).split('/');
+    return scope?.startsWith('@') ? `${scope}/${name}` : (scope ?? url);
+  }
+  const inProject = url.indexOf('/.bench/');
+  const path = inProject >= 0 ? url.slice(inProject + '/.bench/'.length) : url;
+  return path.split('/').slice(0, 3).join('/');
+}
+
+function shortUrl(url: string): string {
+  const inModules = url.lastIndexOf('node_modules/');
+  if (inModules >= 0) return url.slice(inModules + 'node_modules/'.length);
+  const inProject = url.indexOf('/.bench/');
+  return inProject >= 0 ? url.slice(inProject + '/.bench/'.length) : url;
+}
