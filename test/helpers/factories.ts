@@ -49,3 +49,25 @@ export function anAvailability(overrides: Record<string, unknown> = {}): Record<
 
 /** A string of `length` characters (code points), each of them `unit`. */
 export const text = (length: number, unit = 'a'): string => unit.repeat(length);
+
+/** The notification sounds, as the interface document lists them (not read from openapi.yaml, which they check). */
+export const NOTIFICATION_SOUNDS: readonly string[] = [
+  'shake-bottle-pop',
+  'boing',
+  'bubble-pop',
+  'bubble-pop-quick',
+  'bubbles-pop',
+  'doodoodoo',
+  'doodoodoo-reverb',
+  'high-pitch-ping',
+  'light-double-clicks',
+  'mhm',
+  'music-note',
+  'oooh',
+  'quack',
+  'store-door-opening',
+  'throw-boing',
+  'uhoh',
+  'water-drop',
+  'wow',
+];

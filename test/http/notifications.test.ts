@@ -1,28 +1,8 @@
 import { expect } from 'chai';
 import { call, pathsOf } from '../helpers/client.js';
-import { anAvailability } from '../helpers/factories.js';
+import { anAvailability, NOTIFICATION_SOUNDS } from '../helpers/factories.js';
 import { startService, type Service } from '../helpers/service.js';
 
-const SOUNDS = [
-  'shake-bottle-pop',
-  'boing',
-  'bubble-pop',
-  'bubble-pop-quick',
-  'bubbles-pop',
-  'doodoodoo',
-  'doodoodoo-reverb',
-  'high-pitch-ping',
-  'light-double-clicks',
-  'mhm',
-  'music-note',
-  'oooh',
-  'quack',
-  'store-door-opening',
-  'throw-boing',
-  'uhoh',
-  'water-drop',
-  'wow',
-];
 const rule = (main = 'mentions', sessions = 'none', extra: object = {}) => ({
   channels: { mobile: { main, sessions } },
   ...extra,
@@ -71,7 +51,7 @@ describe('PATCH /api/notifications/settings', () => {
     expect((await read()).body).to.deep.equal(reply.body);
   });
 
-  for (const sound of SOUNDS) {
+  for (const sound of NOTIFICATION_SOUNDS) {
     it(`when sound is "${sound}", then it is accepted`, async () => {
       expect((await patch({ sound })).body.sound).to.equal(sound);
     });

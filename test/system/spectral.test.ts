@@ -1,17 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect } from 'chai';
-import { stringify } from 'yaml';
-import { loadSpec, specPath } from '../../src/contract/spec.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const root = dirname(specPath);
+import { describeBrokenCopies, root, type Break } from '../helpers/broken-copies.js';
 
 /** Rules of .spectral.yaml kept on, each broken in a copy of openapi.yaml; the waivers hold only where they are scoped. */
-const BREAKS: [name: string, rule: string, breakIt: (spec: Json) => void][] = [
+const BREAKS: Break[] = [
   [
     'an HTTP Basic security scheme',
     'owasp:api2:2023-no-http-basic',
@@ -58,62 +51,25 @@ interface Result {
   source: string;
 }
 
-/** `spectral lint` with the project's .spectral.yaml over copies of openapi.yaml, each in a folder of its own beside a link to mocks/. */
-async function lint(copies: Json[]): Promise<Result[][]> {
-  const folder = await mkdtemp(join(tmpdir(), 'spectral-'));
-  try {
-    const files = await Promise.all(
-      copies.map(async (copy, index) => {
-        const file = join(folder, `copy-${index}`, 'openapi.yaml'); // the name the waivers' pointers are scoped to
-        await mkdir(dirname(file));
-        await symlink(join(root, 'mocks'), join(dirname(file), 'mocks'));
-        await writeFile(file, stringify(copy, { aliasDuplicateObjects: false }));
-        return file;
-      }),
-    );
-    const { stdout } = await promisify(execFile)(
-      join(root, 'node_modules', '.bin', 'spectral'),
-      [
-        'lint',
-        '--ruleset',
-        join(root, '.spectral.yaml'),
-        '--format',
-        'json',
-        '--quiet',
-        '--fail-severity',
-        'hint',
-        ...files,
-      ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    ).catch((failed: { stdout: string }) => failed);
-    const results = JSON.parse(stdout) as Result[];
-    return files.map((file) => results.filter((result) => result.source === file));
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+/** `spectral lint` with the project's .spectral.yaml over `files`, in one run. */
+async function lint(files: string[]): Promise<string[][]> {
+  const { stdout } = await promisify(execFile)(
+    join(root, 'node_modules', '.bin', 'spectral'),
+    [
+      'lint',
+      '--ruleset',
+      join(root, '.spectral.yaml'),
+      '--format',
+      'json',
+      '--quiet',
+      '--fail-severity',
+      'hint',
+      ...files,
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  ).catch((failed: { stdout: string }) => failed);
+  const results = JSON.parse(stdout) as Result[];
+  return files.map((file) => results.filter((result) => result.source === file).map((result) => result.code));
 }
 
-describe('Spectral with the OWASP API Security ruleset (.spectral.yaml, in npm run lint)', function () {
-  this.timeout(180_000);
-  let results: Result[][];
-  before(async () => {
-    results = await lint([
-      loadSpec(),
-      ...BREAKS.map(([, , breakIt]) => {
-        const copy = structuredClone(loadSpec()) as Json;
-        breakIt(copy);
-        return copy;
-      }),
-    ]);
-  });
-
-  it('when openapi.yaml is linted, then no rule reports anything', () => {
-    expect(results[0]!.map((result) => result.code)).to.deep.equal([]);
-  });
-
-  BREAKS.forEach(([name, rule], index) => {
-    it(`when a copy has ${name}, then ${rule} fails it`, () => {
-      expect(results[index + 1]!.map((result) => result.code)).to.include(rule);
-    });
-  });
-});
+describeBrokenCopies('Spectral with the OWASP API Security ruleset (.spectral.yaml, in npm run lint)', BREAKS, lint);

@@ -12,7 +12,7 @@ import {
   UUIDS_INVALID,
   UUIDS_VALID,
 } from '../../helpers/format-cases.js';
-import { aDevice, aDraft, anAvailability, aPhase, text, uuid } from '../../helpers/factories.js';
+import { aDevice, aDraft, anAvailability, aPhase, NOTIFICATION_SOUNDS, text, uuid } from '../../helpers/factories.js';
 
 export interface ParityCase {
   name: string;
@@ -185,28 +185,8 @@ function draftCases(): ParityCase[] {
 
 function settingsCases(): ParityCase[] {
   const p = '/api/notifications/settings';
-  const sounds = [
-    'shake-bottle-pop',
-    'boing',
-    'bubble-pop',
-    'bubble-pop-quick',
-    'bubbles-pop',
-    'doodoodoo',
-    'doodoodoo-reverb',
-    'high-pitch-ping',
-    'light-double-clicks',
-    'mhm',
-    'music-note',
-    'oooh',
-    'quack',
-    'store-door-opening',
-    'throw-boing',
-    'uhoh',
-    'water-drop',
-    'wow',
-  ];
   return [
-    ...sounds.map((sound) => patch(p, { sound }, 'accept', `sound ${sound}`)),
+    ...NOTIFICATION_SOUNDS.map((sound) => patch(p, { sound }, 'accept', `sound ${sound}`)),
     ...['Boing', 'ding', ''].map((sound) => patch(p, { sound }, 400, `sound near miss "${sound}"`)),
     patch(p, { sound: null }, 'accept', 'sound null removes'),
     patch(p, {}, 'accept', 'empty patch'),
