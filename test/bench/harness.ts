@@ -6,7 +6,7 @@ import { cpus } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { cpuSeconds } from './cpu.js';
-import { benchStreamId } from './ids.js';
+import { benchStreamId, DEVICE_BODY } from './ids.js';
 
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 export const CONNECTIONS = 50;
@@ -78,6 +78,17 @@ export function load(
     requests: [request],
   });
 }
+
+/** The device PUT, the same device each time (its registration replaced). */
+export const devicePut: autocannon.Request = { method: 'PUT', path: '/api/notifications/devices', body: DEVICE_BODY };
+
+let installations = 0;
+/** The device PUT, each request a new device of the bench's user (filed into the user's index, not replacing one). */
+export const newDevicePut: autocannon.Request = {
+  method: 'PUT',
+  path: '/api/notifications/devices',
+  setupRequest: (req) => ({ ...req, body: DEVICE_BODY.replace('"bench-phone"', `"new-${installations++}"`) }),
+};
 
 /** The read-marker workload: each request moves the marker of a random one of `records` seeded streams. */
 export function readMarkerRequest(records: number): autocannon.Request {

@@ -8,9 +8,7 @@ import { once } from 'node:events';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type autocannon from 'autocannon';
-import { CORES, load, prepare, SECONDS } from './harness.js';
-import { DEVICE_BODY } from './ids.js';
+import { CORES, devicePut, load, newDevicePut, prepare, SECONDS } from './harness.js';
 
 interface ProfileNode {
   id: number;
@@ -21,15 +19,7 @@ const args = process.argv.slice(2);
 if (args.length === 0) throw new Error('usage: npm run bench:profile -- <mode of test/bench/serve.ts> [arguments]');
 const folder = join('.bench', 'profiles', args.join('-'));
 
-let installations = 0;
-const request: autocannon.Request =
-  process.env.BENCH_PROFILE_WORKLOAD === 'new-device'
-    ? {
-        method: 'PUT',
-        path: '/api/notifications/devices',
-        setupRequest: (req) => ({ ...req, body: DEVICE_BODY.replace('"bench-phone"', `"new-${installations++}"`) }),
-      }
-    : { method: 'PUT', path: '/api/notifications/devices', body: DEVICE_BODY };
+const request = process.env.BENCH_PROFILE_WORKLOAD === 'new-device' ? newDevicePut : devicePut;
 
 prepare();
 await rm(folder, { recursive: true, force: true });

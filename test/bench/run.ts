@@ -10,10 +10,19 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
-import { CONNECTIONS, load, prepare, readMarkerRequest, SECONDS, serve, type Server } from './harness.js';
+import {
+  CONNECTIONS,
+  devicePut,
+  load,
+  newDevicePut,
+  prepare,
+  readMarkerRequest,
+  SECONDS,
+  serve,
+  type Server,
+} from './harness.js';
 import { printCpuTarget, printNotes, printTable, printTarget, type Contender } from './report.js';
 import { postgresVersion, seededSchema } from './postgres.js';
-import { DEVICE_BODY } from './ids.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const ALTERNATES = 3;
@@ -22,17 +31,9 @@ const [SMALL = 10_000, LARGE = 100_000, HUGE = 1_000_000] = (process.env.BENCH_R
   .filter(Boolean)
   .map(Number);
 
-const devicePut: autocannon.Request = { method: 'PUT', path: '/api/notifications/devices', body: DEVICE_BODY };
 /** Sizes of the rows that show whether a write costs more as the data grows: the bench user's devices, the store's records. */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const STORE_RECORDS = Number(process.env.BENCH_STORE_RECORDS ?? 1_000_000);
-let installations = 0;
-/** The device PUT, each request a new device of the bench's user (filed into the user's index, not replacing one). */
-const newDevicePut: autocannon.Request = {
-  method: 'PUT',
-  path: '/api/notifications/devices',
-  setupRequest: (req) => ({ ...req, body: DEVICE_BODY.replace('"bench-phone"', `"new-${installations++}"`) }),
-};
 
 function contender(name: string, workload: string, request: autocannon.Request, sets: Server[][]): Contender {
   return { name, workload, sets, request, rounds: [] };
