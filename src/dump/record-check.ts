@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { contractAjv } from '../contract/contract-ajv.js';
+import { repeatedPhaseIds } from '../contract/phase-ids.js';
 import { loadSpec, type OpenApiDocument } from '../contract/spec.js';
 import { MAX_DOCUMENT_BYTES, MAX_TRANSPORT_METADATA_BYTES } from '../lib/document-cap.js';
 import { isObject } from '../lib/json.js';
@@ -61,7 +62,7 @@ const PLACEMENTS: Record<ReadBack, (value: Value, user: string) => Placed> = {
  * path caps (a document at most 256 KiB, a device's transportMetadata 16 KiB), its
  * value valid against its collection's schema in openapi.yaml (plus what the store
  * keeps beside: a device's user; a read marker stored before it was left out has a
- * null threadSessionId), and its key, group and owner the ones the handlers give that
+ * null threadSessionId; a draft's phase ids unique), and its key, group and owner the ones the handlers give that
  * value. Anything else could not be read back, or would be listed where no one looks.
  * Its nesting was checked before it was parsed (see verifyDump): ajv recurses.
  */
@@ -80,6 +81,9 @@ export function contractRecordCheck(): RecordCheck {
       return `its value is not a valid ${SCHEMAS[collection]} (openapi.yaml): ${error.instancePath || 'the value'} ${error.message ?? 'is invalid'}`;
     if (collection === 'devices' && typeof value.userId !== 'string')
       return 'its device has no userId, the user it belongs to';
+    const [repeated] = collection === 'drafts' ? repeatedPhaseIds(value.phasesTemplate as { id: string }[]) : [];
+    if (repeated)
+      return `its phasesTemplate/${repeated.index}/id repeats the id of phase ${repeated.first}; phase ids are unique within a draft`;
     const placed = PLACEMENTS[collection](value, partsOf(record.key)[0] ?? '');
     if (record.key !== placed.key) return `its key should be ${JSON.stringify(placed.key)} for its value`;
     if (record.group !== placed.group)

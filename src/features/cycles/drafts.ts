@@ -1,4 +1,5 @@
 import type { CycleTemplateDraft, CycleTemplateDraftInput, Phase } from '../../../generated/index.js';
+import { repeatedPhaseIds } from '../../contract/phase-ids.js';
 import { HttpProblem, type FieldError } from '../../errors/problem.js';
 import type { Preconditions } from '../../lib/etag.js';
 import { nextTimestamp, sameInstant } from '../../lib/time.js';
@@ -63,14 +64,10 @@ function conflict(detail: string, stored: CycleTemplateDraft | undefined): HttpP
 }
 
 function rejectRepeatedPhaseIds(phases: Phase[]): void {
-  const firstIndex = new Map<string, number>();
-  const errors: FieldError[] = [];
-  phases.forEach((phase, index) => {
-    const id = phase.id.toLowerCase();
-    const first = firstIndex.get(id);
-    if (first === undefined) firstIndex.set(id, index);
-    else errors.push({ path: `/body/phasesTemplate/${index}/id`, message: `repeats the id of phase ${first}` });
-  });
+  const errors: FieldError[] = repeatedPhaseIds(phases).map(({ index, first }) => ({
+    path: `/body/phasesTemplate/${index}/id`,
+    message: `repeats the id of phase ${first}`,
+  }));
   if (errors.length > 0) {
     throw new HttpProblem('validation-failed', 'Phase ids must be unique within a draft.', { errors });
   }

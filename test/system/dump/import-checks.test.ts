@@ -5,7 +5,7 @@ import { openPostgresStore } from '../../../src/store/postgres/postgres-store.js
 import { call } from '../../helpers/client.js';
 import { runCommand } from '../../helpers/dump.js';
 import { changeFirst, expectImportRefused, variant } from '../../helpers/dump-edit.js';
-import { aDevice } from '../../helpers/factories.js';
+import { aDevice, aDraft, aPhase, uuid } from '../../helpers/factories.js';
 import { freshSchema, postgresUnavailable, type Schema } from '../../helpers/postgres.js';
 import { freshDataFile, startService, type Service } from '../../helpers/service.js';
 
@@ -68,6 +68,7 @@ describe('make import checks every record as the write path does', function () {
       );
       await send('PATCH', '/api/notifications/settings', { channels: { mobile: { enabled: true } } });
       await send('PATCH', '/api/streams/nav', { sort: 'recent' });
+      await send('PUT', `/api/cycles/templates/${uuid()}/draft`, aDraft({ phasesTemplate: [aPhase(), aPhase()] }));
       written = await readAll(service);
     } finally {
       await service.close();
@@ -161,6 +162,14 @@ describe('make import checks every record as the write path does', function () {
         ((record.value as Value).transportMetadata as Value).blob += 'm';
       }),
       /devices .*: its transportMetadata takes 16385 bytes as compact JSON; it holds at most 16384/,
+    ],
+    [
+      'a draft whose second phase repeats the first phase id (in capitals: ids are compared as the write path compares them)',
+      changeFirst('drafts', (record) => {
+        const [first, second] = (record.value as Value).phasesTemplate as Value[];
+        second!.id = (first!.id as string).toUpperCase();
+      }),
+      /drafts .*: its phasesTemplate\/1\/id repeats the id of phase 0; phase ids are unique within a draft/,
     ],
   ];
   it('when a record line is not JSON, then the refusal names the line and where, and shows nothing of it', async () => {
