@@ -20,10 +20,15 @@ export function allowHosts(allowed: readonly string[]): RequestHandler {
   const suffixes = allowed.filter((name) => name.startsWith('.'));
   const isAllowed = (name: string) =>
     names.has(name) || suffixes.some((suffix) => name.endsWith(suffix) || name === suffix.slice(1));
+  let lastAllowed: string | undefined; // most requests come with the Host of the one before
   return (req, _res, next) => {
-    if (PROBES.has(req.path)) return next();
     const host = req.headers.host ?? '';
-    if (isAllowed(hostName(host).toLowerCase())) return next();
+    if (host === lastAllowed) return next();
+    if (isAllowed(hostName(host).toLowerCase())) {
+      lastAllowed = host;
+      return next();
+    }
+    if (PROBES.has(req.path)) return next();
     throw new HttpProblem(
       'host-not-allowed',
       `This service serves only the Host names of this machine and those in ALLOWED_HOSTS, not ${JSON.stringify(host)}: without ` +

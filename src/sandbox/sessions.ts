@@ -18,6 +18,8 @@ const SESSION_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
  */
 export class Sessions {
   private readonly held = new Map<string, Session>();
+  /** The most recently used session: asked for again, it needs no move to the end of `held`. */
+  private newest: Session | undefined;
 
   constructor(
     private readonly open: (name: string, settings: SessionSettings) => Promise<Session>,
@@ -52,8 +54,11 @@ export class Sessions {
   /** The named session, made and seeded on first use; now the most recently used. */
   async get(name: string): Promise<Session> {
     const session = this.held.get(name) ?? (await this.replace(name, {}));
-    this.held.delete(name);
-    this.held.set(name, session);
+    if (this.newest !== session) {
+      this.held.delete(name);
+      this.held.set(name, session);
+      this.newest = session;
+    }
     return session;
   }
 
@@ -62,6 +67,7 @@ export class Sessions {
     const session = await this.open(name, settings);
     this.held.delete(name);
     this.held.set(name, session);
+    this.newest = session;
     for (const oldest of this.held.keys()) {
       if (this.held.size <= this.max) break;
       this.held.delete(oldest);
