@@ -4,7 +4,7 @@ import { SANDBOX_HEADERS } from '../edge/cors.js';
 import { HttpProblem } from '../errors/problem.js';
 import { useScope } from '../edge/scope.js';
 import { requestIdOf } from '../observability/request-id.js';
-import { loggedBody, loggedPath } from './request-log.js';
+import { loggedBody, loggedPath, type LoggedRequest } from './request-log.js';
 import type { Session } from './session.js';
 import { SESSION_HEADER, type Sessions } from './sessions.js';
 
@@ -91,18 +91,17 @@ function logRequest(req: Request, res: Response, locals: SandboxLocals): void {
     res.statusCode < 400 && locals.response !== undefined
       ? loggedBody(locals.response, Number(res.getHeader('content-length') ?? 0))
       : undefined;
-  locals.session.log.add(
-    {
-      at: new Date().toISOString(),
-      requestId: requestIdOf(res),
-      method: req.method,
-      path,
-      status: res.statusCode,
-      ...(typeof req.headers.prefer === 'string' ? { prefer: req.headers.prefer } : {}),
-      ...(locals.body === undefined ? {} : { body: locals.body.body }),
-      ...(problem === undefined ? {} : { problem }),
-      ...(answer === undefined ? {} : { response: answer.body }),
-    },
-    bytes + (answer?.bytes ?? 0),
-  );
+  // Members set one by one, in the order the log has always listed them: cheaper than spreading optional ones.
+  const entry: LoggedRequest = {
+    at: new Date().toISOString(),
+    requestId: requestIdOf(res),
+    method: req.method,
+    path,
+    status: res.statusCode,
+  };
+  if (typeof req.headers.prefer === 'string') entry.prefer = req.headers.prefer;
+  if (locals.body !== undefined) entry.body = locals.body.body;
+  if (problem !== undefined) entry.problem = problem;
+  if (answer !== undefined) entry.response = answer.body;
+  locals.session.log.add(entry, bytes + (answer?.bytes ?? 0));
 }

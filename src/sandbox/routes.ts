@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
 import { jsonBody } from '../edge/json-body.js';
 import { HttpProblem, type FieldError } from '../errors/problem.js';
@@ -12,7 +12,7 @@ import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
  * The sandbox's own routes, outside the contract as /docs is: mounted before
  * validation, and only here, never in the real service.
  */
-export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimit: number): Router {
+export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimit: number): RequestHandler {
   const router = Router(EXACT_ROUTING);
   const only = (path: string, method: string, what: string) =>
     router.all(path, () => {
@@ -78,7 +78,8 @@ export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimi
     res.status(created ? 201 : 200).json({ name, steps: scenarios.get(name)?.steps });
   });
   only('/sandbox/scenarios/:name', 'PUT', 'defines this scenario');
-  return router;
+  // Every path here is under /sandbox/: API requests go past without trying each route.
+  return (req, res, next) => (req.url.startsWith('/sandbox/') ? router(req, res, next) : next());
 }
 
 async function requests(sessions: Sessions, req: Request, res: Response): Promise<void> {
