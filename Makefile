@@ -162,6 +162,6 @@ image:
 	IMAGE_BASE="$(IMAGE_BASE)" deploy/image.sh
 
 # The image tier (test/image/): builds the image with make image, runs it, writes through it, stops it. Minutes;
-# .ci/run runs it after make test.
+# .ci/run runs it before make test.
 test-image: $(INSTALLED)
 	npm run test:image
