@@ -157,6 +157,11 @@ async function useEveryOperation(target: Service, stateful: boolean): Promise<vo
   const lastViewed: string | undefined = patchedNav.lastViewedAt?.[stream.id]; // a date-time is a string
   if (stateful) expect(lastViewed).to.equal('2026-11-20T09:20:11+01:00');
   expect((await api.navigation.getNavigationPreferences()).updatedAt).to.be.a('string');
+  // Every parameter optional: the Raw method, as the plain one, is called with none.
+  const navRaw = await api.navigation.getNavigationPreferencesRaw();
+  expect(navRaw.raw.status).to.equal(200);
+  expect((await navRaw.value()).updatedAt).to.be.a('string');
+  expect((await (await api.devices.listDevicesRaw()).value()).items).to.be.an('array');
 
   const templateId = uuid();
   const first = await api.cycles.saveCycleTemplateDraftRaw({

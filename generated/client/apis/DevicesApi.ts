@@ -123,7 +123,7 @@ export class DevicesApi extends runtime.BaseAPI {
      * Paged: at most `limit` devices a page, in one stable order that holds across pages (by the text `appId/installationId`, so `com.example.chat.desktop` sorts before `com.example.chat`). When more follow, the `Link` header gives the next page. 
      * Lists the caller\'s registered devices.
      */
-    async listDevicesRaw(requestParameters: ListDevicesRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<DeviceList>> {
+    async listDevicesRaw(requestParameters: ListDevicesRequest = {}, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<DeviceList>> {
         const requestOptions = await this.listDevicesRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 

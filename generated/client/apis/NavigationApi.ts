@@ -85,7 +85,7 @@ export class NavigationApi extends runtime.BaseAPI {
      * The caller\'s stream-list preferences as last saved with `PATCH /api/streams/nav`; 404 until the first save. 
      * Reads the caller\'s navigation preferences.
      */
-    async getNavigationPreferencesRaw(requestParameters: GetNavigationPreferencesRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
+    async getNavigationPreferencesRaw(requestParameters: GetNavigationPreferencesRequest = {}, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
         const requestOptions = await this.getNavigationPreferencesRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 

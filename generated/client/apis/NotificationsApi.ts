@@ -85,7 +85,7 @@ export class NotificationsApi extends runtime.BaseAPI {
      * The caller\'s notification settings as last saved with `PATCH /api/notifications/settings`; 404 until the first save. 
      * Reads the caller\'s notification settings.
      */
-    async getNotificationSettingsRaw(requestParameters: GetNotificationSettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
+    async getNotificationSettingsRaw(requestParameters: GetNotificationSettingsRequest = {}, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
         const requestOptions = await this.getNotificationSettingsRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
