@@ -42,8 +42,13 @@ export function prepare(): void {
 }
 
 /** test/bench/serve.ts (compiled by prepare) in a process of its own, pinned to the server core, with `args`. */
-export async function serve(...args: string[]): Promise<Server> {
-  const command = [process.execPath, '.bench/test/bench/serve.js', ...args];
+export function serve(...args: string[]): Promise<Server> {
+  return serveWith([], ...args);
+}
+
+/** As serve, with `nodeFlags` for node itself (bench:profile's --cpu-prof). */
+export async function serveWith(nodeFlags: string[], ...args: string[]): Promise<Server> {
+  const command = [process.execPath, ...nodeFlags, '.bench/test/bench/serve.js', ...args];
   const pinned = CORES ? ['taskset', '-c', CORES.server, ...command] : command;
   const child: ChildProcess = spawn(pinned[0]!, pinned.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();

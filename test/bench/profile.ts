@@ -3,12 +3,9 @@
 // device each) for BENCH_SECONDS; then where its CPU went, by function and by part (Node's own code, each package,
 // each folder of src/), as shares of the time not idle. The profile is kept in .bench/profiles/ for DevTools.
 // Run it before and after a change, with the same arguments, and compare the shares.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { CORES, devicePut, load, newDevicePut, prepare, SECONDS } from './harness.js';
+import { devicePut, load, newDevicePut, prepare, SECONDS, serveWith } from './harness.js';
 
 interface ProfileNode {
   id: number;
@@ -24,18 +21,13 @@ const request = process.env.BENCH_PROFILE_WORKLOAD === 'new-device' ? newDeviceP
 prepare();
 await rm(folder, { recursive: true, force: true });
 await mkdir(folder, { recursive: true });
-const command = [process.execPath, `--cpu-prof`, `--cpu-prof-dir=${folder}`, '.bench/test/bench/serve.js', ...args];
-const pinned = CORES ? ['taskset', '-c', CORES.server, ...command] : command;
-const child = spawn(pinned[0]!, pinned.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
-const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-const { port } = JSON.parse((await lines.next()).value as string) as { port: number };
-await load(port, request, 2); // warm-up: the optimizing compiler, the heap's first growth
+const server = await serveWith(['--cpu-prof', `--cpu-prof-dir=${folder}`], ...args);
+await load(server.port, request, 2); // warm-up: the optimizing compiler, the heap's first growth
 // V8 stamps samples with the monotonic clock in microseconds, as process.hrtime does: only the load's own are counted.
 const from = Number(process.hrtime.bigint() / 1000n);
-const result = await load(port, request, SECONDS);
+const result = await load(server.port, request, SECONDS);
 const to = Number(process.hrtime.bigint() / 1000n);
-child.kill('SIGTERM');
-await once(child, 'exit');
+await server.stop(); // node writes the profile as it exits
 
 const file = (await readdir(folder)).find((name) => name.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no profile written into ${folder}`);
@@ -88,16 +80,12 @@ console.log(
 function partOf(url: string, functionName: string): string {
   if (!url) return functionName.startsWith('(') ? functionName : '(native)';
   if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
-  const inModules = url.lastIndexOf('node_modules/');
-  if (inModules >= 0) {
-    const [scope, name] = url.slice(inModules + 'node_modules/'.length).split('/');
-    return scope?.startsWith('@') ? `${scope}/${name}` : (scope ?? url);
-  }
-  const inProject = url.indexOf('/.bench/');
-  const path = inProject >= 0 ? url.slice(inProject + '/.bench/'.length) : url;
-  return path.split('/').slice(0, 3).join('/');
+  const path = shortUrl(url).split('/');
+  if (!url.includes('node_modules/')) return path.slice(0, 3).join('/');
+  return path.slice(0, path[0]?.startsWith('@') ? 2 : 1).join('/');
 }
 
+/** The url from its package (after node_modules/) or from the compiled project's root (after .bench/). */
 function shortUrl(url: string): string {
   const inModules = url.lastIndexOf('node_modules/');
   if (inModules >= 0) return url.slice(inModules + 'node_modules/'.length);
