@@ -45,7 +45,7 @@ export function journalCommits(files: OpenFiles, settings: CommitSettings) {
       );
       observeCommit((performance.now() - started) / 1000, ops.length);
     },
-    apply: (op) => committed.apply(op),
+    apply: (op) => committed.apply(op[0], op[1], op.record, op[2]?.group),
     between: (): Promise<void> => checkpoints.ifDue(),
     failure: (error) =>
       new StoreUnavailableError(

@@ -4,13 +4,14 @@ import type { Logger } from 'pino';
 import type { StoreQuotas } from '../store.js';
 import { Usage } from '../usage.js';
 import { Accounts } from './engine/accounts.js';
-import { Committed } from './engine/committed.js';
+import { Committed, groupIndexes } from './engine/committed.js';
 import { DataFileError } from './engine/durable-json-file.js';
 import { checkDataFile, makeFolder } from './engine/folder.js';
 import { Journal } from './engine/journal.js';
 import { acquireLock } from './operations/lock.js';
 import { openManifest, SHARDS, type Manifest } from './engine/manifest.js';
 import { securePrivateFiles } from './engine/private-files.js';
+import { recordLine, recordText } from './engine/record-text.js';
 import { loadShards } from './engine/shards.js';
 import { Sizes } from './engine/sizes.js';
 import { upgradeDataFiles } from './operations/upgrade.js';
@@ -55,17 +56,23 @@ export async function openFiles(dataFile: string, settings: OpenSettings): Promi
     const manifest = openManifest(dataFile);
     const existing = await manifest.adapter.read();
     const accounts = new Accounts(new Sizes(), new Usage(settings.quotas));
+    const indexes = groupIndexes();
     const committed = new Committed(
       await loadShards(folder, existing?.shards ?? SHARDS, existing !== null, {
         chunkChars: settings.shardChunkChars,
-        onRecord: (collection, key, stored, bytes) => accounts.set(collection, key, stored, bytes),
+        onRecord: (collection, key, stored, bytes) => {
+          accounts.set(collection, key, stored, bytes);
+          indexes[collection].set(key, stored.group);
+        },
       }),
+      indexes,
     );
     const { journal, ops } = await Journal.open(
       join(folder, 'journal'),
       ([collection, key, stored]) => {
-        committed.apply([collection, key, stored]);
-        accounts.set(collection, key, stored);
+        const record = stored === null ? null : recordText(stored);
+        committed.apply(collection, key, record, stored?.group);
+        accounts.set(collection, key, stored, record === null ? undefined : Buffer.byteLength(recordLine(key, record)));
       },
       settings.journalLineBytes,
     );

@@ -1,36 +1,41 @@
 import type { Low } from 'lowdb';
 import { GroupIndex } from '../../group-index.js';
 import { COLLECTIONS, type Collection, type Entry, type Page, type StoredRecord } from '../../store.js';
-import type { Op, Stored } from './journal.js';
+import type { Stored } from './journal.js';
+import { parseRecord } from './record-text.js';
 import { shardNumber, type Shards, type Table } from './shards.js';
 import { snapshotRecords, type Snapshot } from './snapshot.js';
 
 /** Shards a checkpoint writes at once; libuv's thread pool has four threads by default. */
 const CHECKPOINT_WRITERS = 2;
 
+/** Each collection's group index, filled as the records load (loadShards' onRecord). */
+export type GroupIndexes = Record<Collection, GroupIndex>;
+
+export function groupIndexes(): GroupIndexes {
+  return Object.fromEntries(COLLECTIONS.map((collection) => [collection, new GroupIndex()])) as GroupIndexes;
+}
+
 /**
  * The committed state: what the journal holds, in the lowdb shards' data, with
- * each collection's group index. Shards changed since their last write are
- * dirty until a checkpoint writes them.
+ * each collection's group index. Each record is held as its JSON text and parsed
+ * when read, so what it costs in memory follows its stored bytes, whatever its
+ * shape, and the collector has one string to walk, not a tree. Shards changed
+ * since their last write are dirty until a checkpoint writes them.
  */
 export class Committed {
   private dirty = new Set<Low<Table>>();
-  private readonly indexes = {} as Record<Collection, GroupIndex>;
   /** Views being read (exports): each keeps what a change replaces until it has read it. */
   private readonly snapshots = new Set<Snapshot>();
 
-  constructor(private readonly shards: Shards) {
-    for (const collection of COLLECTIONS) {
-      const index = new GroupIndex();
-      for (const shard of shards[collection]) {
-        for (const [key, stored] of Object.entries(shard.data)) index.set(key, stored.group);
-      }
-      this.indexes[collection] = index;
-    }
-  }
+  constructor(
+    private readonly shards: Shards,
+    private readonly indexes: GroupIndexes,
+  ) {}
 
   get(collection: Collection, key: string): Stored | undefined {
-    return this.shardOf(collection, key).data[key];
+    const record = this.shardOf(collection, key).data.get(key);
+    return record === undefined ? undefined : parseRecord(record);
   }
 
   page(collection: Collection, group: string, page: Page): Entry<unknown>[] {
@@ -46,14 +51,13 @@ export class Committed {
     );
   }
 
-  apply([collection, key, stored]: Op): void {
+  /** The record at `key` is now `record` (its JSON, recordText), filed under `group`; null deletes it. */
+  apply(collection: Collection, key: string, record: string | null, group: string | undefined): void {
     const shard = this.shardOf(collection, key);
     for (const snapshot of this.snapshots) snapshot.keep(shard.data, key);
-    // Tables are prototype-less records that lowdb serialises; deleting a key is how they shrink.
-    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete
-    if (stored === null) delete shard.data[key];
-    else shard.data[key] = stored;
-    this.indexes[collection].set(key, stored?.group);
+    if (record === null) shard.data.delete(key);
+    else shard.data.set(key, record);
+    this.indexes[collection].set(key, record === null ? undefined : group);
     this.dirty.add(shard);
   }
 

@@ -2,12 +2,14 @@ import type { Op, Stored } from './journal.js';
 
 /**
  * An op with its compact JSON, made once when the change is made: the journal's
- * line reuses `text`, and the stated size counts `size`. It is the op itself, so
- * the commit queue and the committed state take it as they take any op.
+ * line reuses `text`, the committed state keeps `record`, and the stated size
+ * counts `size`. It is the op itself, so the commit queue takes it as it takes any op.
  */
 export type Serialized = Op & {
   /** The op as JSON, as an entry of a journal line. */
   readonly text: string;
+  /** The record as JSON (recordText), as the committed state holds it; null for a delete. */
+  readonly record: string | null;
   /** UTF-8 bytes of `text`. */
   readonly bytes: number;
   /** The record's stored bytes (see recordLine); undefined for a delete. */
@@ -23,6 +25,7 @@ export function serialize(op: Op): Serialized {
   if (stored === null)
     return Object.assign(op, {
       text: `${head}null]`,
+      record: null,
       bytes: Buffer.byteLength(head) + 5,
       size: undefined,
       valueBytes: undefined,
@@ -32,8 +35,10 @@ export function serialize(op: Op): Serialized {
   const valueBytes = Buffer.byteLength(valueText);
   const rest = `${stored.group === undefined ? '' : `,"group":${JSON.stringify(stored.group)}`}${stored.owner === undefined ? '' : `,"owner":${JSON.stringify(stored.owner)}`}}`;
   const storedBytes = 9 + valueBytes + Buffer.byteLength(rest); // 9: {"value":
+  const record = `{"value":${valueText}${rest}`;
   return Object.assign(op, {
-    text: `${head}{"value":${valueText}${rest}]`,
+    text: `${head}${record}]`,
+    record,
     bytes: Buffer.byteLength(head) + storedBytes + 1,
     size: Buffer.byteLength(keyText) + 1 + storedBytes,
     valueBytes,
@@ -41,8 +46,18 @@ export function serialize(op: Op): Serialized {
 }
 
 /** A record as a shard file holds it, one to a line: `"key":{"value":…}`. Its UTF-8 bytes are the record's stored size. */
-export function recordLine(key: string, stored: Stored): string {
-  return `${JSON.stringify(key)}:${JSON.stringify(stored)}`;
+export function recordLine(key: string, record: string): string {
+  return `${JSON.stringify(key)}:${record}`;
+}
+
+/** A record as JSON, `{"value":…,"group":…,"owner":…}`: what the committed state holds of it. */
+export function recordText(stored: Stored): string {
+  return JSON.stringify(stored);
+}
+
+/** The record `recordText` made. */
+export function parseRecord(record: string): Stored {
+  return JSON.parse(record) as Stored;
 }
 
 /**
@@ -57,7 +72,7 @@ export function valueBytes(key: string, stored: Stored, recordBytes: number): nu
 }
 
 export function recordSize(key: string, stored: Stored | null | undefined): number | undefined {
-  return stored ? Buffer.byteLength(recordLine(key, stored)) : undefined;
+  return stored ? Buffer.byteLength(recordLine(key, recordText(stored))) : undefined;
 }
 
 /** A record's shape, as files hold it. */

@@ -3,10 +3,11 @@ import { whereJsonFails } from '../../../lib/json.js';
 import type { Stored } from './journal.js';
 import { DataFileError, writeDurably } from './durable-json-file.js';
 import { readLines } from './line-reader.js';
-import { recordLine, recordSize } from './record-text.js';
+import { recordLine, recordSize, recordText } from './record-text.js';
 import { isTable, ShardLines } from './shard-lines.js';
 
-export type Table = Record<string, Stored>;
+/** A shard's records, each as its JSON (recordText): a string costs its length, whatever the JSON's shape. */
+export type Table = Map<string, string>;
 
 /** UTF-16 code units (at most three bytes each) gathered before one write. */
 export const SHARD_CHUNK_CHARS = 1024 * 1024;
@@ -24,6 +25,7 @@ export const SHARD_CHUNK_CHARS = 1024 * 1024;
  * JSON.stringify escapes every control character, so a record's text never holds
  * a newline (U+2028 and U+2029 stay as they are, but they are not the newline
  * byte). Files of the earlier compact form, one line, are read whole as before.
+ * A record is kept as the text of its line after the key, never as the parsed tree.
  */
 export class ShardFile implements Adapter<Table> {
   constructor(
@@ -48,7 +50,7 @@ export class ShardFile implements Adapter<Table> {
       throw new DataFileError(this.path, 'is not valid JSON, perhaps truncated (a compact shard is one line)');
     const compact = parseCompact(this.path, lines.compact ?? rest);
     for (const [key, stored] of Object.entries(compact)) {
-      table[key] = stored;
+      table.set(key, recordText(stored));
       onRecord(key, stored, recordSize(key, stored) ?? 0);
     }
     return table;
@@ -61,14 +63,14 @@ export class ShardFile implements Adapter<Table> {
    * to the same state.
    */
   async write(table: Table): Promise<void> {
-    const keys = Object.keys(table);
+    const keys = [...table.keys()];
     await writeDurably(this.path, async (file) => {
       let chunk = '{';
       let separator = '\n';
       for (const key of keys) {
-        const stored = table[key];
-        if (stored === undefined) continue; // deleted since: the journal deletes it again
-        chunk += `${separator}${recordLine(key, stored)}`;
+        const record = table.get(key);
+        if (record === undefined) continue; // deleted since: the journal deletes it again
+        chunk += `${separator}${recordLine(key, record)}`;
         separator = ',\n';
         if (chunk.length >= this.chunkChars) {
           await file.writeFile(chunk);
@@ -80,13 +82,12 @@ export class ShardFile implements Adapter<Table> {
   }
 }
 
-/** Prototype-less, so a key such as `__proto__` is plain data. */
 export function emptyTable(): Table {
-  return Object.create(null) as Table;
+  return new Map();
 }
 
 /** A shard of the earlier compact form: one line of JSON, read the old way. */
-function parseCompact(path: string, text: string): Table {
+function parseCompact(path: string, text: string): Record<string, Stored> {
   let data: unknown;
   try {
     data = JSON.parse(text);

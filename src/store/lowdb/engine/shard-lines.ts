@@ -1,7 +1,7 @@
 import { jsonFailureAt } from '../../../lib/json.js';
 import { DataFileError } from './durable-json-file.js';
 import type { Stored } from './journal.js';
-import { isStored } from './record-text.js';
+import { isStored, recordText } from './record-text.js';
 import type { Table } from './shard-file.js';
 
 interface Pending {
@@ -78,10 +78,10 @@ export class ShardLines {
       return;
     }
     for (const record of pending) {
-      const key = keyOf(record.text);
-      const stored = key !== undefined && Object.hasOwn(members, key) ? members[key] : undefined;
-      if (key === undefined || !isStored(stored)) throw this.notOneRecord(record.line);
-      this.keep(key, stored, record.bytes);
+      const head = keyOf(record.text);
+      const stored = head !== undefined && Object.hasOwn(members, head.key) ? members[head.key] : undefined;
+      if (head === undefined || !isStored(stored)) throw this.notOneRecord(record.line);
+      this.keep(head.key, record.text.slice(head.end + 1), stored, record.bytes);
     }
   }
 
@@ -96,11 +96,13 @@ export class ShardLines {
     const entries = Object.entries(member);
     const [key, stored] = entries[0] ?? [];
     if (entries.length !== 1 || key === undefined || !isStored(stored)) throw this.notOneRecord(line);
-    this.keep(key, stored, bytes);
+    const head = keyOf(text);
+    this.keep(key, head?.key === key ? text.slice(head.end + 1) : recordText(stored), stored, bytes);
   }
 
-  private keep(key: string, stored: Stored, bytes: number): void {
-    this.table[key] = stored;
+  /** Keeps the record as its text (the line after the key and colon); the parsed `stored` is only told, then dropped. */
+  private keep(key: string, record: string, stored: Stored, bytes: number): void {
+    this.table.set(key, record);
     this.onRecord(key, stored, bytes);
   }
 
@@ -116,23 +118,26 @@ export class ShardLines {
   }
 }
 
-export function isTable(data: unknown): data is Table {
+/** A shard of the earlier compact form, parsed: an object of stored records. */
+export function isTable(data: unknown): data is Record<string, Stored> {
   return typeof data === 'object' && data !== null && !Array.isArray(data) && Object.values(data).every(isStored);
 }
 
 /**
- * The key a record line starts with, parsed on its own: a slice of the line would
- * keep the whole line alive for as long as the key. Undefined when the line does
- * not start with a JSON string and a colon.
+ * The key a record line starts with, parsed on its own (a slice of the line would
+ * keep the whole line alive for as long as the key), and the index of the colon
+ * after it. Undefined when the line does not start with a JSON string and a colon.
  */
-function keyOf(text: string): string | undefined {
+function keyOf(text: string): { key: string; end: number } | undefined {
   if (text.charCodeAt(0) !== 0x22) return undefined;
   for (let index = 1; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code === 0x5c)
       index++; // a backslash: the next character is escaped
     else if (code === 0x22)
-      return text.charCodeAt(index + 1) === 0x3a ? (JSON.parse(text.slice(0, index + 1)) as string) : undefined;
+      return text.charCodeAt(index + 1) === 0x3a
+        ? { key: JSON.parse(text.slice(0, index + 1)) as string, end: index + 1 }
+        : undefined;
   }
   return undefined;
 }

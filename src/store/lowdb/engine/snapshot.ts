@@ -1,18 +1,18 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { storedRecord } from '../../records.js';
 import { COLLECTIONS, type StoredRecord } from '../../store.js';
-import type { Stored } from './journal.js';
+import { parseRecord } from './record-text.js';
 import type { Shards, Table } from './shards.js';
 
 /**
  * A consistent view of the committed records as of its start, read while changes go
  * on: before a change replaces a record of a shard the view has not finished with,
- * the view keeps the record as it was (copy on write). Records are never changed in
- * place (a change stores a new Stored), so a kept reference stays what it was. It
+ * the view keeps the record as it was (copy on write). A record is its text, so a kept
+ * reference stays what it was. It
  * costs the records changed while it is read, not the size of the store.
  */
 export class Snapshot {
-  private readonly kept = new Map<Table, Map<string, Stored | null>>();
+  private readonly kept = new Map<Table, Map<string, string | null>>();
   private readonly finished = new Set<Table>();
 
   /** Called before `table[key]` changes. */
@@ -20,20 +20,21 @@ export class Snapshot {
     if (this.finished.has(table)) return;
     let kept = this.kept.get(table);
     if (!kept) this.kept.set(table, (kept = new Map()));
-    if (!kept.has(key)) kept.set(key, table[key] ?? null);
+    if (!kept.has(key)) kept.set(key, table.get(key) ?? null);
   }
 
   /** The table's keys as of the start, in code-unit order. */
   keysOf(table: Table): string[] {
     const kept = this.kept.get(table);
-    const keys = kept ? Object.keys(table).filter((key) => !kept.has(key)) : Object.keys(table);
-    for (const [key, stored] of kept ?? []) if (stored !== null) keys.push(key);
+    const keys = kept ? [...table.keys()].filter((key) => !kept.has(key)) : [...table.keys()];
+    for (const [key, record] of kept ?? []) if (record !== null) keys.push(key);
     return keys.sort();
   }
 
-  valueOf(table: Table, key: string): Stored | undefined {
+  /** The record's text as of the start. */
+  recordOf(table: Table, key: string): string | undefined {
     const kept = this.kept.get(table);
-    return kept?.has(key) ? (kept.get(key) ?? undefined) : table[key];
+    return kept?.has(key) ? (kept.get(key) ?? undefined) : table.get(key);
   }
 
   /** The table has been read: its changes need no keeping any more. */
@@ -65,8 +66,8 @@ export async function* snapshotRecords(
       }
       for (const [index, key] of mergeSorted(keys)) {
         const table = tables[index];
-        const stored = table && snapshot.valueOf(table, key);
-        if (stored) yield storedRecord(collection, key, stored);
+        const record = table && snapshot.recordOf(table, key);
+        if (record !== undefined) yield storedRecord(collection, key, parseRecord(record));
       }
       for (const table of tables) snapshot.finish(table);
     }

@@ -7,7 +7,7 @@ import { COLLECTIONS, type Collection, type StoredRecord } from '../../store.js'
 import { dataFormatOf, FORMAT_NAMES } from '../engine/data-format.js';
 import { DataFileError } from '../engine/durable-json-file.js';
 import { mustHoldStore } from '../engine/folder.js';
-import type { Stored } from '../engine/journal.js';
+import { parseRecord, recordText } from '../engine/record-text.js';
 import { replayFile } from '../engine/journal-replay.js';
 import { symlinkRefused } from '../engine/private-files.js';
 import { ShardFile } from '../engine/shard-file.js';
@@ -68,11 +68,11 @@ async function* fileRecords(dataFile: string): AsyncGenerator<StoredRecord> {
     );
   }
   const folder = `${dataFile}.d`;
-  const tables = new Map<Collection, Map<string, Stored>>(COLLECTIONS.map((collection) => [collection, new Map()]));
+  const tables = new Map<Collection, Map<string, string>>(COLLECTIONS.map((collection) => [collection, new Map()]));
   for (const [collection, table] of tables) {
     for (let shard = 0; shard < format.shards; shard++) {
       const data = await new ShardFile(join(folder, collection, `${shard}.json`)).read();
-      for (const [key, stored] of Object.entries(data ?? {})) table.set(key, stored);
+      for (const [key, record] of data ?? []) table.set(key, record);
     }
   }
   const journal = join(folder, 'journal');
@@ -89,11 +89,11 @@ async function* fileRecords(dataFile: string): AsyncGenerator<StoredRecord> {
   for (const number of numbers) {
     await replayFile(join(journal, `${number}.ndjson`), number === numbers.at(-1), ([collection, key, stored]) => {
       if (stored === null) tables.get(collection)?.delete(key);
-      else tables.get(collection)?.set(key, stored);
+      else tables.get(collection)?.set(key, recordText(stored));
     });
   }
   for (const [collection, table] of tables) {
-    for (const [key, stored] of table) yield storedRecord(collection, key, stored);
+    for (const [key, record] of table) yield storedRecord(collection, key, parseRecord(record));
   }
 }
 

@@ -8,6 +8,7 @@ import { syncDirectory } from '../../files/folders.js';
 import { DataFileError, writeDurably } from '../engine/durable-json-file.js';
 import { manifestText, SHARDS } from '../engine/manifest.js';
 import { tablesOfShards, tablesOfSingleFile, type Tables } from './earlier-files.js';
+import { recordText } from '../engine/record-text.js';
 import { emptyTable, ShardFile, type Table } from '../engine/shard-file.js';
 import { shardNumber } from '../engine/shards.js';
 
@@ -96,7 +97,7 @@ async function writeShards(folder: string, tables: Tables): Promise<void> {
       const number = shardNumber(key, SHARDS);
       let shard = shards.get(number);
       if (!shard) shards.set(number, (shard = emptyTable()));
-      shard[key] = stored;
+      shard.set(key, recordText(stored));
     }
     for (const [number, shard] of shards) await new ShardFile(join(directory, `${number}.json`)).write(shard);
     await syncDirectory(directory);
