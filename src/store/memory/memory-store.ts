@@ -13,9 +13,18 @@ import {
 } from '../store.js';
 import { Usage } from '../usage.js';
 
+/** A record as held: its value's JSON (parsed when read, so it costs its length whatever its shape), and its filing. */
 interface Held {
-  value: unknown;
+  text: string;
+  /** UTF-8 bytes of the key and the text: what the record counts in `bytes`. */
+  bytes: number;
   placement: Placement;
+}
+
+/** A memory store also says what it holds: the sandbox bounds its sessions by it. */
+export interface MemoryStore extends Store {
+  /** UTF-8 bytes of every record's key and JSON. */
+  readonly bytes: number;
 }
 
 /**
@@ -24,22 +33,27 @@ interface Held {
  * A write is applied at once and answered once its turn of the event loop has ended,
  * together with the turn's other writes, as the durable stores answer a group commit.
  */
-export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): Store {
+export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): MemoryStore {
   const tables = new Map<Collection, { records: Map<string, Held>; index: GroupIndex }>();
   const table = (collection: Collection) => {
     let found = tables.get(collection);
     if (!found) tables.set(collection, (found = { records: new Map(), index: new GroupIndex() }));
     return found;
   };
+  const valueOf = (held: Held | undefined) => (held === undefined ? undefined : JSON.parse(held.text));
   const usage = new Usage(options.quotas);
+  let bytes = 0;
   let open = true;
   return {
+    get bytes() {
+      return bytes;
+    },
     async get<T>(collection: Collection, key: string) {
-      return table(collection).records.get(key)?.value as T | undefined;
+      return valueOf(table(collection).records.get(key)) as T | undefined;
     },
     async list<T>(collection: Collection, group: string, page: Page) {
       const { records, index } = table(collection);
-      return index.page(group, page).map((key) => ({ key, value: records.get(key)?.value as T }) satisfies Entry<T>);
+      return index.page(group, page).map((key) => ({ key, value: valueOf(records.get(key)) as T }) satisfies Entry<T>);
     },
     async update<T>(
       collection: Collection,
@@ -48,27 +62,32 @@ export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): Store {
       { group, owner }: Placement = {},
     ) {
       const { records, index } = table(collection);
-      const previous = records.get(key)?.value as T | undefined;
+      const before = records.get(key);
+      const previous = valueOf(before) as T | undefined;
       const current = change(previous);
-      const footprint =
-        current === undefined || !usage.counting
-          ? undefined
-          : { owner, group, bytes: Buffer.byteLength(JSON.stringify(current)) };
+      const text = current === undefined ? undefined : JSON.stringify(current);
+      const footprint = text === undefined ? undefined : { owner, group, bytes: Buffer.byteLength(text) };
       usage.check(collection, key, footprint);
       usage.set(collection, key, footprint);
-      if (current === undefined) records.delete(key);
-      else records.set(key, { value: current, placement: { group, owner } });
+      bytes -= before?.bytes ?? 0;
+      if (text === undefined || footprint === undefined) records.delete(key);
+      else {
+        const held = { text, bytes: Buffer.byteLength(key) + footprint.bytes, placement: { group, owner } };
+        records.set(key, held);
+        bytes += held.bytes;
+      }
       index.set(key, current === undefined ? undefined : group);
       await endOfTurn(); // applied at once, answered with the turn's other writes (the durable stores commit in groups)
       return { previous, current } satisfies Change<T>;
     },
-    /** A copy of every record's reference, taken at once: values are never changed in place. */
+    /** A copy of every record's reference, taken at once: a held record is text, never changed in place. */
     async *records() {
       const snapshot = COLLECTIONS.map(
         (collection) => [collection, [...table(collection).records].sort(([a], [b]) => (a < b ? -1 : 1))] as const,
       );
       for (const [collection, entries] of snapshot) {
-        for (const [key, { value, placement }] of entries) yield storedRecord(collection, key, { value, ...placement });
+        for (const [key, held] of entries)
+          yield storedRecord(collection, key, { value: valueOf(held), ...held.placement });
       }
     },
     async ping() {
