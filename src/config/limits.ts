@@ -46,7 +46,8 @@ export interface Limits {
 /** The defaults, as docs/operators/configuration.md states them. */
 export const DEFAULT_LIMITS: Limits = {
   inFlight: 256,
-  inFlightBytes: 64 * 1024 ** 2,
+  // Counted as what it may cost: a parsed body can take 21 times its JSON (src/config/heap-budget.ts).
+  inFlightBytes: 8 * 1024 ** 2,
   inFlightPerUser: 8,
   inFlightBytesPerUser: 2 * 1024 ** 2,
   writesPerWindow: 1200,

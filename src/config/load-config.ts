@@ -5,6 +5,7 @@ import type { StoreSettings } from '../store/open-store.js';
 import { parseAllowedHosts } from './allowed-hosts.js';
 import { loadAuth, refuseEmptyAuth, type AuthConfig } from './auth.js';
 import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './cors-origins.js';
+import { checkHeap, heapLimitBytes, heapReserveBytes, storeMaxBytesFor } from './heap-budget.js';
 import { loadLimits, storeQuotas, type Limits } from './limits.js';
 import { parseDuration, parseSize } from './parse.js';
 import { misspeltSettings, recordingReads } from './settings-read.js';
@@ -54,12 +55,25 @@ export const SHUTDOWN_DELAY_MS = 5_000;
 export const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 /** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `ALLOWED_HOSTS`, `CORS_ORIGINS`, `LOG_LEVEL`, `SHUTDOWN_DELAY`, `SHUTDOWN_TIMEOUT`, the `AUTH_*` settings (src/config/auth.ts) and the limits (src/config/limits.ts). */
-export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env, heapLimit = heapLimitBytes()): Config {
   refuseEmptyAuth(environment);
   const { env, read } = recordingReads(environment);
   const auth = loadAuth(env);
   const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   const host = env.HOST ?? '127.0.0.1';
+  const limits = loadLimits(env);
+  const notes: string[] = [];
+  if (!env.STORE_MAX_BYTES && databaseUrl === undefined) {
+    // Unset, the stated size is the default or what the heap holds, whichever is less.
+    const fits = storeMaxBytesFor(heapLimit, limits);
+    if (fits < limits.storeMaxBytes) {
+      notes.push(
+        `The stated size is ${fits / 1024 ** 2} MiB, not ${limits.storeMaxBytes / 1024 ** 2} MiB: that is what this process's heap limit of ${Math.round(heapLimit / 1024 ** 2)} MiB holds (NODE_OPTIONS=--max-old-space-size sets it; docs/operators/storage.md)`,
+      );
+      limits.storeMaxBytes = fits;
+    }
+  }
+  checkHeap(heapLimit, limits, databaseUrl === undefined);
   return {
     port: parsePort(env.PORT ?? '3000'),
     host,
@@ -81,13 +95,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           : LOOPBACK_ORIGINS
         : parseCorsOrigins(env.CORS_ORIGINS),
     logLevel: parseLogLevel(env.LOG_LEVEL ?? 'info'),
-    limits: loadLimits(env),
+    limits,
     shutdown: {
       delayMs: seconds(env.SHUTDOWN_DELAY, 'SHUTDOWN_DELAY', SHUTDOWN_DELAY_MS),
       timeoutMs: seconds(env.SHUTDOWN_TIMEOUT, 'SHUTDOWN_TIMEOUT', SHUTDOWN_TIMEOUT_MS),
     },
     get warnings() {
-      return misspeltSettings(environment, read);
+      return [...notes, ...misspeltSettings(environment, read)];
     },
   };
 }
@@ -106,6 +120,7 @@ export function storeSettings({ dataFile, databaseUrl, checkpointBytes, limits }
     ...(databaseUrl ? { databaseUrl } : {}),
     checkpointBytes,
     limits: { storeMaxBytes, journalMaxBytes, quotas: storeQuotas(quotas) },
+    heapReserveBytes: heapReserveBytes(limits),
   };
 }
 

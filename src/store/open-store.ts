@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { HeapWatch } from '../lib/heap-watch.js';
 import { DataFileError } from './lowdb/engine/durable-json-file.js';
 import { openLowdbStore } from './lowdb/lowdb-store.js';
 import { describeDatabase, openPostgresStore, PostgresStartError } from './postgres/postgres-store.js';
@@ -10,6 +11,8 @@ export interface StoreSettings {
   databaseUrl?: string | undefined;
   checkpointBytes: number;
   limits?: { storeMaxBytes: number; journalMaxBytes: number; quotas: StoreQuotas };
+  /** Heap the embedded store leaves free for requests in flight: past the rest it takes no growth (507). */
+  heapReserveBytes?: number;
 }
 
 /**
@@ -17,18 +20,25 @@ export interface StoreSettings {
  * lowdb file, which reports its checkpoints and size to `logger`. Either counts
  * every record against its owner's quotas.
  */
-export function openStore(config: StoreSettings, logger?: Logger): Promise<Store> {
+export async function openStore(config: StoreSettings, logger?: Logger): Promise<Store> {
   const quotas = config.limits ? { quotas: config.limits.quotas } : {};
-  return config.databaseUrl === undefined
-    ? openLowdbStore(config.dataFile, {
-        checkpointBytes: config.checkpointBytes,
-        ...(config.limits
-          ? { storeMaxBytes: config.limits.storeMaxBytes, journalMaxBytes: config.limits.journalMaxBytes }
-          : {}),
-        ...quotas,
-        ...(logger ? { logger } : {}),
-      })
-    : openPostgresStore(config.databaseUrl, { ...quotas, ...(logger ? { logger } : {}) });
+  if (config.databaseUrl !== undefined)
+    return openPostgresStore(config.databaseUrl, { ...quotas, ...(logger ? { logger } : {}) });
+  const heap = config.heapReserveBytes === undefined ? undefined : new HeapWatch(config.heapReserveBytes).start();
+  const store = await openLowdbStore(config.dataFile, {
+    checkpointBytes: config.checkpointBytes,
+    ...(config.limits
+      ? { storeMaxBytes: config.limits.storeMaxBytes, journalMaxBytes: config.limits.journalMaxBytes }
+      : {}),
+    ...quotas,
+    ...(heap ? { heap } : {}),
+    ...(logger ? { logger } : {}),
+  }).catch((error: unknown) => {
+    heap?.stop();
+    throw error;
+  });
+  const close = store.close.bind(store);
+  return Object.assign(store, { close: () => close().finally(() => heap?.stop()) });
 }
 
 /** Where the data lives, for the start-up line; never a password. */

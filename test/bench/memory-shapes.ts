@@ -20,6 +20,10 @@ export const SHAPES: Record<string, Shape> = {
     collection: 'readMarkers',
     value: () => ({ streamId: randomUUID(), lastReadMessageId: randomUUID(), updatedAt: new Date().toISOString() }),
   },
+  'small records of text beyond Latin-1 (held as UTF-16)': {
+    collection: 'streams',
+    value: () => ({ id: randomUUID(), title: `→ ${'x'.repeat(120)}`, createdAt: new Date().toISOString() }),
+  },
   'arrays of empty objects': { collection: 'identitySettings', value: () => identity({ x: filled(() => ({}), 3) }) },
   'arrays of empty arrays': { collection: 'identitySettings', value: () => identity({ x: filled(() => [], 3) }) },
   'arrays of small integers': { collection: 'identitySettings', value: () => identity({ x: filled(() => 7, 2) }) },

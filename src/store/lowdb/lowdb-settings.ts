@@ -22,6 +22,8 @@ export interface LowdbOptions {
   storeMaxBytes?: number;
   /** Journal bytes past which ping() rejects, since checkpoints are failing (JOURNAL_MAX_BYTES). */
   journalMaxBytes?: number;
+  /** Whether the process's heap is too full to take growth (lib/heap-watch.ts); without it, only the stated size bounds growth. */
+  heap?: { readonly full: boolean };
   /** What each owner may keep; without them, nothing is counted. */
   quotas?: StoreQuotas;
   /** Hears failed checkpoints (error) and a store nearly full (warn). */

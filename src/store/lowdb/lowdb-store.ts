@@ -44,7 +44,7 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
   const { sizes, usage } = accounts;
   let open = true;
   let closing: Promise<void> | undefined;
-  const stated = new StatedSize(sizes, options.storeMaxBytes ?? STORE_MAX_BYTES, options.logger);
+  const stated = new StatedSize(sizes, options.storeMaxBytes ?? STORE_MAX_BYTES, options.logger, options.heap);
   const journalMaxBytes = options.journalMaxBytes ?? JOURNAL_MAX_BYTES;
   const { queue, checkpoints, commit } = journalCommits(files, {
     checkpointBytes: options.checkpointBytes ?? CHECKPOINT_BYTES,

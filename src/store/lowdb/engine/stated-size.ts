@@ -8,8 +8,8 @@ const WARN_SHARE = 0.8;
 
 /**
  * The store's stated size (STORE_MAX_BYTES): the stored bytes it takes, past which
- * a change that would grow it is refused with StoreFullError. Deletes and changes
- * that do not grow it always pass.
+ * a change that would grow it is refused with StoreFullError, as it is while the
+ * process's heap is too full. Deletes and changes that do not grow it always pass.
  */
 export class StatedSize {
   private warned = false;
@@ -18,6 +18,7 @@ export class StatedSize {
     readonly sizes: Sizes,
     readonly maxBytes: number,
     private readonly logger: Logger | undefined,
+    private readonly heap: { readonly full: boolean } = { full: false },
   ) {
     this.warnNearFull();
   }
@@ -27,6 +28,9 @@ export class StatedSize {
     const growth = (bytes ?? 0) - (this.sizes.sizeOf(collection, key) ?? 0);
     if (growth > 0 && this.sizes.total + growth > this.maxBytes) {
       throw new StoreFullError('this change would grow it past its stated size');
+    }
+    if (growth > 0 && this.heap.full) {
+      throw new StoreFullError("the process's memory is nearly full (its heap keeps room for the requests in flight)");
     }
     this.sizes.set(collection, key, bytes);
     this.warnNearFull();

@@ -1,0 +1,53 @@
+import { getHeapStatistics } from 'node:v8';
+import type { Limits } from './limits.js';
+
+// The heap the settings need, checked against the process's heap limit at start-up (DECISIONS: the heap limit and the
+// stated size are checked against each other). Measured by npm run bench:memory (docs/operators/storage.md).
+
+/** Heap one stored byte of the embedded store takes at most: 2.2 for small records, 2.6 when their text is beyond Latin-1. */
+export const HEAP_PER_STORED_BYTE = 3;
+/** Heap one byte of a request body in flight may take while it is served: parsed, `[{},{},…]` takes 21 times its JSON. */
+export const HEAP_PER_BODY_BYTE = 24;
+/** What the process takes before any data: code, the compiled contract, buffers. */
+export const HEAP_BASE_BYTES = 64 * 1024 ** 2;
+
+/** The heap limit of this process (V8's, set by --max-old-space-size or the machine's memory), in bytes. */
+export function heapLimitBytes(): number {
+  return getHeapStatistics().heap_size_limit;
+}
+
+/** Heap kept free for requests in flight: past the rest, the embedded store takes no growth (507). */
+export function heapReserveBytes(limits: Pick<Limits, 'inFlightBytes'>): number {
+  return HEAP_BASE_BYTES + HEAP_PER_BODY_BYTE * limits.inFlightBytes;
+}
+
+/** The largest stated size `heapLimit` holds beside the reserve, in whole MiB. */
+export function storeMaxBytesFor(heapLimit: number, limits: Pick<Limits, 'inFlightBytes'>): number {
+  const room = Math.floor((heapLimit - heapReserveBytes(limits)) / HEAP_PER_STORED_BYTE / 1024 ** 2);
+  return Math.max(0, room) * 1024 ** 2;
+}
+
+/**
+ * Throws, naming both numbers and what to set, when the heap cannot hold the stated size (on lowdb) beside the
+ * bodies that may be in flight. `embedded` is whether the store lives in this process.
+ */
+export function checkHeap(
+  heapLimit: number,
+  limits: Pick<Limits, 'inFlightBytes' | 'storeMaxBytes'>,
+  embedded: boolean,
+) {
+  const stored = embedded ? HEAP_PER_STORED_BYTE * limits.storeMaxBytes : 0;
+  const needed = heapReserveBytes(limits) + stored;
+  if (needed <= heapLimit) return;
+  const settings = embedded
+    ? `STORE_MAX_BYTES=${mib(limits.storeMaxBytes)} (${HEAP_PER_STORED_BYTE} × its size) and MAX_IN_FLIGHT_BYTES=${mib(limits.inFlightBytes)}`
+    : `MAX_IN_FLIGHT_BYTES=${mib(limits.inFlightBytes)}`;
+  const fits = embedded ? `, or at most STORE_MAX_BYTES=${mib(storeMaxBytesFor(heapLimit, limits))}` : '';
+  throw new Error(
+    `${settings} need a heap of ${mib(needed)} (${HEAP_PER_BODY_BYTE} × the bodies in flight, ${mib(HEAP_BASE_BYTES)} to run), but this process's heap limit is ${mib(heapLimit)}: set NODE_OPTIONS=--max-old-space-size=${Math.ceil(needed / 1024 ** 2)}${fits}`,
+  );
+}
+
+function mib(bytes: number): string {
+  return `${Math.round(bytes / 1024 ** 2)}mb`;
+}
