@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { DataFileError } from './lowdb/engine/durable-json-file.js';
+import type { ControlSocketLimits } from './lowdb/lowdb-settings.js';
 import { openLowdbStore } from './lowdb/lowdb-store.js';
 import { describeDatabase, openPostgresStore, PostgresStartError } from './postgres/postgres-store.js';
 import type { Store, StoreQuotas } from './store.js';
@@ -9,7 +10,7 @@ export interface StoreSettings {
   dataFile: string;
   databaseUrl?: string | undefined;
   checkpointBytes: number;
-  limits?: { storeMaxBytes: number; journalMaxBytes: number; quotas: StoreQuotas };
+  limits?: { storeMaxBytes: number; journalMaxBytes: number; quotas: StoreQuotas; controlSocket?: ControlSocketLimits };
 }
 
 /**
@@ -25,6 +26,7 @@ export function openStore(config: StoreSettings, logger?: Logger): Promise<Store
         ...(config.limits
           ? { storeMaxBytes: config.limits.storeMaxBytes, journalMaxBytes: config.limits.journalMaxBytes }
           : {}),
+        ...(config.limits?.controlSocket ? { controlSocket: config.limits.controlSocket } : {}),
         ...quotas,
         ...(logger ? { logger } : {}),
       })
