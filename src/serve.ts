@@ -47,8 +47,11 @@ const store = await openStore(storeSettings(config), logger).catch((error: unkno
 reportBuildInfo((loadSpec() as { info?: { version?: string } }).info?.version ?? 'unknown'); // the contract's version, as the image is tagged
 const sweeping = sweepExpiredKeys(store, SYSTEM_CLOCK, logger); // idempotency keys past IDEMPOTENCY_KEY_TTL
 const stopping = { stopping: false };
-// The identity provider's key set is fetched in the background: a failed fetch is a warning, not a refusal.
-const auth = config.auth && { ...config.auth, onKeySetFailure: (message: string) => logger.warn(message) };
+// The identity provider's key set is fetched in the background: a failed fetch is a warning (a set too large, an error), not a refusal.
+const auth = config.auth && {
+  ...config.auth,
+  onKeySetFailure: (message: string, level: 'warn' | 'error') => logger[level](message),
+};
 const server = createHttpServer(
   createApp({ config: { ...config, ...(auth ? { auth } : {}) }, store, logger, stopping }),
 );

@@ -1,4 +1,4 @@
-import { tracesWanted } from './config/tracing.js';
+import { spanAttributeValueLength, tracesWanted } from './config/tracing.js';
 
 let stop: (() => Promise<void>) | undefined;
 
@@ -9,8 +9,9 @@ let stop: (() => Promise<void>) | undefined;
  */
 export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   if (!tracesWanted(env)) return;
+  const attributeValueLengthLimit = spanAttributeValueLength(env); // or a refusal, before the SDK loads
   const { startTracingSdk } = await import('./observability/tracing-sdk.js');
-  const sdk = startTracingSdk(env);
+  const sdk = startTracingSdk(env, { attributeValueLengthLimit });
   stop = () => sdk.shutdown();
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parseCount, parseSize } from './parse.js';
 
 /** Bearer JWT authentication; absent when no secret, public key, key set or OIDC issuer is configured. */
 export interface AuthConfig {
@@ -14,8 +15,10 @@ export interface AuthConfig {
   audience?: string;
   /** How the key set is kept; src/edge/key-set.ts's defaults unless given (tests make them short). */
   keySetTiming?: KeySetTiming;
-  /** Hears each failed fetch of the key set (src/server.ts logs it); tokens meanwhile are checked against the keys in hand. */
-  onKeySetFailure?: (message: string) => void;
+  /** How large a key set is taken (AUTH_JWKS_MAX_BYTES, AUTH_JWKS_MAX_KEYS); KEY_SET_BOUNDS unless given. */
+  keySetBounds?: KeySetBounds;
+  /** Hears each failed fetch of the key set (src/serve.ts logs it at `level`: error for a set refused as too large); tokens meanwhile are checked against the keys in hand. */
+  onKeySetFailure?: (message: string, level: 'warn' | 'error') => void;
 }
 
 export interface KeySetTiming {
@@ -26,6 +29,20 @@ export interface KeySetTiming {
   /** A fetch of the key set (or of the discovery document) that takes longer fails. */
   timeoutMs: number;
 }
+
+/** The most a key set may take; past either bound it is refused whole, and the keys in hand stay. */
+export interface KeySetBounds {
+  /** Bytes of the key set's body (and of the discovery document's): reading stops past them. */
+  maxBytes: number;
+  /** Keys in the set. */
+  maxKeys: number;
+}
+
+/**
+ * Providers publish a handful of keys of 0.5–2 KB (Google 2–3, Entra ID about 10 with their
+ * certificates, some 20 KB): a hundred keys, and 256 KiB, leave room for any rotation.
+ */
+export const KEY_SET_BOUNDS: KeySetBounds = { maxBytes: 256 * 1024, maxKeys: 100 };
 
 /** The settings that say where keys come from: exactly one, or none for no authentication. */
 const SOURCES = ['AUTH_JWT_SECRET', 'AUTH_JWT_PUBLIC_KEY', 'AUTH_JWKS_URL', 'AUTH_OIDC_ISSUER'] as const;
@@ -39,8 +56,9 @@ export function refuseEmptyAuth(env: NodeJS.ProcessEnv): void {
     );
 }
 
-/** Reads AUTH_JWT_SECRET, AUTH_JWT_PUBLIC_KEY, AUTH_JWKS_URL, AUTH_OIDC_ISSUER (one of them), AUTH_JWT_ISSUER and AUTH_JWT_AUDIENCE. */
+/** Reads AUTH_JWT_SECRET, AUTH_JWT_PUBLIC_KEY, AUTH_JWKS_URL, AUTH_OIDC_ISSUER (one of them), AUTH_JWT_ISSUER, AUTH_JWT_AUDIENCE and the key set's bounds. */
 export function loadAuth(env: NodeJS.ProcessEnv): AuthConfig | undefined {
+  const keySetBounds = loadKeySetBounds(env);
   const set = SOURCES.filter((name) => env[name]);
   if (set.length > 1)
     throw new Error(`Set one of ${SOURCES.join(', ')}, not ${set.length}: ${set.join(' and ')} are set`);
@@ -59,9 +77,19 @@ export function loadAuth(env: NodeJS.ProcessEnv): AuthConfig | undefined {
     ...(keyFile ? { publicKey: readFileSync(keyFile, 'utf8') } : {}),
     ...(jwksUrl ? { jwksUrl: checkKeyUrl(jwksUrl, 'AUTH_JWKS_URL') } : {}),
     ...(oidcIssuer ? { oidcIssuer: checkKeyUrl(oidcIssuer, 'AUTH_OIDC_ISSUER') } : {}),
+    ...(jwksUrl || oidcIssuer ? { keySetBounds } : {}),
     ...(issuer ? { issuer } : {}),
     ...(audience ? { audience } : {}),
   };
+}
+
+/** AUTH_JWKS_MAX_BYTES and AUTH_JWKS_MAX_KEYS, read (and refused when unreadable) whether or not a key set is used. */
+function loadKeySetBounds(env: NodeJS.ProcessEnv): KeySetBounds {
+  const { AUTH_JWKS_MAX_BYTES: bytes, AUTH_JWKS_MAX_KEYS: keys } = env;
+  const maxBytes = bytes === undefined ? KEY_SET_BOUNDS.maxBytes : parseSize(bytes, 'AUTH_JWKS_MAX_BYTES');
+  // Less than a kilobyte holds no RSA key: a bound that refuses every key set is a mistake.
+  if (maxBytes < 1024) throw new Error(`AUTH_JWKS_MAX_BYTES must be at least 1kb, not "${bytes}"`);
+  return { maxBytes, maxKeys: keys === undefined ? KEY_SET_BOUNDS.maxKeys : parseCount(keys, 'AUTH_JWKS_MAX_KEYS') };
 }
 
 /**

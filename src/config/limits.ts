@@ -1,4 +1,4 @@
-import { JOURNAL_MAX_BYTES, STORE_MAX_BYTES } from '../store/lowdb/lowdb-settings.js';
+import { CONTROL_SOCKET, JOURNAL_MAX_BYTES, STORE_MAX_BYTES } from '../store/lowdb/lowdb-settings.js';
 import type { Collection, QuotaKind, StoreQuotas } from '../store/store.js';
 import { parseCount, parseDuration, parseSize } from './parse.js';
 
@@ -41,6 +41,10 @@ export interface Limits {
   storeMaxBytes: number;
   /** Journal bytes past which /readyz answers 503: checkpoints have been failing (JOURNAL_MAX_BYTES). */
   journalMaxBytes: number;
+  /** How long the lowdb control socket waits on a client with no byte moving before it closes the connection (CONTROL_SOCKET_IDLE_TIMEOUT). */
+  controlSocketIdleMs: number;
+  /** Connections the lowdb control socket answers at once (CONTROL_SOCKET_MAX_CONNECTIONS). */
+  controlSocketConnections: number;
 }
 
 /** The defaults, as docs/operators/configuration.md states them. */
@@ -69,6 +73,8 @@ export const DEFAULT_LIMITS: Limits = {
   // The embedded store's own (src/store/lowdb/lowdb-settings.ts), where they are measured.
   storeMaxBytes: STORE_MAX_BYTES,
   journalMaxBytes: JOURNAL_MAX_BYTES,
+  controlSocketIdleMs: CONTROL_SOCKET.idleMs,
+  controlSocketConnections: CONTROL_SOCKET.maxConnections,
 };
 
 /** Reads each limit's variable, or takes its default when it is unset or empty. */
@@ -103,6 +109,8 @@ export function loadLimits(env: NodeJS.ProcessEnv): Limits {
     },
     storeMaxBytes: size('STORE_MAX_BYTES', DEFAULT_LIMITS.storeMaxBytes),
     journalMaxBytes: size('JOURNAL_MAX_BYTES', DEFAULT_LIMITS.journalMaxBytes),
+    controlSocketIdleMs: duration('CONTROL_SOCKET_IDLE_TIMEOUT', DEFAULT_LIMITS.controlSocketIdleMs) || noBound(),
+    controlSocketConnections: count('CONTROL_SOCKET_MAX_CONNECTIONS', DEFAULT_LIMITS.controlSocketConnections),
   };
 }
 
@@ -135,3 +143,8 @@ const RECORD_QUOTAS: Partial<Record<Collection, { variable: string; counts: stri
   drafts: { variable: 'QUOTA_DRAFTS', counts: 'drafts last saved' },
   readMarkers: { variable: 'QUOTA_READ_MARKERS', counts: 'read markers' },
 };
+
+/** A socket timeout of 0 turns the clock off: the bound would be gone, not made small. */
+function noBound(): never {
+  throw new Error('CONTROL_SOCKET_IDLE_TIMEOUT must be more than 0, such as 10s');
+}

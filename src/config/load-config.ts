@@ -114,12 +114,17 @@ function seconds(text: string | undefined, name: string, fallback: number): numb
 
 /** What opening the store takes (src/store/open-store.ts): where the data lives, and the limits the store itself enforces. */
 export function storeSettings({ dataFile, databaseUrl, checkpointBytes, limits }: Config): StoreSettings {
-  const { storeMaxBytes, journalMaxBytes, quotas } = limits;
+  const { storeMaxBytes, journalMaxBytes, quotas, controlSocketIdleMs, controlSocketConnections } = limits;
   return {
     dataFile,
     ...(databaseUrl ? { databaseUrl } : {}),
     checkpointBytes,
-    limits: { storeMaxBytes, journalMaxBytes, quotas: storeQuotas(quotas) },
+    limits: {
+      storeMaxBytes,
+      journalMaxBytes,
+      quotas: storeQuotas(quotas),
+      controlSocket: { idleMs: controlSocketIdleMs, maxConnections: controlSocketConnections },
+    },
     heapReserveBytes: heapReserveBytes(limits),
   };
 }

@@ -97,7 +97,7 @@ function verificationKey(auth: AuthConfig): { key: JWTVerifyGetKey; algorithms: 
       ? { oidcIssuer: auth.oidcIssuer }
       : undefined;
   if (source) {
-    const keys = remoteKeySet(source, auth.keySetTiming ?? KEY_SET_TIMING, auth.onKeySetFailure);
+    const keys = remoteKeySet(source, auth.keySetTiming ?? KEY_SET_TIMING, auth.onKeySetFailure, auth.keySetBounds);
     void keys.warm(); // fetched now, so the first token waits for nothing, and a wrong URL is logged at start-up
     return { key: keys, algorithms: KEY_SET_ALGORITHMS };
   }

@@ -1,11 +1,14 @@
 import {
-  createRemoteJWKSet,
+  createLocalJWKSet,
   errors,
   type FlattenedJWSInput,
   type JWSHeaderParameters,
   type JWTVerifyGetKey,
 } from 'jose';
-import { checkKeyUrl, type KeySetTiming } from '../config/auth.js';
+import { KEY_SET_BOUNDS, type KeySetBounds, type KeySetTiming } from '../config/auth.js';
+import { fetchKeySet, KeySetTooLargeError, type KeySource } from './key-set-fetch.js';
+
+export type { KeySource };
 
 /**
  * How the identity provider's keys are kept: a kid not in the set fetches it again at most once
@@ -18,21 +21,20 @@ export const KEY_SET_TIMING: KeySetTiming = { cooldownMs: 10_000, maxAgeMs: 5 * 
 /** The key set could not be fetched, and the token needs a key the service does not hold. */
 export class KeySetUnavailableError extends Error {}
 
-/** Where the keys are: the key set's URL, or an OpenID Connect issuer whose discovery document names it. */
-export type KeySource = { jwksUrl: string } | { oidcIssuer: string };
-
 /**
- * The key for a token, by `kid`, from the provider's key set (jose's createRemoteJWKSet fetches,
- * parses and selects). jose alone would refuse every token once its cache is stale and the provider
- * is down; here the set in hand keeps serving until a fetch succeeds, and fetches wait out a
+ * The key for a token, by `kid`, from the provider's key set (fetched within `bounds` by
+ * key-set-fetch.ts; jose's createLocalJWKSet selects). jose's own remote set would refuse every
+ * token once its cache is stale and the provider is down, and would read any size; here the set in
+ * hand keeps serving until a fetch succeeds (one refused as too large too), and fetches wait out a
  * cooldown after a failure, so a provider that is down costs no request a wait.
  */
 export function remoteKeySet(
   source: KeySource,
   timing: KeySetTiming,
-  onFailure?: (message: string) => void,
+  onFailure?: (message: string, level: 'warn' | 'error') => void,
+  bounds: KeySetBounds = KEY_SET_BOUNDS,
 ): JWTVerifyGetKey & { warm(): Promise<void> } {
-  let remote: ReturnType<typeof createRemoteJWKSet> | undefined;
+  let local: ReturnType<typeof createLocalJWKSet> | undefined;
   let fetchedAt = -Infinity; // the last fetch that succeeded
   let triedAt = -Infinity; // the last fetch started
   let failure: unknown; // why the last fetch failed, while it stands
@@ -42,19 +44,15 @@ export function remoteKeySet(
     fetching ??= (async () => {
       triedAt = Date.now();
       try {
-        // jose refetches on its own only before a first set; the timing here decides the rest.
-        remote ??= createRemoteJWKSet(new URL(await keySetUrl(source, timing.timeoutMs)), {
-          timeoutDuration: timing.timeoutMs,
-          cooldownDuration: Infinity,
-          cacheMaxAge: Infinity,
-        });
-        await remote.reload();
+        local = createLocalJWKSet(await fetchKeySet(source, timing.timeoutMs, bounds));
         fetchedAt = Date.now();
         failure = undefined;
       } catch (error) {
         failure = error;
+        const refused = error instanceof KeySetTooLargeError;
         onFailure?.(
-          `The identity provider's key set could not be fetched (${describe(error)}); tokens are checked against the keys fetched before, and the next fetch is tried in ${timing.cooldownMs / 1000} s`,
+          `The identity provider's key set ${refused ? 'was refused' : 'could not be fetched'} (${describe(error)}); tokens are checked against the keys fetched before, and the next fetch is tried in ${timing.cooldownMs / 1000} s`,
+          refused ? 'error' : 'warn', // a bound to raise, or a provider to look at: no outage that passes by itself
         );
         throw new KeySetUnavailableError('the key set could not be fetched', { cause: error });
       }
@@ -66,13 +64,13 @@ export function remoteKeySet(
 
   const unavailable = () => new KeySetUnavailableError('the key set could not be fetched', { cause: failure });
   const lookUp = (header: JWSHeaderParameters, token: FlattenedJWSInput) => {
-    if (!remote) throw unavailable();
-    return remote(header, token);
+    if (!local) throw unavailable();
+    return local(header, token);
   };
 
   const getKey = async (header: JWSHeaderParameters, token: FlattenedJWSInput) => {
     const mayFetch = Date.now() - triedAt >= timing.cooldownMs;
-    if (!remote || fetchedAt === -Infinity) {
+    if (!local) {
       if (!mayFetch && !fetching) throw unavailable();
       await fetchSet(); // or the one under way
     } else if (mayFetch && Date.now() - fetchedAt >= timing.maxAgeMs) {
@@ -91,24 +89,6 @@ export function remoteKeySet(
     }
   };
   return Object.assign(getKey, { warm: () => fetchSet().catch(() => {}) });
-}
-
-/** The key set's URL: given, or read from the issuer's discovery document (OpenID Connect Discovery 1.0, §4). */
-async function keySetUrl(source: KeySource, timeoutMs: number): Promise<string> {
-  if ('jwksUrl' in source) return source.jwksUrl;
-  const location = `${source.oidcIssuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-  const response = await fetch(location, {
-    signal: AbortSignal.timeout(timeoutMs),
-    redirect: 'manual',
-    headers: { accept: 'application/json' },
-  });
-  if (response.status !== 200) throw new Error(`${location} answered ${response.status}`);
-  const discovered = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
-  // §4.3: the issuer in the document must be the one asked, or its keys are another's.
-  if (discovered.issuer !== source.oidcIssuer)
-    throw new Error(`${location} names the issuer ${String(discovered.issuer)}, not ${source.oidcIssuer}`);
-  if (typeof discovered.jwks_uri !== 'string') throw new Error(`${location} names no jwks_uri`);
-  return checkKeyUrl(discovered.jwks_uri, `the jwks_uri of ${location}`);
 }
 
 function describe(error: unknown): string {

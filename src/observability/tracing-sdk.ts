@@ -15,16 +15,17 @@ const UNTRACED = new Set(['/healthz', '/readyz', '/metrics']);
 /**
  * Starts the OpenTelemetry Node SDK for traces only, configured by the standard OTEL_*
  * variables (exporter, protocol, endpoint, headers, OTEL_BSP_*, sampler, propagators,
- * resource); /metrics and stdout stay the metrics and the logs. The service's modules
+ * resource, attribute counts), and `spanLimits` (src/config/tracing.ts); /metrics and stdout stay the metrics and the logs. The service's modules
  * must be imported after this (src/server.ts): ESM modules are hooked as they load.
  */
-export function startTracingSdk(env: NodeJS.ProcessEnv): NodeSDK {
+export function startTracingSdk(env: NodeJS.ProcessEnv, spanLimits: { attributeValueLengthLimit: number }): NodeSDK {
   // In-thread (module.registerHooks): hooks modules the service imports from now on, with no loader thread.
   register({ include: HOOKED });
   const named =
     Boolean(env.OTEL_SERVICE_NAME?.trim()) || /(^|,)\s*service\.name=/.test(env.OTEL_RESOURCE_ATTRIBUTES ?? '');
   const sdk = new NodeSDK({
     ...(named ? {} : { serviceName: 'collab-service' }),
+    spanLimits, // given, it wins over the SDK's reading of the variables: src/tracing.ts reads them, with a default
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { HeapWatch } from '../lib/heap-watch.js';
 import { DataFileError } from './lowdb/engine/durable-json-file.js';
+import type { ControlSocketLimits } from './lowdb/lowdb-settings.js';
 import { openLowdbStore } from './lowdb/lowdb-store.js';
 import { describeDatabase, openPostgresStore, PostgresStartError } from './postgres/postgres-store.js';
 import type { Store, StoreQuotas } from './store.js';
@@ -10,7 +11,7 @@ export interface StoreSettings {
   dataFile: string;
   databaseUrl?: string | undefined;
   checkpointBytes: number;
-  limits?: { storeMaxBytes: number; journalMaxBytes: number; quotas: StoreQuotas };
+  limits?: { storeMaxBytes: number; journalMaxBytes: number; quotas: StoreQuotas; controlSocket?: ControlSocketLimits };
   /** Heap the embedded store leaves free for requests in flight: past the rest it takes no growth (507). */
   heapReserveBytes?: number;
 }
@@ -30,6 +31,7 @@ export async function openStore(config: StoreSettings, logger?: Logger): Promise
     ...(config.limits
       ? { storeMaxBytes: config.limits.storeMaxBytes, journalMaxBytes: config.limits.journalMaxBytes }
       : {}),
+    ...(config.limits?.controlSocket ? { controlSocket: config.limits.controlSocket } : {}),
     ...quotas,
     ...(heap ? { heap } : {}),
     ...(logger ? { logger } : {}),

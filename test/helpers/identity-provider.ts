@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose';
 
@@ -27,6 +27,12 @@ export class IdentityProvider {
   private url = '';
   /** The issuer the discovery document names (another one, to test the check). */
   discoveredIssuer: string | undefined;
+  /** Pads the key set's body (a `pad` member) to exactly this many bytes, as a provider's large set would be. */
+  padTo: number | undefined;
+  /** Sends the key set without Content-Length (chunked), so only its bytes tell its size. */
+  chunked = false;
+  /** Answers for the key set the client stopped reading before their end. */
+  cut = 0;
 
   get jwksUrl(): string {
     return `${this.url}/jwks`;
@@ -48,12 +54,27 @@ export class IdentityProvider {
             ? { issuer: this.discoveredIssuer ?? this.issuer, jwks_uri: this.jwksUrl }
             : undefined;
       if (!body) return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const text = req.url === '/jwks' ? this.padded(body) : JSON.stringify(body);
+      res.once('close', () => {
+        if (!res.writableFinished) this.cut++;
+      });
+      const length = this.chunked ? {} : { 'content-length': Buffer.byteLength(text) };
+      res.writeHead(200, { 'content-type': 'application/json', ...length });
+      void writeInPieces(res, text);
     });
     this.server.listen(0, '127.0.0.1');
     await once(this.server, 'listening');
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
+  }
+
+  /** The key set's text, padded to `padTo` bytes when set. */
+  private padded(body: object): string {
+    const text = JSON.stringify(body);
+    if (this.padTo === undefined) return text;
+    const pad = this.padTo - Buffer.byteLength(text) - ',"pad":""'.length;
+    if (pad < 0) throw new Error(`the key set takes ${Buffer.byteLength(text)} bytes, more than ${this.padTo}`);
+    return `${text.slice(0, -1)},"pad":"${'x'.repeat(pad)}"}`;
   }
 
   /** Stops answering at all: connections are refused. */
@@ -83,4 +104,20 @@ export class IdentityProvider {
     if (claims.exp === undefined) jwt.setExpirationTime('10m');
     return jwt.sign(key.privateKey);
   }
+}
+
+/** Writes `text` 64 KiB at a time, waiting for each to drain, and stops when the client goes: a large body is never queued whole. */
+async function writeInPieces(res: ServerResponse, text: string): Promise<void> {
+  const bytes = Buffer.from(text);
+  for (let at = 0; at < bytes.length && !res.destroyed; at += 65_536) {
+    if (res.write(bytes.subarray(at, at + 65_536))) continue;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done).off('close', done);
+        resolve();
+      };
+      res.on('drain', done).on('close', done);
+    });
+  }
+  res.end();
 }

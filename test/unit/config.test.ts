@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadConfig, SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS } from '../../src/config/load-config.js';
+import { loadConfig, SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS, storeSettings } from '../../src/config/load-config.js';
 import { DEFAULT_TIMEOUTS } from '../../src/edge/listen.js';
 
 describe('configuration from the environment', () => {
@@ -39,6 +39,26 @@ describe('configuration from the environment', () => {
       expect(loadConfig({ IDEMPOTENCY_KEY_TTLS: '1h' }).warnings).to.deep.equal([
         'IDEMPOTENCY_KEY_TTLS is not a setting of this service and is ignored; did you mean IDEMPOTENCY_KEY_TTL?',
       ]);
+    });
+  });
+
+  describe('CONTROL_SOCKET_IDLE_TIMEOUT, CONTROL_SOCKET_MAX_CONNECTIONS', () => {
+    it('when unset, then 10 s and 4 connections; when set, they reach the lowdb store; 0 or anything else refuses to start', () => {
+      const socketOf = (env: NodeJS.ProcessEnv) => storeSettings(loadConfig(env)).limits?.controlSocket;
+      expect(socketOf({})).to.deep.equal({ idleMs: 10_000, maxConnections: 4 });
+      expect(socketOf({ CONTROL_SOCKET_IDLE_TIMEOUT: '1m', CONTROL_SOCKET_MAX_CONNECTIONS: '1' })).to.deep.equal({
+        idleMs: 60_000,
+        maxConnections: 1,
+      });
+      expect(() => loadConfig({ CONTROL_SOCKET_IDLE_TIMEOUT: '0s' })).to.throw(
+        'CONTROL_SOCKET_IDLE_TIMEOUT must be more than 0, such as 10s',
+      );
+      expect(() => loadConfig({ CONTROL_SOCKET_IDLE_TIMEOUT: '10' })).to.throw(
+        'CONTROL_SOCKET_IDLE_TIMEOUT must be a duration',
+      );
+      expect(() => loadConfig({ CONTROL_SOCKET_MAX_CONNECTIONS: '0' })).to.throw(
+        'CONTROL_SOCKET_MAX_CONNECTIONS must be a whole number of at least 1, not "0"',
+      );
     });
   });
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { tracesWanted } from '../../src/config/tracing.js';
+import { spanAttributeValueLength, tracesWanted } from '../../src/config/tracing.js';
 import { isTracing } from '../../src/observability/traces.js';
 import { startTracing } from '../../src/tracing.js';
 
@@ -42,5 +42,33 @@ describe('whether traces are asked for (OTEL_* variables)', () => {
   it('when started without the variables, then nothing of the SDK is set up', async () => {
     await startTracing({ OTEL_SERVICE_NAME: 'x' });
     expect(isTracing()).to.equal(false);
+  });
+
+  it('when the attribute value length is asked for, then OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT, else OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT, else 1024', () => {
+    expect(spanAttributeValueLength({})).to.equal(1024);
+    expect(spanAttributeValueLength({ OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '4096' })).to.equal(4096);
+    expect(
+      spanAttributeValueLength({
+        OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '4096',
+        OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT: '64',
+      }),
+    ).to.equal(64);
+  });
+
+  it('when an attribute value length is empty or not a whole number, then start-up is refused naming it', async () => {
+    expect(() => spanAttributeValueLength({ OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '' })).to.throw(
+      'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT is set but empty',
+    );
+    expect(() =>
+      spanAttributeValueLength({ OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT: ' ', OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '9' }),
+    ).to.throw('OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT is set but empty');
+    expect(() => spanAttributeValueLength({ OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '1kb' })).to.throw(
+      'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT must be a whole number of at least 0, not "1kb"',
+    );
+    await startTracing({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '-1' }).then(
+      () => expect.fail('started'),
+      (error: Error) => expect(error.message).to.include('OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT must be a whole number'),
+    );
+    expect(isTracing(), 'refused before the SDK was set up').to.equal(false);
   });
 });

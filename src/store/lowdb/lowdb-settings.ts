@@ -15,6 +15,16 @@ export const JOURNAL_MAX_BYTES = 1024 ** 3;
 /** After a failed checkpoint, wait 1 s before the next try, doubling after each further failure up to a minute. */
 export const CHECKPOINT_RETRY_MS = { first: 1000, most: 60_000 };
 
+/** What the control socket (operations/control-socket.ts) allows: a make export or make backup needs one connection. */
+export interface ControlSocketLimits {
+  /** How long the owner waits on a client (its command, its reading, its heartbeat while files are held) with no byte moving (CONTROL_SOCKET_IDLE_TIMEOUT). */
+  idleMs: number;
+  /** Connections answered at once; one more gets an error line (CONTROL_SOCKET_MAX_CONNECTIONS). */
+  maxConnections: number;
+}
+/** Each open export holds a snapshot, and each backup the checkpoints: a few at once, and none stalled for long. */
+export const CONTROL_SOCKET: ControlSocketLimits = { idleMs: 10_000, maxConnections: 4 };
+
 export interface LowdbOptions {
   /** Journal bytes at which a checkpoint starts (JOURNAL_CHECKPOINT_BYTES). */
   checkpointBytes?: number;
@@ -22,6 +32,8 @@ export interface LowdbOptions {
   storeMaxBytes?: number;
   /** Journal bytes past which ping() rejects, since checkpoints are failing (JOURNAL_MAX_BYTES). */
   journalMaxBytes?: number;
+  /** The control socket's bounds; CONTROL_SOCKET unless given. */
+  controlSocket?: ControlSocketLimits;
   /** Whether the process's heap is too full to take growth (lib/heap-watch.ts); without it, only the stated size bounds growth. */
   heap?: { readonly full: boolean };
   /** What each owner may keep; without them, nothing is counted. */

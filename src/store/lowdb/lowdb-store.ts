@@ -69,6 +69,7 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
       },
     },
     options.logger,
+    options.controlSocket,
   );
 
   const shutDown = async () => {

@@ -35,31 +35,50 @@ export async function* linesFrom(socket: Socket): AsyncGenerator<string> {
 
 /**
  * Has the owner of `dataFile` hold its checkpoints; resolves to the journal files
- * and their durable bytes, and the release (closing the connection). If this
+ * and their durable bytes, and the release. Meanwhile an empty line goes to the owner
+ * every quarter of its idle bound, and the release asks it to acknowledge that it still
+ * held them: a hold it let go of before (this process stalled past the bound, the
+ * service stopped) fails the release, since the copy may then mix two moments. If this
  * process dies, the connection closes and the owner goes on by itself.
  */
 export async function holdOwnerFiles(
   dataFile: string,
-): Promise<{ journal: { number: number; bytes: number }[]; release(): void }> {
+): Promise<{ journal: { number: number; bytes: number }[]; release(): Promise<void> }> {
   const socket = await askOwner(dataFile, 'backup');
+  socket.on('error', () => {}); // the owner gone: the release says so
+  const gone = new Promise((resolve) => socket.once('close', resolve));
   socket.setEncoding('utf8');
   let text = '';
-  for (;;) {
-    const [chunk] = (await Promise.race([once(socket, 'data'), once(socket, 'close').then(() => [undefined])])) as [
-      string | undefined,
-    ];
-    if (chunk === undefined)
-      throw new OwnerError(`the owner of ${dataFile} closed the connection before holding its files`);
+  const take = (chunk: string) => {
     text += chunk;
-    if (text.includes('\n')) break;
+  };
+  socket.on('data', take);
+  while (!text.includes('\n')) {
+    if ((await Promise.race([once(socket, 'data'), gone.then(() => 'gone')])) === 'gone')
+      throw new OwnerError(`the owner of ${dataFile} closed the connection before holding its files`);
   }
   const answer = JSON.parse(text.slice(0, text.indexOf('\n'))) as {
     journal?: { number: number; bytes: number }[];
+    idleMs?: number;
     error?: string;
   };
   if (!answer.journal) {
     socket.destroy();
     throw new OwnerError(`the owner of ${dataFile} refused the backup: ${answer.error ?? text}`);
   }
-  return { journal: answer.journal, release: () => socket.destroy() };
+  // An owner of an earlier build bounds no idle time and acknowledges nothing: it holds until the connection closes.
+  if (answer.idleMs === undefined) return { journal: answer.journal, release: async () => void socket.destroy() };
+  const beat = setInterval(() => socket.write('\n'), Math.max(1, Math.floor(answer.idleMs / 4))).unref();
+  return {
+    journal: answer.journal,
+    async release() {
+      clearInterval(beat);
+      socket.write(`${JSON.stringify({ command: 'release' })}\n`);
+      await gone; // the owner ends the connection once it has answered
+      if (!text.includes('"released":true'))
+        throw new OwnerError(
+          `the owner of ${dataFile} let go of its files before the copy was done (did this process stall for ${answer.idleMs} ms, or the service stop?): the copy may mix two moments; run the backup again`,
+        );
+    },
+  };
 }

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { recordLine } from '../../records.js';
 import type { StoredRecord } from '../../store.js';
+import type { IdleBound } from './idle-bound.js';
 
 // The commands the owner of a lowdb store answers on its control socket (control-socket.ts): export and backup.
 
@@ -26,11 +27,11 @@ const MOST_COMMAND_BYTES = 1024;
 /** Record lines gathered before one write to the socket. */
 const CHUNK_CHARS = 256 * 1024;
 
-/** Answers the one command of a connection (see serveOwnerSocket in control-socket.ts). */
-export async function answerCommand(socket: Socket, answers: OwnerAnswers): Promise<void> {
-  const command = await firstLine(socket);
-  if (command === 'export') return exportTo(socket, answers.records());
-  if (command === 'backup') return holdFor(socket, answers);
+/** Answers the one command of a connection (see serveOwnerSocket in control-socket.ts); `idle` times the client's turns. */
+export async function answerCommand(socket: Socket, answers: OwnerAnswers, idle: IdleBound): Promise<void> {
+  const command = await idle.waitingOnClient(firstLine(socket));
+  if (command === 'export') return exportTo(socket, answers.records(), idle);
+  if (command === 'backup') return holdFor(socket, answers, idle);
   throw new Error(`unknown command ${JSON.stringify(command)}: export or backup`);
 }
 
@@ -41,6 +42,7 @@ function firstLine(socket: Socket): Promise<unknown> {
     const stop = () => {
       socket.off('data', take);
       socket.off('end', missing);
+      socket.off('close', missing);
       socket.pause();
     };
     const missing = () => {
@@ -63,10 +65,11 @@ function firstLine(socket: Socket): Promise<unknown> {
     };
     socket.on('data', take);
     socket.once('end', missing);
+    socket.once('close', missing); // cut off while idle
   });
 }
 
-async function exportTo(socket: Socket, records: AsyncIterable<StoredRecord>): Promise<void> {
+async function exportTo(socket: Socket, records: AsyncIterable<StoredRecord>, idle: IdleBound): Promise<void> {
   const iterator = records[Symbol.asyncIterator]();
   const takenAt = new Date();
   let next = await iterator.next(); // the snapshot starts in this step
@@ -81,7 +84,7 @@ async function exportTo(socket: Socket, records: AsyncIterable<StoredRecord>): P
       if (socket.destroyed) return;
       // Other work gets a turn after each chunk, whether or not the client keeps up.
       if (socket.write(chunk)) await nextTurn();
-      else await drainedOrClosed(socket);
+      else await idle.waitingOnClient(drainedOrClosed(socket)); // a client that stops reading holds the snapshot
       chunk = '';
     }
     socket.end(`${chunk}${JSON.stringify({ end: count })}\n`);
@@ -90,12 +93,29 @@ async function exportTo(socket: Socket, records: AsyncIterable<StoredRecord>): P
   }
 }
 
-async function holdFor(socket: Socket, answers: OwnerAnswers): Promise<void> {
-  const { journal, release } = await answers.holdFiles();
+/** Holds the files until the client says `release` (acknowledged) or goes; it sends an empty line at least every `idle.ms` meanwhile. */
+async function holdFor(socket: Socket, answers: OwnerAnswers, idle: IdleBound): Promise<void> {
+  const { journal, release } = await answers.holdFiles(); // the owner's work: a checkpoint under way ends first
   if (socket.destroyed) return release();
   socket.once('close', release);
-  socket.write(`${JSON.stringify({ journal })}\n`);
-  socket.resume(); // read (and ignore) until the client closes
+  socket.write(`${JSON.stringify({ journal, idleMs: idle.ms })}\n`);
+  let partial = '';
+  socket.on('data', (chunk: Buffer) => {
+    const lines = (partial + String(chunk)).split('\n');
+    partial = lines.pop() ?? '';
+    if (partial.length > MOST_COMMAND_BYTES) return void socket.destroy();
+    // Acknowledged while still held: the client's copy was taken with the files held throughout.
+    if (lines.some(isRelease)) socket.end(`${JSON.stringify({ released: true })}\n`);
+  });
+  socket.resume(); // answerCommand's caller times the client until it closes
+}
+
+function isRelease(line: string): boolean {
+  try {
+    return (JSON.parse(line) as { command?: unknown } | null)?.command === 'release';
+  } catch {
+    return false; // a heartbeat (an empty line), or noise
+  }
 }
 
 function drainedOrClosed(socket: Socket): Promise<void> {
