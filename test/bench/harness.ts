@@ -18,7 +18,7 @@ export interface Server {
   cpuSeconds(): number | undefined;
   /** Opens, then closes, a window in which the server's event-loop stalls are measured. */
   toggleStallWindow(): void;
-  stop(): Promise<{ maxRssMb: number; loopMaxMs: number; loopP99Ms: number }>;
+  stop(): Promise<{ maxRssMb: number; loopMaxMs: number; loopP99Ms: number; checkpoints: number }>;
 }
 
 /**
@@ -46,11 +46,31 @@ export function serve(...args: string[]): Promise<Server> {
   return serveWith([], ...args);
 }
 
-/** As serve, with `nodeFlags` for node itself (bench:profile's --cpu-prof). */
-export async function serveWith(nodeFlags: string[], ...args: string[]): Promise<Server> {
-  const command = [process.execPath, ...nodeFlags, '.bench/test/bench/serve.js', ...args];
+/**
+ * A durable server's store is seeded in a process of its own first (serve.ts `seed`), so the server's peak RSS is
+ * what it takes to open and serve the store, not to fill it.
+ */
+function seedFirst([mode, records = '0', devices = '0']: string[]): void {
+  if (!mode?.startsWith('durable') || Number(records) + Number(devices) === 0) return;
+  const seeding = spawnSync(process.execPath, ['.bench/test/bench/serve.js', 'seed', records, devices], {
+    stdio: 'inherit',
+  });
+  if (seeding.status !== 0) throw new Error(`seeding ${records} records and ${devices} devices failed`);
+}
+
+/** As serve, with `nodeFlags` for node itself (bench:profile's --cpu-prof) and variables of its own (`env`). */
+export async function serveWith(
+  nodeFlags: string[] | { nodeFlags?: string[]; env?: Record<string, string> },
+  ...args: string[]
+): Promise<Server> {
+  const { nodeFlags: flags = [], env = {} } = Array.isArray(nodeFlags) ? { nodeFlags } : nodeFlags;
+  seedFirst(args);
+  const command = [process.execPath, ...flags, '.bench/test/bench/serve.js', ...args];
   const pinned = CORES ? ['taskset', '-c', CORES.server, ...command] : command;
-  const child: ChildProcess = spawn(pinned[0]!, pinned.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(pinned[0]!, pinned.slice(1), {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const first = (await lines.next()).value as string | undefined;
   if (first === undefined) throw new Error(`test/bench/serve.ts ${args.join(' ')} exited before serving`);

@@ -19,6 +19,7 @@ import {
   readMarkerRequest,
   SECONDS,
   serve,
+  serveWith,
   type Server,
 } from './harness.js';
 import { printCpuTarget, printNotes, printTable, printTarget, type Contender } from './report.js';
@@ -198,3 +199,16 @@ printTarget(`lowdb at ${LARGE} / in memory, read markers`, lowdbLarge, inMemory,
 for (const entry of postgresRows.filter((row) => row.workload === markers(LARGE)))
   printTarget(`${entry.name} / lowdb at ${LARGE}`, entry, lowdbLarge, 0.7);
 printNotes(postgres.unreachable);
+
+// Sustained writes: one user's new devices on lowdb for BENCH_SUSTAINED_SECONDS, its checkpoints included (the
+// journal checkpoints every 32 MiB here, so a run of 20 s writes several).
+const SUSTAINED_SECONDS = Number(process.env.BENCH_SUSTAINED_SECONDS ?? 20);
+const sustained = await serveWith({ env: { JOURNAL_CHECKPOINT_BYTES: '32mb' } }, 'durable', '0');
+sustained.toggleStallWindow();
+const written = await load(sustained.port, newDevicePut, SUSTAINED_SECONDS);
+sustained.toggleStallWindow();
+const { loopMaxMs, checkpoints, maxRssMb } = await sustained.stop();
+console.log('');
+console.log(
+  `${SUSTAINED_SECONDS} s of new devices by one user on lowdb: ${written.requests.total} written, ${Math.round(written.requests.average)} requests/s, p99 ${written.latency.p99} ms, ${checkpoints} checkpoints, peak RSS ${Math.round(maxRssMb)} MB; longest event-loop stall ${loopMaxMs.toFixed(1)} ms (target: under 100 ms)`,
+);

@@ -8,7 +8,8 @@
 // bench's user, through the handlers, once per run: later processes copy the closed
 // store from .bench/seeded/), `durable-validated RECORDS`
 // (the same without load shedding, rate limits or quotas), or `postgres URL RECORDS`
-// (guarded, on PostgreSQL, seeded beforehand by test/bench/postgres.ts).
+// (guarded, on PostgreSQL, seeded beforehand by test/bench/postgres.ts); `seed RECORDS DEVICES` only makes
+// the seeded store a durable server copies (harness.ts runs it first, in a process of its own).
 import { randomUUID } from 'node:crypto';
 import { cp, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -17,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import express from 'express';
+import { register } from 'prom-client';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../../src/config/limits.js';
@@ -152,6 +154,11 @@ async function seeded(records: number, devices: number): Promise<string> {
   return folder;
 }
 
+if (mode === 'seed') {
+  const [records = '0', devices = '0'] = args;
+  await seeded(Number(records), Number(devices));
+  process.exit(0);
+}
 const { app, store, dataFile } = await build();
 const loop = monitorEventLoopDelay({ resolution: 5 });
 const server = app.listen(0, '127.0.0.1', () => {
@@ -169,9 +176,19 @@ process.on('SIGUSR2', () => {
   measuring = !measuring;
 });
 
+/** Checkpoints the lowdb store wrote (0 for the other stores). */
+async function checkpoints(): Promise<number> {
+  const histogram = await register.getSingleMetric('store_checkpoint_duration_seconds')?.get();
+  const count = histogram?.values.find(
+    (value) => (value as { metricName?: string }).metricName === 'store_checkpoint_duration_seconds_count',
+  );
+  return count?.value ?? 0;
+}
+
 process.once('SIGTERM', () => {
   loop.disable();
   server.close();
+  const written = checkpoints();
   void store.close().then(async () => {
     if (dataFile) await rm(dirname(dataFile), { recursive: true, force: true }); // a seeded store is hundreds of MB
     process.stdout.write(
@@ -179,6 +196,7 @@ process.once('SIGTERM', () => {
         maxRssMb: process.resourceUsage().maxRSS / 1024,
         loopMaxMs: (measuring ? Math.max(worst, loop.max) : worst) / 1e6,
         loopP99Ms: loop.percentile(99) / 1e6,
+        checkpoints: await written,
       })}\n`,
     );
     process.exit(0);
