@@ -11,7 +11,7 @@ import {
   type Store,
   type StoreQuotas,
 } from '../store.js';
-import { Usage } from '../usage.js';
+import { chargedBytes, Usage } from '../usage.js';
 
 interface Held {
   value: unknown;
@@ -53,7 +53,7 @@ export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): Store {
       const footprint =
         current === undefined || !usage.counting
           ? undefined
-          : { owner, group, bytes: Buffer.byteLength(JSON.stringify(current)) };
+          : { owner, group, bytes: chargedBytes(collection, key, Buffer.byteLength(JSON.stringify(current))) };
       usage.check(collection, key, footprint);
       usage.set(collection, key, footprint);
       if (current === undefined) records.delete(key);
