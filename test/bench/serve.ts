@@ -52,6 +52,7 @@ const limits = {
     drafts: unrefused,
     readMarkers: unrefused,
     readMarkersPerStream: unrefused,
+    idempotencyKeys: unrefused,
     bytes: 2 ** 40,
   },
 };

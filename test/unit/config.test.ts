@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadConfig, SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS } from '../../src/config/load-config.js';
+import { loadConfig, SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS, storeSettings } from '../../src/config/load-config.js';
 import { DEFAULT_TIMEOUTS } from '../../src/edge/listen.js';
 
 describe('configuration from the environment', () => {
@@ -39,6 +39,19 @@ describe('configuration from the environment', () => {
       expect(loadConfig({ IDEMPOTENCY_KEY_TTLS: '1h' }).warnings).to.deep.equal([
         'IDEMPOTENCY_KEY_TTLS is not a setting of this service and is ignored; did you mean IDEMPOTENCY_KEY_TTL?',
       ]);
+    });
+  });
+
+  describe('QUOTA_IDEMPOTENCY_KEYS', () => {
+    it("when unset, then a user keeps at most 5000 idempotency keys, the store's count of them; when set, that many; anything else refuses to start", () => {
+      expect(storeSettings(loadConfig({})).limits?.quotas?.records).to.include({ idempotencyKeys: 5_000 });
+      expect(storeSettings(loadConfig({ QUOTA_IDEMPOTENCY_KEYS: '7' })).limits?.quotas?.records).to.include({
+        idempotencyKeys: 7,
+      });
+      for (const text of ['0', 'many', '1e3'])
+        expect(() => loadConfig({ QUOTA_IDEMPOTENCY_KEYS: text })).to.throw(
+          `QUOTA_IDEMPOTENCY_KEYS must be a whole number of at least 1, not "${text}"`,
+        );
     });
   });
 
