@@ -33,9 +33,9 @@ export interface CreateStreamOperationRequest {
      * same key and request by the same user within 24 h (`IDEMPOTENCY_KEY_TTL`)
      * gets the first answer again, exactly, and creates nothing; with another
      * request, 422; while the first is still being served, 409. A longer or
-     * malformed key gets 400. A request refused (4xx) keeps no key; a user
-     * keeps at most 5000 (`QUOTA_IDEMPOTENCY_KEYS`), and a new one past that
-     * gets 403 `quota-exceeded`.
+     * malformed key gets 400. Any other request refused (4xx) keeps no key; a
+     * user keeps at most 5000 (`QUOTA_IDEMPOTENCY_KEYS`), and a new one past
+     * that gets 403 `quota-exceeded`.
      * 
      */
     idempotencyKey?: string;
