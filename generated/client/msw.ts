@@ -614,6 +614,16 @@ export const examples = {
         "limit": 1000,
         "used": 1000
     },
+    "quota-exceeded-idempotency-keys": {
+        "type": "urn:problem:collab:quota-exceeded",
+        "title": "A quota is used up",
+        "status": 403,
+        "detail": "This would pass a quota: 5000 idempotency keys kept of the 5000 allowed (QUOTA_IDEMPOTENCY_KEYS). Nothing was stored; keys are forgotten once IDEMPOTENCY_KEY_TTL has passed, and a request without one is not held back.",
+        "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000006403",
+        "quota": "QUOTA_IDEMPOTENCY_KEYS",
+        "limit": 5000,
+        "used": 5000
+    },
     "quota-exceeded-namespaces": {
         "type": "urn:problem:collab:quota-exceeded",
         "title": "A quota is used up",
@@ -897,7 +907,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "201", mediaType: "application/json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:", Location: "/api/streams/0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e", ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [["created", "stream-created"]] },
         { status: "400", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["titleMissing", "stream-title-missing"], ["idempotencyKeyTooLong", "idempotency-key-invalid"]] },
         { status: "401", mediaType: "application/problem+json", headers: {}, examples: [["expired", "unauthenticated"]] },
-        { status: "403", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["streams", "quota-exceeded-streams"]] },
+        { status: "403", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["streams", "quota-exceeded-streams"], ["idempotencyKeys", "quota-exceeded-idempotency-keys"]] },
         { status: "405", mediaType: "application/problem+json", headers: { Allow: "GET, PATCH" }, examples: [["methodNotAllowed", "method-not-allowed"]] },
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "409", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["inFlight", "idempotency-key-in-flight"]] },

@@ -52,6 +52,7 @@ export const QuotaProblemQuotaEnum = {
     QuotaDrafts: 'QUOTA_DRAFTS',
     QuotaReadMarkers: 'QUOTA_READ_MARKERS',
     QuotaReadMarkersPerStream: 'QUOTA_READ_MARKERS_PER_STREAM',
+    QuotaIdempotencyKeys: 'QUOTA_IDEMPOTENCY_KEYS',
     QuotaBytes: 'QUOTA_BYTES',
 } as const;
 

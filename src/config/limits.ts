@@ -10,7 +10,9 @@ export interface Quotas {
   drafts: number;
   readMarkers: number;
   readMarkersPerStream: number;
-  /** Stored bytes (compact JSON) over all of the user's records. */
+  /** Idempotency keys kept (for IDEMPOTENCY_KEY_TTL, until swept). */
+  idempotencyKeys: number;
+  /** Stored bytes (compact JSON, and idempotency keys' keys) over all of the user's records. */
   bytes: number;
 }
 
@@ -68,6 +70,8 @@ export const DEFAULT_LIMITS: Limits = {
     drafts: 1_000,
     readMarkers: 100_000,
     readMarkersPerStream: 1_000,
+    // A day's keyed creates: half the streams a user may ever create, each key a few hundred bytes of QUOTA_BYTES.
+    idempotencyKeys: 5_000,
     bytes: 32 * 1024 ** 2,
   },
   // The embedded store's own (src/store/lowdb/lowdb-settings.ts), where they are measured.
@@ -105,6 +109,7 @@ export function loadLimits(env: NodeJS.ProcessEnv): Limits {
       drafts: count('QUOTA_DRAFTS', quotas.drafts),
       readMarkers: count('QUOTA_READ_MARKERS', quotas.readMarkers),
       readMarkersPerStream: count('QUOTA_READ_MARKERS_PER_STREAM', quotas.readMarkersPerStream),
+      idempotencyKeys: count('QUOTA_IDEMPOTENCY_KEYS', quotas.idempotencyKeys),
       bytes: size('QUOTA_BYTES', quotas.bytes),
     },
     storeMaxBytes: size('STORE_MAX_BYTES', DEFAULT_LIMITS.storeMaxBytes),
@@ -123,25 +128,34 @@ export function storeQuotas(quotas: Quotas): StoreQuotas {
       identitySettings: quotas.identityNamespaces,
       drafts: quotas.drafts,
       readMarkers: quotas.readMarkers,
+      idempotencyKeys: quotas.idempotencyKeys,
     },
     recordsPerGroup: { readMarkers: quotas.readMarkersPerStream },
     bytes: quotas.bytes,
   };
 }
 
-/** The setting behind a quota, and what it counts, for the words of a 403. */
-export function quotaSetting(kind: QuotaKind, collection: Collection): { variable: string; counts: string } {
+/** The setting behind a quota, what it counts, and how room is made, for the words of a 403. */
+export function quotaSetting(
+  kind: QuotaKind,
+  collection: Collection,
+): { variable: string; counts: string; remedy?: string } {
   if (kind === 'bytes') return { variable: 'QUOTA_BYTES', counts: 'bytes stored' };
   if (kind === 'group') return { variable: 'QUOTA_READ_MARKERS_PER_STREAM', counts: 'read markers in one stream' };
   return RECORD_QUOTAS[collection] ?? { variable: 'QUOTA_BYTES', counts: 'records' };
 }
 
-const RECORD_QUOTAS: Partial<Record<Collection, { variable: string; counts: string }>> = {
+const RECORD_QUOTAS: Partial<Record<Collection, { variable: string; counts: string; remedy?: string }>> = {
   streams: { variable: 'QUOTA_STREAMS', counts: 'streams created' },
   devices: { variable: 'QUOTA_DEVICES', counts: 'devices' },
   identitySettings: { variable: 'QUOTA_IDENTITY_NAMESPACES', counts: 'identity namespaces' },
   drafts: { variable: 'QUOTA_DRAFTS', counts: 'drafts last saved' },
   readMarkers: { variable: 'QUOTA_READ_MARKERS', counts: 'read markers' },
+  idempotencyKeys: {
+    variable: 'QUOTA_IDEMPOTENCY_KEYS',
+    counts: 'idempotency keys kept',
+    remedy: 'keys are forgotten once IDEMPOTENCY_KEY_TTL has passed, and a request without one is not held back',
+  },
 };
 
 /** A socket timeout of 0 turns the clock off: the bound would be gone, not made small. */

@@ -4,7 +4,7 @@ import { isObject } from '../lib/json.js';
 import { expiryGroup } from '../store/idempotency-keys.js';
 import { partsOf, type StoredRecord } from '../store/store.js';
 
-/** A key as the service keeps it (the header's value, unquoted): 1 to 255 printable ASCII characters. */
+/** A key as the service keeps it: its SHA-256 (recordKeyOf), or as builds before kept it, the header's value unquoted (1 to 255 printable ASCII). */
 const KEY = /^[\x20-\x7e]{1,255}$/;
 
 /** An idempotency key's record (src/store/idempotency-keys.ts's KeyRecord); the answer's body is checked against its operation. */
@@ -34,7 +34,7 @@ type Operation = {
 };
 
 /**
- * Checks an idempotencyKeys record as the service writes it: its key (user, key), group (the hour it expires in)
+ * Checks an idempotencyKeys record as the service writes it: its key (user, key's digest), group (the hour it expires in)
  * and owner (the user), its fields, and a kept answer's body valid as its operation's response of that status:
  * a replay sends it as it is.
  */

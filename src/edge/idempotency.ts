@@ -1,10 +1,11 @@
 import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { operationIdOf } from '../contract/operation-id.js';
+import { problemOf } from '../errors/error-handler.js';
 import { HttpProblem } from '../errors/problem.js';
 import { canonicalJson } from '../lib/canonical-json.js';
 import { reportError } from '../observability/request-log.js';
-import { claimKey, completeKey, releaseKey, type Answer } from '../store/idempotency-keys.js';
+import { claimKey, completeKey, forgetKey, releaseKey, type Answer } from '../store/idempotency-keys.js';
 import { callerOf } from './caller.js';
 import { sendTagged } from './conditional.js';
 import { clockOf, storeOf } from './scope.js';
@@ -35,7 +36,7 @@ export function fingerprintOf(operation: string, path: string, body: unknown): s
  * and sends its answer with its ETag. `run` gets the id of what it creates, the same on every attempt under one
  * key, and must create at most one thing for one id (a second attempt finds the first's). Without a key it runs
  * once with a new id. With one: a repeat replays the kept answer, another request is 422, one in flight 409; an
- * attempt that fails releases the key for a retry; a success is kept before it is sent.
+ * attempt refused (4xx) forgets the key, one that fails (5xx) releases it for a retry; a success is kept before it is sent.
  */
 export async function idempotently<Params, Sent, Body>(
   req: Request<Params, Sent, Body>,
@@ -75,7 +76,10 @@ export async function idempotently<Params, Sent, Body>(
   try {
     answer = await run(claim.resourceId);
   } catch (error) {
-    await releaseKey(store, claim.hold).catch(() => {}); // else the lease runs out, and a retry takes the key over then
+    // A refusal made nothing: its key is not kept (nor charged), so the next request under it is new. A failure's
+    // create may have happened (a commit in doubt): its key is kept, released, and a retry finishes that create.
+    const settle = problemOf(error, req as unknown as Request).status < 500 ? forgetKey : releaseKey;
+    await settle(store, claim.hold).catch(() => {}); // else the lease runs out, and a retry takes the key over then
     throw error;
   }
   // What was done is kept; should its answer not be, a retry after the lease runs again and finds it by its id.

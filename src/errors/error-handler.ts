@@ -22,7 +22,7 @@ interface StatusError {
 
 /** Every error leaves as application/problem+json with the request's id; 5xx bodies say nothing internal. */
 export const handleError: ErrorRequestHandler = (error: unknown, req, res, next) => {
-  const problem = toProblem(error, req);
+  const problem = problemOf(error, req);
   if (problem.status >= 500) reportError(res, error); // the request's log line carries it, stack and all
   // Work refused: /api requests, and any whose Host is not served; /readyz's 503 is the probe's answer, not a refusal.
   if (problem.kind === 'host-not-allowed' || req.originalUrl.startsWith('/api/')) countRefusal(problem.kind);
@@ -45,7 +45,8 @@ function hasUnreadBody(req: Request): boolean {
   return declared && !req.readableEnded;
 }
 
-function toProblem(error: unknown, req: Request): HttpProblem {
+/** The problem an error is answered with (its status decides what a refused create keeps: src/edge/idempotency.ts). */
+export function problemOf(error: unknown, req: Request): HttpProblem {
   if (error instanceof HttpProblem) return error;
   if (error instanceof StoreUnavailableError) {
     return new HttpProblem(
@@ -86,10 +87,10 @@ function toProblem(error: unknown, req: Request): HttpProblem {
 }
 
 function quotaProblem({ kind, collection, limit, used }: QuotaExceededError): HttpProblem {
-  const { variable, counts } = quotaSetting(kind, collection);
+  const { variable, counts, remedy = 'delete something to make room' } = quotaSetting(kind, collection);
   return new HttpProblem(
     'quota-exceeded',
-    `This would pass a quota: ${used} ${counts} of the ${limit} allowed (${variable}). Nothing was stored; delete something to make room.`,
+    `This would pass a quota: ${used} ${counts} of the ${limit} allowed (${variable}). Nothing was stored; ${remedy}.`,
     { extensions: { quota: variable, limit, used } },
   );
 }

@@ -1,10 +1,10 @@
-import { keyOf, type Store } from './store.js';
+import { IDEMPOTENCY_KEYS, recordKeyOf } from './idempotency-key-records.js';
+import type { Store } from './store.js';
+
+export { IDEMPOTENCY_KEYS, recordKeyOf } from './idempotency-key-records.js';
 
 // Idempotency keys (draft-ietf-httpapi-idempotency-key-header) as records of their own collection, so every store
 // keeps them durably and atomically per key, counts them against their user and dumps them, with no store learning more.
-
-/** The collection: one record per (user, key), filed under the hour it expires in (so sweeps list only expired ones), owned by its user. */
-export const IDEMPOTENCY_KEYS = 'idempotencyKeys' as const;
 
 /** A response as it was sent, replayed exactly for a repeat of its request. */
 export interface Answer {
@@ -66,7 +66,7 @@ class Unchanged extends Error {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const recordKey = ({ user, key }: Pick<KeyRequest, 'user' | 'key'>) => keyOf(user, key);
+const recordKey = ({ user, key }: Pick<KeyRequest, 'user' | 'key'>) => recordKeyOf(user, key);
 
 /** The group of the keys that expire in the hour of `ms`: `2026-03-02T10`. */
 export function expiryGroup(ms: number): string {
@@ -131,7 +131,12 @@ export function releaseKey(store: Store, hold: Hold): Promise<void> {
   return changeHeld(store, hold, ({ leaseUntil: _lease, ...held }) => held);
 }
 
-async function changeHeld(store: Store, hold: Hold, change: (held: KeyRecord) => KeyRecord): Promise<void> {
+/** Forgets the key (the attempt was refused, and made nothing): the next request under it is new; nothing when another attempt holds it. */
+export function forgetKey(store: Store, hold: Hold): Promise<void> {
+  return changeHeld(store, hold, () => undefined);
+}
+
+async function changeHeld(store: Store, hold: Hold, change: (held: KeyRecord) => KeyRecord | undefined): Promise<void> {
   await store
     .update<KeyRecord>(
       IDEMPOTENCY_KEYS,

@@ -34,7 +34,7 @@ export interface StoreQuotas {
   records: Partial<Record<Collection, number>>;
   /** Records one group may hold (whoever owns them), per collection. */
   recordsPerGroup: Partial<Record<Collection, number>>;
-  /** Bytes of values (compact JSON) one owner may keep over every collection. */
+  /** Bytes one owner may keep over every collection: values as compact JSON, and idempotency keys' keys (usage.ts's chargedBytes). */
   bytes: number;
 }
 

@@ -1,10 +1,22 @@
+import { HASHED_KEY, IDEMPOTENCY_KEYS } from './idempotency-key-records.js';
 import { QuotaExceededError, type Collection, type StoreQuotas } from './store.js';
 
-/** What one record takes from its owner: where it is filed, and its value's bytes as compact JSON. */
+/** What one record takes from its owner: where it is filed, and its bytes (see chargedBytes). */
 export interface Footprint {
   owner?: string;
   group?: string;
   bytes: number;
+}
+
+const HASHED = new RegExp(HASHED_KEY);
+
+/**
+ * The bytes a record takes from its owner: its value as compact JSON, and for an idempotency key its key as stored
+ * too, which the client chose (the other collections' keys are ids the contract bounds). `key` is the key as the
+ * store keeps it. An earlier build's idempotency key (not HASHED_KEY) is charged as that build charged it.
+ */
+export function chargedBytes(collection: Collection, key: string, valueBytes: number): number {
+  return collection === IDEMPOTENCY_KEYS && HASHED.test(key) ? valueBytes + Buffer.byteLength(key) : valueBytes;
 }
 
 /** What `after`'s owner keeps now (records of the collection, bytes), and the records its group holds. */

@@ -54,6 +54,7 @@ const limits = {
     drafts: unrefused,
     readMarkers: unrefused,
     readMarkersPerStream: unrefused,
+    idempotencyKeys: unrefused,
     bytes: 2 ** 40,
   },
 };

@@ -3,6 +3,7 @@ import {
   claimKey,
   completeKey,
   IDEMPOTENCY_KEYS,
+  recordKeyOf,
   releaseKey,
   type Answer,
   type Claim,
@@ -10,7 +11,7 @@ import {
   type KeyRequest,
 } from '../../src/store/idempotency-keys.js';
 import { sweepKeys } from '../../src/store/idempotency-sweep.js';
-import { keyOf, QuotaExceededError } from '../../src/store/store.js';
+import { QuotaExceededError } from '../../src/store/store.js';
 import type { Fixture, StoreUnderTest } from './conformance.js';
 
 const T = Date.parse('2026-03-01T10:20:00.000Z');
@@ -54,7 +55,7 @@ export function describeIdempotencyKeys(fixture: Fixture, subject: StoreUnderTes
         outcome: 'replay',
         answer,
       });
-      const stored = await fixture.store.get<KeyRecord>(IDEMPOTENCY_KEYS, keyOf('u', 'k'));
+      const stored = await fixture.store.get<KeyRecord>(IDEMPOTENCY_KEYS, recordKeyOf('u', 'k'));
       expect(stored).to.deep.include({
         operation: 'createStream',
         fingerprint: 'f1',
@@ -66,10 +67,10 @@ export function describeIdempotencyKeys(fixture: Fixture, subject: StoreUnderTes
 
     it('when a repeat carries another request or operation, then the key is reused, in flight or done, and nothing changes', async () => {
       const { hold } = claimed(await claimKey(fixture.store, request()));
-      const before = await fixture.store.get(IDEMPOTENCY_KEYS, keyOf('u', 'k'));
+      const before = await fixture.store.get(IDEMPOTENCY_KEYS, recordKeyOf('u', 'k'));
       expect(await claimKey(fixture.store, request({ fingerprint: 'f2' }))).to.deep.equal({ outcome: 'reused' });
       expect(await claimKey(fixture.store, request({ operation: 'createOther' }))).to.deep.equal({ outcome: 'reused' });
-      expect(await fixture.store.get(IDEMPOTENCY_KEYS, keyOf('u', 'k'))).to.deep.equal(before);
+      expect(await fixture.store.get(IDEMPOTENCY_KEYS, recordKeyOf('u', 'k'))).to.deep.equal(before);
       await completeKey(fixture.store, hold, answer);
       expect(await claimKey(fixture.store, request({ fingerprint: 'f2', now: T + 5 }))).to.deep.equal({
         outcome: 'reused',
@@ -121,8 +122,8 @@ export function describeIdempotencyKeys(fixture: Fixture, subject: StoreUnderTes
         swept: 1,
         next: hour + 3_600_000,
       });
-      expect(await fixture.store.get(IDEMPOTENCY_KEYS, keyOf('u', 'early'))).to.equal(undefined);
-      expect(await fixture.store.get(IDEMPOTENCY_KEYS, keyOf('u', 'late'))).to.not.equal(undefined);
+      expect(await fixture.store.get(IDEMPOTENCY_KEYS, recordKeyOf('u', 'early'))).to.equal(undefined);
+      expect(await fixture.store.get(IDEMPOTENCY_KEYS, recordKeyOf('u', 'late'))).to.not.equal(undefined);
     });
 
     it('when keys count against their user, then a claim past the bytes quota is refused and stores nothing; a sweep frees the room', async () => {
@@ -138,7 +139,7 @@ export function describeIdempotencyKeys(fixture: Fixture, subject: StoreUnderTes
         expect(refused)
           .to.be.instanceOf(QuotaExceededError)
           .and.include({ kind: 'bytes', collection: IDEMPOTENCY_KEYS });
-        expect(await store.get(IDEMPOTENCY_KEYS, keyOf('u', 'b'))).to.equal(undefined);
+        expect(await store.get(IDEMPOTENCY_KEYS, recordKeyOf('u', 'b'))).to.equal(undefined);
         await sweepKeys(store, { from: T, now: T + TTL + 3_600_000 });
         claimed(await claimKey(store, request({ key: 'b', fingerprint: 'x'.repeat(300), now: T + TTL })));
       } finally {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Store, StoreQuotas } from '../../src/store/store.js';
 import { describeGroupsAndKeys } from './conformance-groups.js';
 import { describeIdempotencyKeys } from './conformance-idempotency.js';
+import { describeIdempotencyQuotas } from './conformance-idempotency-quotas.js';
 import { describeQuotas } from './conformance-quotas.js';
 import { describeQuotasAtOnce } from './conformance-quotas-at-once.js';
 import { describeRecords as describeSnapshots } from './conformance-records.js';
@@ -48,6 +49,7 @@ export function describeStore(name: string, subject: StoreUnderTest): void {
     describeQuotasAtOnce(subject);
     describeSnapshots(fixture);
     describeIdempotencyKeys(fixture, subject);
+    describeIdempotencyQuotas(subject);
 
     describe('ping and close', () => {
       it('when the store is open, then ping resolves; once closed, ping rejects', async () => {

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { claimKey, IDEMPOTENCY_KEYS } from '../../src/store/idempotency-keys.js';
+import { claimKey, IDEMPOTENCY_KEYS, recordKeyOf } from '../../src/store/idempotency-keys.js';
 import { sweepExpiredKeys } from '../../src/store/idempotency-sweep.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
-import { keyOf } from '../../src/store/store.js';
 
 const T = Date.parse('2026-03-01T10:20:00.000Z');
 const HOUR = 3_600_000;
@@ -32,7 +31,7 @@ describe('sweeping expired idempotency keys (src/store/idempotency-sweep.ts)', (
     let now = T + 2 * HOUR; // 'recent' expires at 11:20, its hour (11:00-12:00) has passed at 12:20; 'later' expires 12:20
     const sweeper = sweepExpiredKeys(store, { now: () => now, newId: () => 'x' }, undefined, 10);
     try {
-      const exists = async (key: string) => (await store.get(IDEMPOTENCY_KEYS, keyOf('u', key))) !== undefined;
+      const exists = async (key: string) => (await store.get(IDEMPOTENCY_KEYS, recordKeyOf('u', key))) !== undefined;
       await waitFor(async () => !(await exists('recent')));
       expect([await exists('outage'), await exists('later')]).to.deep.equal([false, true]);
       now = T + 3 * HOUR;
@@ -47,7 +46,7 @@ describe('sweeping expired idempotency keys (src/store/idempotency-sweep.ts)', (
     await sweeper.stop();
     await claim('kept', T - 5 * HOUR);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await store.get(IDEMPOTENCY_KEYS, keyOf('u', 'kept'))).to.not.equal(undefined);
+    expect(await store.get(IDEMPOTENCY_KEYS, recordKeyOf('u', 'kept'))).to.not.equal(undefined);
   });
 });
 

@@ -13,7 +13,8 @@ scratch=$(mktemp -d)
 # The per-user limits out of the way: every request is the one user `local`, and the
 # handlers behind them are what is fuzzed (the limits have tests of their own).
 export RATE_LIMIT_WRITES=1000000000 MAX_IN_FLIGHT_PER_USER=1000000 QUOTA_STREAMS=1000000000 QUOTA_DEVICES=1000000000 \
-  QUOTA_IDENTITY_NAMESPACES=1000000000 QUOTA_DRAFTS=1000000000 QUOTA_READ_MARKERS=1000000000 QUOTA_READ_MARKERS_PER_STREAM=1000000000 QUOTA_BYTES=1024gb
+  QUOTA_IDENTITY_NAMESPACES=1000000000 QUOTA_DRAFTS=1000000000 QUOTA_READ_MARKERS=1000000000 QUOTA_READ_MARKERS_PER_STREAM=1000000000 \
+  QUOTA_IDEMPOTENCY_KEYS=1000000000 QUOTA_BYTES=1024gb
 # With authentication, as openapi.yaml's bearerAuth requires: Schemathesis then also checks that a request
 # without the token is refused (ignored_auth), which the local mode, needing none, would fail.
 export AUTH_JWT_SECRET="fuzz-$(node -e 'console.log(require("node:crypto").randomBytes(24).toString("hex"))')"

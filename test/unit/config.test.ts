@@ -62,6 +62,19 @@ describe('configuration from the environment', () => {
     });
   });
 
+  describe('QUOTA_IDEMPOTENCY_KEYS', () => {
+    it("when unset, then a user keeps at most 5000 idempotency keys, the store's count of them; when set, that many; anything else refuses to start", () => {
+      expect(storeSettings(loadConfig({})).limits?.quotas?.records).to.include({ idempotencyKeys: 5_000 });
+      expect(storeSettings(loadConfig({ QUOTA_IDEMPOTENCY_KEYS: '7' })).limits?.quotas?.records).to.include({
+        idempotencyKeys: 7,
+      });
+      for (const text of ['0', 'many', '1e3'])
+        expect(() => loadConfig({ QUOTA_IDEMPOTENCY_KEYS: text })).to.throw(
+          `QUOTA_IDEMPOTENCY_KEYS must be a whole number of at least 1, not "${text}"`,
+        );
+    });
+  });
+
   describe('variables that look like a misspelt setting', () => {
     it("when a variable shares a setting's first word and is at most two edits from it, then a warning names it and what it likely means", () => {
       const { warnings } = loadConfig({

@@ -33,7 +33,9 @@ export interface CreateStreamOperationRequest {
      * same key and request by the same user within 24 h (`IDEMPOTENCY_KEY_TTL`)
      * gets the first answer again, exactly, and creates nothing; with another
      * request, 422; while the first is still being served, 409. A longer or
-     * malformed key gets 400.
+     * malformed key gets 400. Any other request refused (4xx) keeps no key; a
+     * user keeps at most 5000 (`QUOTA_IDEMPOTENCY_KEYS`), and a new one past
+     * that gets 403 `quota-exceeded`.
      * 
      */
     idempotencyKey?: string;
@@ -100,7 +102,7 @@ export class StreamsApi extends runtime.BaseAPI {
     }
 
     /**
-     * Creates a stream with the caller as its creator and first member, and with the initial message when one is sent. The answer is the stored stream, with its new `id`, and `Location` names it. Each stream counts against its creator\'s streams quota: past it, 403 `quota-exceeded` and nothing is stored. 
+     * Creates a stream with the caller as its creator and first member, and with the initial message when one is sent. The answer is the stored stream, with its new `id`, and `Location` names it. Each stream counts against its creator\'s streams quota, and each `Idempotency-Key` kept against their keys quota: past either, 403 `quota-exceeded` and nothing is stored. 
      * Creates a stream, optionally with an initial message.
      */
     async createStreamRaw(requestParameters: CreateStreamOperationRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Stream>> {
@@ -111,7 +113,7 @@ export class StreamsApi extends runtime.BaseAPI {
     }
 
     /**
-     * Creates a stream with the caller as its creator and first member, and with the initial message when one is sent. The answer is the stored stream, with its new `id`, and `Location` names it. Each stream counts against its creator\'s streams quota: past it, 403 `quota-exceeded` and nothing is stored. 
+     * Creates a stream with the caller as its creator and first member, and with the initial message when one is sent. The answer is the stored stream, with its new `id`, and `Location` names it. Each stream counts against its creator\'s streams quota, and each `Idempotency-Key` kept against their keys quota: past either, 403 `quota-exceeded` and nothing is stored. 
      * Creates a stream, optionally with an initial message.
      */
     async createStream(requestParameters: CreateStreamOperationRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<Stream> {

@@ -1292,6 +1292,7 @@ export const QuotaProblemQuotaEnum = {
     QuotaDrafts: 'QUOTA_DRAFTS',
     QuotaReadMarkers: 'QUOTA_READ_MARKERS',
     QuotaReadMarkersPerStream: 'QUOTA_READ_MARKERS_PER_STREAM',
+    QuotaIdempotencyKeys: 'QUOTA_IDEMPOTENCY_KEYS',
     QuotaBytes: 'QUOTA_BYTES',
 } as const;
 export type QuotaProblemQuotaEnum = typeof QuotaProblemQuotaEnum[keyof typeof QuotaProblemQuotaEnum];

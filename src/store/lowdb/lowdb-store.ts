@@ -8,6 +8,7 @@ import {
   type Placement,
   type Store,
 } from '../store.js';
+import { chargedBytes } from '../usage.js';
 import { journalCommits } from './journal-commits.js';
 import {
   CHECKPOINT_BYTES,
@@ -112,7 +113,10 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
           ? null
           : { value: current, ...(group === undefined ? {} : { group }), ...(owner === undefined ? {} : { owner }) },
       ]);
-      const footprint = op[2] && op.valueBytes !== undefined ? { owner, group, bytes: op.valueBytes } : undefined;
+      const footprint =
+        op[2] && op.valueBytes !== undefined
+          ? { owner, group, bytes: chargedBytes(collection, key, op.valueBytes) }
+          : undefined;
       usage.check(collection, key, footprint); // or QuotaExceededError, with nothing staged
       stated.set(collection, key, op.size); // or StoreFullError, with nothing staged
       usage.set(collection, key, footprint);

@@ -11,7 +11,7 @@ import {
   type Store,
   type StoreQuotas,
 } from '../store.js';
-import { Usage } from '../usage.js';
+import { chargedBytes, Usage } from '../usage.js';
 
 /** A record as held: its value's JSON (parsed when read, so it costs its length whatever its shape), and its filing. */
 interface Held {
@@ -66,13 +66,15 @@ export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): MemoryS
       const previous = valueOf(before) as T | undefined;
       const current = change(previous);
       const text = current === undefined ? undefined : JSON.stringify(current);
-      const footprint = text === undefined ? undefined : { owner, group, bytes: Buffer.byteLength(text) };
+      const valueBytes = text === undefined ? 0 : Buffer.byteLength(text);
+      const footprint =
+        text === undefined ? undefined : { owner, group, bytes: chargedBytes(collection, key, valueBytes) };
       usage.check(collection, key, footprint);
       usage.set(collection, key, footprint);
       bytes -= before?.bytes ?? 0;
-      if (text === undefined || footprint === undefined) records.delete(key);
+      if (text === undefined) records.delete(key);
       else {
-        const held = { text, bytes: Buffer.byteLength(key) + footprint.bytes, placement: { group, owner } };
+        const held = { text, bytes: Buffer.byteLength(key) + valueBytes, placement: { group, owner } };
         records.set(key, held);
         bytes += held.bytes;
       }

@@ -1,5 +1,5 @@
 import type { Change, Collection, StoreQuotas } from '../store.js';
-import type { Footprint } from '../usage.js';
+import { chargedBytes, type Footprint } from '../usage.js';
 import { BatchUsage } from './batch-usage.js';
 import type { Run } from './transaction.js';
 
@@ -81,7 +81,7 @@ export async function runBatch(
         text === undefined
           ? undefined
           : { value: current, grp: pending.group, owner: pending.owner, bytes: Buffer.byteLength(text), text };
-      usage?.change(pending.collection, footprint(before), footprint(after));
+      usage?.change(pending.collection, footprint(pending, before), footprint(pending, after));
       if (before !== undefined || after !== undefined)
         changed.set(id, { collection: pending.collection, key: pending.key, state: after });
       states.set(id, after);
@@ -142,11 +142,11 @@ function joiningGroups(batch: Pending[], states: Map<string, State>, quotas: Sto
     .map((pending): [Collection, string] => [pending.collection, pending.group as string]);
 }
 
-function footprint(state: State): Footprint | undefined {
+function footprint({ collection, key }: Pending, state: State): Footprint | undefined {
   if (state === undefined) return undefined;
   return {
     ...(state.owner === null ? {} : { owner: state.owner }),
     ...(state.grp === null ? {} : { group: state.grp }),
-    bytes: state.bytes,
+    bytes: chargedBytes(collection, key, state.bytes),
   };
 }

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { HASHED_KEY, IDEMPOTENCY_KEYS } from '../idempotency-key-records.js';
 import type { ImportTarget } from '../records.js';
 import { COLLECTIONS, type StoredRecord } from '../store.js';
 import { connectionOf, qualified } from './connection.js';
@@ -69,15 +70,19 @@ export async function postgresTarget(url: string): Promise<ImportTarget> {
 }
 
 /**
- * Every owner's row, counted from the records: the bytes of their values (as the
- * write path counts them, octet_length of the stored JSON) and their records per
- * collection. Owners who keep nothing lose their row, as if they never had one.
+ * Every owner's row, counted from the records: their bytes as the write path charges
+ * them (chargedBytes: octet_length of the stored JSON, and of an idempotency key's key)
+ * and their records per collection. Owners who keep nothing lose their row, as if they never had one.
  */
 async function recountQuotaUsage(client: Client): Promise<void> {
   await client.query('DELETE FROM quota_usage');
-  await client.query(`INSERT INTO quota_usage (owner, bytes, counts)
+  await client.query(
+    `INSERT INTO quota_usage (owner, bytes, counts)
     SELECT owner, sum(bytes), jsonb_object_agg(collection, held)
-    FROM (SELECT owner, collection, count(*)::int AS held, sum(octet_length(value::text))::bigint AS bytes
+    FROM (SELECT owner, collection, count(*)::int AS held, sum(octet_length(value::text)
+            + CASE WHEN collection = $1 AND key ~ $2 THEN octet_length(key) ELSE 0 END)::bigint AS bytes
           FROM records WHERE owner IS NOT NULL GROUP BY owner, collection) AS per_collection
-    GROUP BY owner`);
+    GROUP BY owner`,
+    [IDEMPOTENCY_KEYS, HASHED_KEY],
+  );
 }

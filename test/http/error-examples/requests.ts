@@ -27,6 +27,8 @@ export interface Services {
   busy: Service;
   /** One device, stream, draft, identity namespace and read marker per user. */
   quota: Service;
+  /** One idempotency key per user. */
+  keys: Service;
   /** 1 KiB stored per user. */
   small: Service;
   /** Headers within 0.5 s, the whole request within 1 s. */
@@ -62,6 +64,7 @@ export async function startServices(): Promise<Services> {
     strict: await startService({ limits: { writesPerWindow: 1 } }),
     busy: await startService({ limits: { inFlightPerUser: 1 } }),
     quota: await startService({ quotas: { devices: 1, streams: 1, drafts: 1, identityNamespaces: 1, readMarkers: 1 } }),
+    keys: await startService({ quotas: { idempotencyKeys: 1 } }),
     small: await startService({ quotas: { bytes: 1024 } }),
     slow: await startService({ timeouts: { headersTimeout: 500, requestTimeout: 1_000, keepAliveTimeout: 500 } }),
     held: await (async () => {
@@ -101,6 +104,10 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
   'quota-exceeded-streams.json': async ({ quota }) => {
     await call(quota, 'POST', '/api/streams', { body: { title: 'first' } });
     return call(quota, 'POST', '/api/streams', { body: { title: 'one too many' } });
+  },
+  'quota-exceeded-idempotency-keys.json': async ({ keys }) => {
+    await call(keys, 'POST', '/api/streams', { body: { title: 'first' }, headers: { 'idempotency-key': uuid() } });
+    return call(keys, 'POST', '/api/streams', { body: { title: 'second' }, headers: { 'idempotency-key': uuid() } });
   },
   'quota-exceeded-drafts.json': async ({ quota }) => {
     await call(quota, 'PUT', draftPath(), { body: aDraft() });
