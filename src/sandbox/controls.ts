@@ -32,14 +32,20 @@ export const sessionOf = (res: Response): Session => localsOf(res).sandbox.sessi
 export function enterSession(sessions: Sessions): RequestHandler {
   return async (req, res, next) => {
     const name = sessions.nameOf(req);
-    const session = await sessions.get(name);
+    const session = await sessions.enter(name);
+    const locals: SandboxLocals = { session };
+    const leave = () => {
+      logRequest(req, res, locals);
+      sessions.leave(session);
+    };
+    // Closed while the session was being made: 'close' has been and gone.
+    if (res.closed) leave();
+    else res.once('close', leave);
     res.setHeader(SESSION_HEADER, name);
+    localsOf(res).sandbox = locals;
     const clock = req.headers[CLOCK_HEADER.toLowerCase()];
     if (typeof clock === 'string') session.clock.fixedMs = instantOf(clock, `/headers/${CLOCK_HEADER.toLowerCase()}`);
-    const locals: SandboxLocals = { session };
-    localsOf(res).sandbox = locals;
     useScope(res, session); // the handlers read and write the session's store, stamped by its clock
-    res.once('close', () => logRequest(req, res, locals));
     next();
   };
 }

@@ -49,7 +49,8 @@ export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimi
       ...(settings.seed === undefined ? {} : { seed: settings.seed }),
       ...(settings.scenario === undefined ? {} : { scenario: settings.scenario }),
       failureRate: settings.failureRate ?? 0,
-      sessions: { held: sessions.size, max: sessions.max },
+      bytes: session.bytes,
+      sessions: { held: sessions.size, max: sessions.max, bytes: sessions.bytes, maxBytes: sessions.maxBytes },
     });
   });
   only('/sandbox/session', 'GET', 'shows this session');
