@@ -4,7 +4,7 @@ import { SANDBOX_HEADERS } from '../edge/cors.js';
 import { HttpProblem } from '../errors/problem.js';
 import { useScope } from '../edge/scope.js';
 import { requestIdOf } from '../observability/request-id.js';
-import { loggedBody, loggedPath, type LoggedRequest } from './request-log.js';
+import { loggedBody, loggedPath, type KeptRequest } from './request-log.js';
 import type { Session } from './session.js';
 import { SESSION_HEADER, type Sessions } from './sessions.js';
 
@@ -12,7 +12,8 @@ export const CLOCK_HEADER = SANDBOX_HEADERS.clock;
 
 interface SandboxLocals {
   session: Session;
-  body?: { body: unknown; bytes: number };
+  /** The body's JSON text as logged (loggedBody). */
+  body?: string;
   /** A problem the sandbox answered itself (Prefer); the app's own are in res.locals.problem (the error handler's). */
   problem?: unknown;
   /** The answer's body as res.json was given it (keepAnswers), for expectations (GET /sandbox/requests?format=expectations). */
@@ -31,14 +32,20 @@ export const sessionOf = (res: Response): Session => localsOf(res).sandbox.sessi
 export function enterSession(sessions: Sessions): RequestHandler {
   return async (req, res, next) => {
     const name = sessions.nameOf(req);
-    const session = await sessions.get(name);
+    const session = await sessions.enter(name);
+    const locals: SandboxLocals = { session };
+    const leave = () => {
+      logRequest(req, res, locals);
+      sessions.leave(session);
+    };
+    // Closed while the session was being made: 'close' has been and gone.
+    if (res.closed) leave();
+    else res.once('close', leave);
     res.setHeader(SESSION_HEADER, name);
+    localsOf(res).sandbox = locals;
     const clock = req.headers[CLOCK_HEADER.toLowerCase()];
     if (typeof clock === 'string') session.clock.fixedMs = instantOf(clock, `/headers/${CLOCK_HEADER.toLowerCase()}`);
-    const locals: SandboxLocals = { session };
-    localsOf(res).sandbox = locals;
     useScope(res, session); // the handlers read and write the session's store, stamped by its clock
-    res.once('close', () => logRequest(req, res, locals));
     next();
   };
 }
@@ -60,8 +67,9 @@ export function keepAnswers(app: Express): Express {
 /** Once the body is parsed, before validation: keeps it for the log, as sent. */
 export const keepBody: RequestHandler = (req, res, next) => {
   if (req.body !== undefined) {
-    const declared = req.headers['content-length'];
-    localsOf(res).sandbox.body = loggedBody(req.body, declared === undefined ? undefined : Number(declared));
+    const declared = req.headers['content-length']; // a chunked body is measured
+    const text = loggedBody(req.body, declared === undefined ? undefined : Number(declared));
+    if (text !== undefined) localsOf(res).sandbox.body = text;
   }
   next();
 };
@@ -82,26 +90,23 @@ export function instantOf(text: string, path: string): number {
 
 function logRequest(req: Request, res: Response, locals: SandboxLocals): void {
   if (req.method === 'OPTIONS' || req.originalUrl.startsWith('/sandbox/')) return;
-  const path = loggedPath(req.originalUrl);
   const problem = res.statusCode >= 400 ? (locals.problem ?? (res.locals as { problem?: unknown }).problem) : undefined;
-  // Problems are few and small; only they are measured here (bodies were, as they came in).
-  const bytes = path.length + (locals.body?.bytes ?? 0) + (problem === undefined ? 0 : JSON.stringify(problem).length);
-  // An answer is measured by the Content-Length it was sent with: no copy of it is made.
+  // Members set one by one, in the order the log has always listed them: cheaper than spreading optional ones.
+  const entry: KeptRequest = {
+    at: new Date().toISOString(),
+    requestId: requestIdOf(res),
+    method: req.method,
+    path: loggedPath(req.originalUrl),
+    status: res.statusCode,
+  };
+  if (typeof req.headers.prefer === 'string') entry.prefer = req.headers.prefer;
+  if (locals.body !== undefined) entry.body = locals.body;
+  if (problem !== undefined) entry.problem = JSON.stringify(problem);
+  // An answer over LOGGED_BODY_BYTES, by the Content-Length it was sent with, is noted without a copy made.
   const answer =
     res.statusCode < 400 && locals.response !== undefined
       ? loggedBody(locals.response, Number(res.getHeader('content-length') ?? 0))
       : undefined;
-  // Members set one by one, in the order the log has always listed them: cheaper than spreading optional ones.
-  const entry: LoggedRequest = {
-    at: new Date().toISOString(),
-    requestId: requestIdOf(res),
-    method: req.method,
-    path,
-    status: res.statusCode,
-  };
-  if (typeof req.headers.prefer === 'string') entry.prefer = req.headers.prefer;
-  if (locals.body !== undefined) entry.body = locals.body.body;
-  if (problem !== undefined) entry.problem = problem;
-  if (answer !== undefined) entry.response = answer.body;
-  locals.session.log.add(entry, bytes + (answer?.bytes ?? 0));
+  if (answer !== undefined) entry.response = answer;
+  locals.session.log.add(entry);
 }

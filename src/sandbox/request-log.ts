@@ -17,36 +17,84 @@ export interface LoggedRequest {
   response?: unknown;
 }
 
+/** A request as the log keeps it: the JSON members as their text, since a parsed tree can take twenty times its JSON. */
+export type KeptRequest = Omit<LoggedRequest, 'body' | 'problem' | 'response'> & {
+  body?: string;
+  problem?: string;
+  response?: string;
+};
+
 /** The most requests a session's log keeps; older ones are dropped. */
 export const LOG_SIZE = 100;
-/** The most bytes (about: the bodies, paths and problems kept) a session's log holds; older requests are dropped past it. */
+/** The most bytes a session's log holds (its entries' text, and ENTRY_BYTES each); older requests are dropped past it. */
 export const LOG_BYTES = 1024 * 1024;
 /** A body larger than this is logged as a note of its size. */
 export const LOGGED_BODY_BYTES = 16_384;
 /** A path and query longer than this is cut. */
 export const LOGGED_PATH_CHARS = 2_048;
-/** What an entry costs beyond its body, path and problem: its other members, as JSON. */
-const ENTRY_BYTES = 200;
+/** What an entry costs beyond its strings' bytes: the object holding them, and each string's header. */
+export const ENTRY_BYTES = 200;
 
-/** A session's last requests, at most LOG_SIZE and about LOG_BYTES; newest first. A ring: adding one moves nothing. */
+/** What `entry` takes as held: ENTRY_BYTES, and the UTF-8 bytes of its strings. */
+export function bytesOf(entry: KeptRequest): number {
+  let bytes = ENTRY_BYTES;
+  for (const value of Object.values(entry)) if (typeof value === 'string') bytes += Buffer.byteLength(value);
+  return bytes;
+}
+
+/** A session's last requests, at most LOG_SIZE and LOG_BYTES; newest first. A ring: adding one moves nothing. */
 export class RequestLog {
-  private readonly entries: ({ entry: LoggedRequest; bytes: number } | undefined)[] = new Array(LOG_SIZE);
+  private readonly entries: ({ entry: KeptRequest; bytes: number } | undefined)[] = new Array(LOG_SIZE);
   private next = 0;
   private count = 0;
-  private bytes = 0;
+  private held = 0;
 
-  /** Adds `entry`, whose body, path and problem take about `bytes`; drops the oldest past either bound. */
-  add(entry: LoggedRequest, bytes: number): void {
-    if (this.count === LOG_SIZE) this.dropOldest();
-    this.entries[this.next] = { entry, bytes: bytes + ENTRY_BYTES };
-    this.next = (this.next + 1) % LOG_SIZE;
-    this.count++;
-    this.bytes += bytes + ENTRY_BYTES;
-    while (this.bytes > LOG_BYTES && this.count > 1) this.dropOldest();
+  /** The bytes its entries take (bytesOf each). */
+  get bytes(): number {
+    return this.held;
   }
 
+  /** Adds `entry`; drops the oldest past either bound. */
+  add(entry: KeptRequest): void {
+    if (this.count === LOG_SIZE) this.dropOldest();
+    const bytes = bytesOf(entry);
+    this.entries[this.next] = { entry, bytes };
+    this.next = (this.next + 1) % LOG_SIZE;
+    this.count++;
+    this.held += bytes;
+    this.shrinkTo(LOG_BYTES);
+  }
+
+  /** Drops the oldest requests until it holds at most `bytes`; the newest stays, whatever its size. */
+  shrinkTo(bytes: number): void {
+    while (this.held > bytes && this.count > 1) this.dropOldest();
+  }
+
+  /** Its requests, newest first, their JSON members parsed. */
   list(): LoggedRequest[] {
-    const newestFirst: LoggedRequest[] = [];
+    return this.kept().map(({ body, problem, response, ...entry }) => {
+      const listed: LoggedRequest = entry;
+      if (body !== undefined) listed.body = JSON.parse(body);
+      if (problem !== undefined) listed.problem = JSON.parse(problem);
+      if (response !== undefined) listed.response = JSON.parse(response);
+      return listed;
+    });
+  }
+
+  /** `list()` as JSON, the text kept spliced in: nothing is parsed. */
+  json(): string {
+    const items = this.kept().map(({ body, problem, response, ...entry }) => {
+      let text = JSON.stringify(entry).slice(0, -1);
+      if (body !== undefined) text += `,"body":${body}`;
+      if (problem !== undefined) text += `,"problem":${problem}`;
+      if (response !== undefined) text += `,"response":${response}`;
+      return `${text}}`;
+    });
+    return `[${items.join(',')}]`;
+  }
+
+  private kept(): KeptRequest[] {
+    const newestFirst: KeptRequest[] = [];
     for (let back = 1; back <= this.count; back++) {
       const kept = this.entries[(this.next - back + LOG_SIZE) % LOG_SIZE];
       if (kept) newestFirst.push(kept.entry);
@@ -56,22 +104,25 @@ export class RequestLog {
 
   private dropOldest(): void {
     const oldest = (this.next - this.count + LOG_SIZE) % LOG_SIZE;
-    this.bytes -= this.entries[oldest]?.bytes ?? 0;
+    this.held -= this.entries[oldest]?.bytes ?? 0;
     this.entries[oldest] = undefined;
     this.count--;
   }
 }
 
-/**
- * The body as logged, kept as parsed (nothing downstream changes a parsed body: shaping copies what it changes),
- * or a note when it is large; with its size in bytes: as declared, or measured when it came chunked.
- */
-export function loggedBody(body: unknown, declaredBytes: number | undefined): { body: unknown; bytes: number } {
-  const bytes = declaredBytes ?? Buffer.byteLength(JSON.stringify(body));
-  return bytes > LOGGED_BODY_BYTES ? { body: `(${bytes} bytes of JSON, not kept)`, bytes: 64 } : { body, bytes };
+/** The body's JSON text as logged, or a note of its size when it is over LOGGED_BODY_BYTES: as declared, or measured. */
+export function loggedBody(body: unknown, declaredBytes: number | undefined): string | undefined {
+  if (declaredBytes !== undefined && declaredBytes > LOGGED_BODY_BYTES) return note(declaredBytes);
+  const text = JSON.stringify(body) as string | undefined;
+  const bytes = text === undefined ? 0 : Buffer.byteLength(text);
+  return bytes > LOGGED_BODY_BYTES ? note(bytes) : text;
 }
+
+const note = (bytes: number) => JSON.stringify(`(${bytes} bytes of JSON, not kept)`);
 
 /** The path as logged: itself, or its first LOGGED_PATH_CHARS characters and a note of its length. */
 export function loggedPath(path: string): string {
-  return path.length > LOGGED_PATH_CHARS ? `${path.slice(0, LOGGED_PATH_CHARS)}…(${path.length} characters)` : path;
+  if (path.length <= LOGGED_PATH_CHARS) return path;
+  // Copied through a buffer: a slice would keep the whole path alive behind it.
+  return Buffer.from(`${path.slice(0, LOGGED_PATH_CHARS)}…(${path.length} characters)`).toString();
 }

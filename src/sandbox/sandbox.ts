@@ -10,7 +10,7 @@ import { readContract } from '../contract/declared-responses.js';
 import { specPath } from '../contract/spec.js';
 import { docsRoutes } from '../reference/docs-routes.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
-import type { Store } from '../store/store.js';
+import type { MemoryStore } from '../store/memory/memory-store.js';
 import { enterSession, keepAnswers, keepBody } from './controls.js';
 import { preferControls } from './prefer-controls.js';
 import { sessionGuards } from './guards.js';
@@ -20,13 +20,15 @@ import { loadScenarioFiles } from './scenario-files.js';
 import { restore, Scenarios } from './scenarios.js';
 import { getExamples, seedStore } from './seed.js';
 import { Session, type SessionSettings } from './session.js';
-import { DEFAULT_MAX_SESSIONS, SESSION_HEADER, Sessions } from './sessions.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_SESSIONS, SESSION_HEADER, Sessions } from './sessions.js';
 
 export interface SandboxOptions {
   /** As the service's, but for CORS: the sandbox allows any origin. */
   config: Omit<AppConfig, 'corsOrigins'>;
   /** Sessions held at once (SANDBOX_SESSIONS); past it the least recently used is dropped. */
   maxSessions?: number;
+  /** Bytes all sessions hold together, records and request logs (SANDBOX_MAX_BYTES); past it the least recently used idle ones are dropped, else a write is 507. */
+  maxBytes?: number;
   /** The folder of `<name>.json` scenarios defined at start: mocks/scenarios unless given. */
   scenariosFolder?: string;
   /** The most scenarios held (SANDBOX_MAX_SCENARIOS), files included; past it PUT /sandbox/scenarios/{new name} is 403 quota-exceeded. */
@@ -48,6 +50,7 @@ const SANDBOX_CORS = { credentials: true, exposedHeaders: [SESSION_HEADER] };
 export async function createSandbox({
   config,
   maxSessions = DEFAULT_MAX_SESSIONS,
+  maxBytes = DEFAULT_MAX_BYTES,
   maxScenarios,
   scenariosFolder,
   buildScenarios = false,
@@ -57,9 +60,9 @@ export async function createSandbox({
   const examples = getExamples(contract);
   const limits = config.limits ?? DEFAULT_LIMITS;
   const open =
-    (start: (store: Store, settings: SessionSettings) => Promise<void>) =>
-    async (name: string, settings: SessionSettings) => {
-      const store = openMemoryStore({ quotas: storeQuotas(limits.quotas) });
+    (start: (store: MemoryStore, settings: SessionSettings) => Promise<void>) =>
+    async (name: string, settings: SessionSettings, room: (growth: number) => void) => {
+      const store = openMemoryStore({ quotas: storeQuotas(limits.quotas), room });
       await start(store, settings);
       return new Session(name, store, settings);
     };
@@ -82,6 +85,7 @@ export async function createSandbox({
       else await seedStore(store, examples);
     }),
     maxSessions,
+    maxBytes,
   );
   await loadScenarioFiles(scenarios, scenariosFolder ?? join(dirname(specPath), 'mocks', 'scenarios'), buildScenarios);
   return { app: assemble(sessions, scenarios, contract, config, limits, logger), sessions, scenarios };

@@ -54,10 +54,11 @@ export class Scenarios {
   /** Builds the scenario now and keeps it under `name` (in place of any before); a refused step leaves it as it was. Resolves to whether it was new. */
   async define(name: string, scenario: Scenario): Promise<boolean> {
     this.makeRoom(name);
-    const records = await this.build(name, scenario.steps);
+    // Kept as JSON text, parsed when a session starts from it: parsed, a client's records could take twenty times their JSON.
+    const text = JSON.stringify(await this.build(name, scenario.steps));
     this.makeRoom(name); // again: another may have been defined while this one was built
     const known = this.defined.has(name);
-    this.keep(name, scenario, () => Promise.resolve(records));
+    this.keep(name, scenario, async () => JSON.parse(text) as StoredRecord[]);
     return !known;
   }
 

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { isLoopback, loadConfig } from '../config/load-config.js';
+import { isLoopback, loadConfig, parseSize } from '../config/load-config.js';
 import { createHttpServer } from '../edge/listen.js';
 import { createLogger } from '../observability/logger.js';
 import { createSandbox } from './sandbox.js';
 import { DEFAULT_MAX_SCENARIOS } from './scenarios.js';
-import { DEFAULT_MAX_SESSIONS } from './sessions.js';
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_SESSIONS, MIN_MAX_BYTES } from './sessions.js';
 
 // `make sandbox`: PORT defaults to 4020 (the service's 3000, the mock's 4010).
 const config = (() => {
@@ -28,6 +28,19 @@ const maxSessions = (() => {
   console.error(`Refusing to start: SANDBOX_SESSIONS must be a whole number from 1 to 999999, not "${text}"`);
   return process.exit(1);
 })();
+const maxBytes = (() => {
+  const text = process.env.SANDBOX_MAX_BYTES ?? String(DEFAULT_MAX_BYTES);
+  try {
+    const bytes = parseSize(text, 'SANDBOX_MAX_BYTES');
+    if (bytes >= MIN_MAX_BYTES) return bytes;
+  } catch {
+    // refused below, with the sizes it takes
+  }
+  console.error(
+    `Refusing to start: SANDBOX_MAX_BYTES must be a size of at least 1mb, such as 64mb or 1gb, not "${text}"`,
+  );
+  return process.exit(1);
+})();
 // Request lines only when asked for (LOG_LEVEL): a refused CORS preflight is logged at warn either way.
 const logger = createLogger(process.env.LOG_LEVEL === undefined ? 'warn' : config.logLevel);
 const maxScenarios = (() => {
@@ -41,6 +54,7 @@ const scenariosFolder = process.env.SANDBOX_SCENARIOS || undefined;
 const { app, scenarios } = await createSandbox({
   config,
   maxSessions,
+  maxBytes,
   maxScenarios,
   logger,
   buildScenarios: true,
@@ -52,7 +66,7 @@ const { app, scenarios } = await createSandbox({
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   console.log(
-    `Sandbox serving on http://${config.host}:${port}: in memory, one isolated session per X-Sandbox-Session (at most ${maxSessions}, least recently used dropped), each seeded from mocks/examples; any origin, no authentication; POST /sandbox/reset restores a session's seed, or one of the scenarios ${
+    `Sandbox serving on http://${config.host}:${port}: in memory, one isolated session per X-Sandbox-Session (at most ${maxSessions} holding ${maxBytes} bytes together, least recently used dropped), each seeded from mocks/examples; any origin, no authentication; POST /sandbox/reset restores a session's seed, or one of the scenarios ${
       scenarios
         .list()
         .map(({ name }) => name)

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Scope } from '../edge/scope.js';
 import { memoryHits } from '../store/memory/hit-counter.js';
-import type { HitCounter, Store } from '../store/store.js';
+import type { MemoryStore } from '../store/memory/memory-store.js';
+import type { HitCounter } from '../store/store.js';
 import { RequestLog } from './request-log.js';
 import { SessionClock } from './session-clock.js';
 
@@ -23,14 +24,21 @@ export class Session implements Scope {
   private random: () => number;
   readonly hits: HitCounter = memoryHits(); // per session, so one session's writes never use up another's allowance
   readonly log = new RequestLog();
+  /** Requests being served from it: while any is, it is never dropped to make room. */
+  inFlight = 0;
 
   constructor(
     readonly name: string,
-    readonly store: Store,
+    readonly store: MemoryStore,
     readonly settings: SessionSettings,
   ) {
     this.clock = new SessionClock(settings);
     this.random = settings.seed === undefined ? Math.random : seededRandom(`${settings.seed}/failures`);
+  }
+
+  /** What it holds, counted against SANDBOX_MAX_BYTES: its records' keys and JSON, and its request log. */
+  get bytes(): number {
+    return this.store.bytes + this.log.bytes;
   }
 
   /** Whether this request is one of the failures the session's rate asks for. */

@@ -1,20 +1,22 @@
 import type { Request } from 'express';
-import { SANDBOX_HEADERS } from '../edge/cors.js';
-import { HttpProblem } from '../errors/problem.js';
+import { StoreFullError } from '../store/store.js';
+import { sessionNameOf } from './session-name.js';
 import { Session, type SessionSettings } from './session.js';
 
-export const SESSION_HEADER = SANDBOX_HEADERS.session;
-export const SESSION_COOKIE = 'sandbox-session';
-export const DEFAULT_SESSION = 'default';
+export { DEFAULT_SESSION, SESSION_COOKIE, SESSION_HEADER } from './session-name.js';
 /** The default bound on sessions held at once (SANDBOX_SESSIONS); the least recently used is dropped past it. */
 export const DEFAULT_MAX_SESSIONS = 100;
-
-const SESSION_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
+/** The default bound on what all sessions hold together (SANDBOX_MAX_BYTES): a quarter of a 1 GiB heap. */
+export const DEFAULT_MAX_BYTES = 256 * 1024 ** 2;
+/** The least SANDBOX_MAX_BYTES taken: a session's request log alone may hold 1 MiB. */
+export const MIN_MAX_BYTES = 1024 ** 2;
 
 /**
  * The sandbox's sessions: each an isolated store seeded from the examples on first
- * use, held in least-recently-used order, at most `max` at once. A request is served
- * from its session's store and clock (enterSession in controls.ts).
+ * use, held in least-recently-used order, at most `max` at once and `maxBytes` together
+ * (Session.bytes). Past either, the least recently used sessions serving no request are
+ * dropped; a write they cannot make room for is refused. A request is served from its
+ * session's store and clock (enterSession in controls.ts).
  */
 export class Sessions {
   private readonly held = new Map<string, Session>();
@@ -22,75 +24,117 @@ export class Sessions {
   private newest: Session | undefined;
 
   constructor(
-    private readonly open: (name: string, settings: SessionSettings) => Promise<Session>,
+    private readonly open: (
+      name: string,
+      settings: SessionSettings,
+      room: (growth: number) => void,
+    ) => Promise<Session>,
     readonly max: number,
+    readonly maxBytes = Number.POSITIVE_INFINITY,
   ) {}
 
   get size(): number {
     return this.held.size;
   }
 
+  /** What the sessions hold together, against `maxBytes`. */
+  get bytes(): number {
+    let total = 0;
+    for (const session of this.held.values()) total += session.bytes;
+    return total;
+  }
+
   /** The session a request names: `X-Sandbox-Session`, else the `sandbox-session` cookie, else `default`. */
   nameOf(req: Request): string {
-    const header = req.headers[SESSION_HEADER.toLowerCase()];
-    const name = typeof header === 'string' ? header : (cookieOf(req.headers.cookie) ?? DEFAULT_SESSION);
-    if (!SESSION_NAME.test(name)) {
-      throw new HttpProblem(
-        'validation-failed',
-        `${SESSION_HEADER} (or the ${SESSION_COOKIE} cookie) names a sandbox session: 1 to 64 of A-Z a-z 0-9 . _ : -`,
-        {
-          errors: [
-            {
-              path: `/headers/${SESSION_HEADER.toLowerCase()}`,
-              message: 'must be 1 to 64 characters of A-Z a-z 0-9 . _ : -',
-            },
-          ],
-        },
-      );
-    }
-    return name;
+    return sessionNameOf(req);
   }
 
   /** The named session, made and seeded on first use; now the most recently used. */
   async get(name: string): Promise<Session> {
-    const session = this.held.get(name) ?? (await this.replace(name, {}));
-    if (this.newest !== session) {
-      this.held.delete(name);
-      this.held.set(name, session);
-      this.newest = session;
-    }
-    return session;
+    const held = this.held.get(name);
+    if (!held) return this.replace(name, {});
+    this.touch(held);
+    return held;
+  }
+
+  /** As `get`, for a request served from it: it is not dropped until `leave` (in the same turn, so nothing drops it first). */
+  async enter(name: string): Promise<Session> {
+    const held = this.held.get(name);
+    if (!held) return this.replace(name, {}, true);
+    held.inFlight++;
+    this.touch(held);
+    return held;
+  }
+
+  /** A request `enter` gave `session` to is answered and logged: room is made for its log, by others first, else by its oldest entries. */
+  leave(session: Session): void {
+    session.inFlight--;
+    this.fit(session);
+    const over = this.bytes - this.maxBytes;
+    if (over > 0 && this.held.get(session.name) === session) session.log.shrinkTo(session.log.bytes - over);
   }
 
   /** A fresh session under `name`, with `settings`: the seed again, for this session only. */
-  async replace(name: string, settings: SessionSettings): Promise<Session> {
-    const session = await this.open(name, settings);
+  async replace(name: string, settings: SessionSettings, enter = false): Promise<Session> {
+    // Its seed is never refused (made before `opened.session` is set); it counts once the session is held.
+    const opened: { session?: Session } = {};
+    const session = (opened.session = await this.open(name, settings, (growth) => {
+      if (opened.session) this.makeRoom(opened.session, growth);
+    }));
+    if (enter) session.inFlight++;
     this.held.delete(name);
     this.held.set(name, session);
     this.newest = session;
-    for (const oldest of this.held.keys()) {
-      if (this.held.size <= this.max) break;
-      this.held.delete(oldest);
-    }
+    this.fit(session);
     return session;
   }
 
   /** Forgets the named session (its next request starts a fresh one). */
   drop(name: string): void {
+    if (this.newest === this.held.get(name)) this.newest = undefined;
     this.held.delete(name);
   }
-}
 
-/** The session cookie's value, percent-decoded; as sent when it does not decode (`%`), which no session name matches. */
-function cookieOf(header: string | undefined): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name !== SESSION_COOKIE) continue;
-    try {
-      return decodeURIComponent(value.join('='));
-    } catch {
-      return value.join('=');
+  private touch(session: Session): void {
+    if (this.newest === session) return;
+    this.held.delete(session.name);
+    this.held.set(session.name, session);
+    this.newest = session;
+  }
+
+  /** Before `session` grows by `growth` bytes: drops idle sessions to make room, or throws StoreFullError, dropping none. */
+  private makeRoom(session: Session, growth: number): void {
+    if (this.held.get(session.name) !== session) return; // replaced or dropped while serving: no one's, and gone once answered
+    let over = this.bytes + growth - this.maxBytes;
+    if (over <= 0) return;
+    const idle = this.idle(session);
+    if (idle.reduce((sum, other) => sum + other.bytes, 0) < over) {
+      throw new StoreFullError(
+        `this write would take the sandbox's sessions past SANDBOX_MAX_BYTES (${this.maxBytes} bytes) even with every other session dropped; this session holds ${session.bytes} (POST /sandbox/reset empties it)`,
+      );
+    }
+    for (const other of idle) {
+      if (over <= 0) break;
+      over -= other.bytes;
+      this.drop(other.name);
     }
   }
-  return undefined;
+
+  /** Drops the least recently used idle sessions but `kept` while past either bound. */
+  private fit(kept: Session): void {
+    let extra = this.held.size - this.max;
+    let over = this.bytes - this.maxBytes;
+    if (extra <= 0 && over <= 0) return;
+    for (const other of this.idle(kept)) {
+      if (extra <= 0 && over <= 0) break;
+      extra--;
+      over -= other.bytes;
+      this.drop(other.name);
+    }
+  }
+
+  /** The sessions but `kept` serving no request, least recently used first. */
+  private idle(kept: Session): Session[] {
+    return [...this.held.values()].filter((other) => other !== kept && other.inFlight === 0);
+  }
 }

@@ -12,7 +12,13 @@ import type { Service } from './service.js';
 
 /** The sandbox app (make sandbox) in-process on a free port, checking every response against openapi.yaml; `limits` as make sandbox's unless given. */
 export async function startSandbox(
-  options: { maxSessions?: number; limits?: Limits; scenariosFolder?: string; maxScenarios?: number } = {},
+  options: {
+    maxSessions?: number;
+    maxBytes?: number;
+    limits?: Limits;
+    scenariosFolder?: string;
+    maxScenarios?: number;
+  } = {},
 ): Promise<Service> {
   const { limits, ...rest } = options;
   const { app } = await createSandbox({
@@ -35,7 +41,7 @@ export async function startSandbox(
 /** `make sandbox` as it runs: src/sandbox/server.ts in a process of its own, on a free port. */
 export async function startSandboxProcess(
   env: Record<string, string> = {},
-): Promise<Service & { stop(): Promise<number | null> }> {
+): Promise<Service & { pid: number; stop(): Promise<number | null> }> {
   const child = track(
     spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
       env: { ...process.env, PORT: '0', ...env },
@@ -63,6 +69,7 @@ export async function startSandboxProcess(
   return {
     url: `http://127.0.0.1:${port}`,
     dataFile: '',
+    pid: child.pid!,
     stop,
     async close() {
       await stop();

@@ -66,7 +66,7 @@ describe('sandbox sessions (X-Sandbox-Session)', () => {
     await call(sandbox, 'GET', '/api/streams/nav', in_('s1')); // s1 used again: s2 is now the least recently used
     await call(sandbox, 'GET', '/api/streams/nav', in_('s4'));
     const state = await call(sandbox, 'GET', '/sandbox/session', in_('s4'));
-    expect(state.body.sessions).to.deep.equal({ held: 3, max: 3 });
+    expect(state.body.sessions).to.include({ held: 3, max: 3 });
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('s1'))).body.sort).to.equal('s1');
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('s2'))).body).to.deep.equal(
       examples.get('getNavigationPreferences'),

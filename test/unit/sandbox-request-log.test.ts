@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import {
+  bytesOf,
+  ENTRY_BYTES,
   LOG_BYTES,
   LOG_SIZE,
   LOGGED_BODY_BYTES,
@@ -7,51 +9,88 @@ import {
   loggedBody,
   loggedPath,
   RequestLog,
-  type LoggedRequest,
+  type KeptRequest,
 } from '../../src/sandbox/request-log.js';
 
-const entry = (n: number): LoggedRequest => ({
+const entry = (n: number, body?: string): KeptRequest => ({
   at: '2026-01-01T00:00:00.000Z',
   requestId: `r${n}`,
   method: 'GET',
   path: `/p?n=${n}`,
   status: 200,
+  ...(body === undefined ? {} : { body }),
 });
+/** The JSON of an array of `count` empty objects: the shape whose parsed tree costs the most per byte. */
+const emptyObjects = (count: number) => JSON.stringify(Array.from({ length: count }, () => ({})));
 
 describe("the sandbox's request log (src/sandbox/request-log.ts)", () => {
   it('when more than LOG_SIZE small requests are added, then the last LOG_SIZE are listed, newest first', () => {
     const log = new RequestLog();
-    for (let n = 0; n < LOG_SIZE + 7; n++) log.add(entry(n), 10);
+    for (let n = 0; n < LOG_SIZE + 7; n++) log.add(entry(n));
     const listed = log.list().map((logged) => logged.requestId);
     expect(listed).to.have.length(LOG_SIZE);
     expect([listed[0], listed.at(-1)]).to.deep.equal([`r${LOG_SIZE + 6}`, 'r7']);
   });
 
-  it('when requests add up past LOG_BYTES, then the oldest are dropped until it holds, whatever their number', () => {
+  it('when an entry is added, then the log counts ENTRY_BYTES and the UTF-8 bytes of its strings, JSON text included', () => {
     const log = new RequestLog();
-    const each = 100_000; // + 200 for the entry's other members
-    for (let n = 0; n < 30; n++) log.add(entry(n), each);
-    const kept = Math.floor(LOG_BYTES / (each + 200));
+    const kept = { ...entry(1, '{"s":"é"}'), prefer: 'code=200', problem: '{"status":400}' };
+    log.add(kept);
+    const strings = ['2026-01-01T00:00:00.000Z', 'r1', 'GET', '/p?n=1', '{"s":"é"}', 'code=200', '{"status":400}'];
+    expect(log.bytes).to.equal(ENTRY_BYTES + strings.reduce((sum, text) => sum + Buffer.byteLength(text), 0));
+    expect(bytesOf(kept)).to.equal(log.bytes);
+  });
+
+  it('when requests add up to LOG_BYTES, then all are kept; past it, the oldest are dropped until it holds', () => {
+    const body = emptyObjects(5_000); // 15 KB of JSON, over 300 KB parsed
+    const each = bytesOf(entry(10, body));
+    const fit = Math.floor(LOG_BYTES / each);
+    const log = new RequestLog();
+    for (let n = 10; n < 10 + fit; n++) log.add(entry(n, body));
+    expect([log.list().length, log.bytes]).to.deep.equal([fit, fit * each]);
+    log.add(entry(10 + fit, body));
     expect(log.list().map((logged) => logged.requestId)).to.deep.equal(
-      Array.from({ length: kept }, (_, back) => `r${29 - back}`),
+      Array.from({ length: fit }, (_, back) => `r${10 + fit - back}`),
     );
+    expect(log.bytes).to.be.at.most(LOG_BYTES);
   });
 
   it('when one request alone is larger than LOG_BYTES, then it is still listed, alone', () => {
     const log = new RequestLog();
-    log.add(entry(1), 10);
-    log.add(entry(2), LOG_BYTES * 2);
+    log.add(entry(1));
+    log.add({ ...entry(2), path: 'x'.repeat(LOG_BYTES * 2) });
     expect(log.list().map((logged) => logged.requestId)).to.deep.equal(['r2']);
   });
 
-  it('when a body is at LOGGED_BODY_BYTES it is kept as parsed (the same object); one byte more, then a note of its size', () => {
-    const body = { a: 1 };
-    expect(loggedBody(body, LOGGED_BODY_BYTES)).to.deep.equal({ body, bytes: LOGGED_BODY_BYTES });
-    expect(loggedBody(body, LOGGED_BODY_BYTES).body).to.equal(body);
-    expect(loggedBody(body, LOGGED_BODY_BYTES + 1).body).to.equal(`(${LOGGED_BODY_BYTES + 1} bytes of JSON, not kept)`);
-    expect(loggedBody({ s: 'é' }, undefined).bytes, 'measured when no length was declared (chunked)').to.equal(
-      Buffer.byteLength('{"s":"é"}'),
+  it('when shrunk to fewer bytes, then its oldest entries go until it holds them; the newest stays', () => {
+    const log = new RequestLog();
+    for (let n = 0; n < 5; n++) log.add(entry(n));
+    log.shrinkTo(log.bytes - 1);
+    expect(log.list().map((logged) => logged.requestId)).to.deep.equal(['r4', 'r3', 'r2', 'r1']);
+    log.shrinkTo(0);
+    expect(log.list().map((logged) => logged.requestId)).to.deep.equal(['r4']);
+  });
+
+  it('when listed, then the JSON members are parsed; as JSON, the text kept is spliced into the same document', () => {
+    const log = new RequestLog();
+    log.add({ ...entry(1, '{"a":[{},{}]}'), prefer: 'code=4"00', problem: '{"type":"t","status":400}' });
+    log.add({ ...entry(2), response: '"é\\n"' });
+    expect(log.list()).to.deep.equal([
+      { ...entry(2), response: 'é\n' },
+      { ...entry(1), prefer: 'code=4"00', body: { a: [{}, {}] }, problem: { type: 't', status: 400 } },
+    ]);
+    expect(log.json()).to.equal(JSON.stringify(log.list()));
+  });
+
+  it('when a body is at LOGGED_BODY_BYTES it is kept as its JSON; one byte more, then a note of its size', () => {
+    const at = { s: 'x'.repeat(LOGGED_BODY_BYTES - 8) };
+    expect(Buffer.byteLength(JSON.stringify(at))).to.equal(LOGGED_BODY_BYTES);
+    expect(loggedBody(at, undefined)).to.equal(JSON.stringify(at));
+    expect(loggedBody({ s: `${at.s}x` }, undefined)).to.equal(`"(${LOGGED_BODY_BYTES + 1} bytes of JSON, not kept)"`);
+    expect(loggedBody({ a: 1 }, LOGGED_BODY_BYTES + 1), 'as declared').to.equal(
+      `"(${LOGGED_BODY_BYTES + 1} bytes of JSON, not kept)"`,
     );
+    expect(loggedBody({ s: 'é' }, 12)).to.equal('{"s":"é"}');
   });
 
   it('when a path is at LOGGED_PATH_CHARS it is kept whole; longer, then cut, saying its length', () => {

@@ -33,7 +33,13 @@ export interface MemoryStore extends Store {
  * A write is applied at once and answered once its turn of the event loop has ended,
  * together with the turn's other writes, as the durable stores answer a group commit.
  */
-export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): MemoryStore {
+export function openMemoryStore(
+  options: {
+    quotas?: StoreQuotas;
+    /** Called before a change grows what the store holds by `growth` bytes; throws to refuse it, and nothing is kept. */
+    room?: (growth: number) => void;
+  } = {},
+): MemoryStore {
   const tables = new Map<Collection, { records: Map<string, Held>; index: GroupIndex }>();
   const table = (collection: Collection) => {
     let found = tables.get(collection);
@@ -70,14 +76,16 @@ export function openMemoryStore(options: { quotas?: StoreQuotas } = {}): MemoryS
       const footprint =
         text === undefined ? undefined : { owner, group, bytes: chargedBytes(collection, key, valueBytes) };
       usage.check(collection, key, footprint);
+      const held =
+        text === undefined
+          ? undefined
+          : { text, bytes: Buffer.byteLength(key) + valueBytes, placement: { group, owner } };
+      const growth = (held?.bytes ?? 0) - (before?.bytes ?? 0);
+      if (growth > 0) options.room?.(growth);
       usage.set(collection, key, footprint);
-      bytes -= before?.bytes ?? 0;
-      if (text === undefined) records.delete(key);
-      else {
-        const held = { text, bytes: Buffer.byteLength(key) + valueBytes, placement: { group, owner } };
-        records.set(key, held);
-        bytes += held.bytes;
-      }
+      bytes += growth;
+      if (held === undefined) records.delete(key);
+      else records.set(key, held);
       index.set(key, current === undefined ? undefined : group);
       await endOfTurn(); // applied at once, answered with the turn's other writes (the durable stores commit in groups)
       return { previous, current } satisfies Change<T>;

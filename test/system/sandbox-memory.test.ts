@@ -1,0 +1,131 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { startSandboxProcess } from '../helpers/sandbox.js';
+import type { Service } from '../helpers/service.js';
+
+const MiB = 1024 ** 2;
+/** The process's peak resident memory (VmHWM), in bytes. */
+const peakRss = (pid: number) =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) * 1024;
+/** `{"patch":{"x":[{},{},…]}}` of about `bytes`: the shape whose parsed form takes the most heap per byte (21x). */
+const emptyObjects = (bytes: number) =>
+  `{"patch":{"x":[${Array(Math.floor((bytes - 14) / 3))
+    .fill('{}')
+    .join(',')}]}}`;
+
+const HEAP_MB = 128;
+const BUDGET = 16 * MiB;
+/**
+ * The issue's bound (RSS under 1.2 GB for a 1 GiB heap) scaled to this heap: what the process holds at rest
+ * (about 190 MiB here: node, tsx's compiled sources, the contract) plus the heap's limit. Measured: 252 MiB.
+ */
+const PEAK_RSS = (192 + HEAP_MB) * MiB;
+
+describe('the sandbox under the hostile shapes of issue 41, in a small heap', function () {
+  this.timeout(180_000); // about 20 s here; the code before the budget died in it, or slowed to a crawl near its heap limit
+
+  it('when SANDBOX_MAX_BYTES is set but empty, not a size, or under 1mb, then the sandbox refuses to start naming it; at 1mb it starts', async () => {
+    for (const value of ['', 'lots', '1048575']) {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
+        env: { ...process.env, PORT: '0', SANDBOX_MAX_BYTES: value },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect([run.status, run.stderr.trim()]).to.deep.equal([
+        1,
+        `Refusing to start: SANDBOX_MAX_BYTES must be a size of at least 1mb, such as 64mb or 1gb, not "${value}"`,
+      ]);
+    }
+    const sandbox = await startSandboxProcess({ SANDBOX_MAX_BYTES: '1mb' });
+    expect(await sandbox.stop()).to.equal(0);
+  });
+
+  it(`when 12 sessions write documents of empty objects, 16 KB ones (kept in logs) and 240 KB ones (stored), then under a ${HEAP_MB} MiB heap it never dies, answers each 200 or 507, and its peak RSS stays under ${PEAK_RSS / MiB} MiB`, async () => {
+    const sandbox = await startSandboxProcess({
+      NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}`,
+      SANDBOX_MAX_BYTES: String(BUDGET),
+    });
+    try {
+      const small = emptyObjects(16_000);
+      const large = emptyObjects(240_000);
+      const jobs: [session: string, namespace: string, body: string][] = [];
+      for (let round = 0; round < 40; round++) {
+        for (let session = 0; session < 12; session++) {
+          jobs.push([`s${session}`, 'small', small]);
+          if (round % 6 === 0) jobs.push([`s${session}`, `large${round}`, large]);
+        }
+      }
+      const answered: Record<string, number> = {};
+      const patch = async (session: string, namespace: string, body: string) => {
+        const reply = await fetch(`${sandbox.url}/api/identity/settings/${namespace}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', 'x-sandbox-session': session },
+          body,
+        });
+        const text = await reply.text();
+        const key = reply.status === 200 ? '200' : `${reply.status} ${(JSON.parse(text) as { type: string }).type}`;
+        answered[key] = (answered[key] ?? 0) + 1;
+      };
+      // Four at a time, as the issue's load.
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let job = jobs.shift(); job; job = jobs.shift()) await patch(...job);
+        }),
+      );
+      expect(Object.keys(answered), JSON.stringify(answered)).to.satisfy((keys: string[]) =>
+        keys.every((key) => key === '200' || key === '507 urn:problem:collab:storage-full'),
+      );
+      expect(answered['200']).to.be.at.least(400);
+      const state = await session(sandbox, 's11');
+      expect(state.sessions.bytes, 'held within the budget').to.be.at.most(BUDGET);
+      const first = await fetch(`${sandbox.url}/api/identity/settings/large0`, {
+        headers: { 'x-sandbox-session': 's0' },
+      });
+      expect(first.status, 'the least recently used sessions were dropped, and started again').to.equal(404);
+      expect(peakRss(sandbox.pid) / MiB, `peak RSS, MiB; answered ${JSON.stringify(answered)}`).to.be.below(
+        PEAK_RSS / MiB,
+      );
+      expect((await fetch(`${sandbox.url}/healthz`)).status).to.equal(200);
+    } finally {
+      await sandbox.stop();
+    }
+  });
+
+  it(`when a page defines scenarios of documents of empty objects, then they are kept as their JSON: under a ${HEAP_MB} MiB heap, 8 of 960 KB never kill it`, async () => {
+    const sandbox = await startSandboxProcess({ NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` });
+    try {
+      const step = (n: number) =>
+        `{"method":"PATCH","path":"/api/identity/settings/n${n}","body":${emptyObjects(240_000)}}`;
+      const body = `{"steps":[${[0, 1, 2, 3].map(step).join(',')}]}`;
+      for (let n = 0; n < 8; n++) {
+        const reply = await fetch(`${sandbox.url}/sandbox/scenarios/hostile-${n}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        expect(reply.status, await reply.text()).to.equal(201);
+      }
+      const reset = await fetch(`${sandbox.url}/sandbox/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sandbox-session': 'from-scenario' },
+        body: '{"scenario":"hostile-7"}',
+      });
+      expect(reset.status).to.equal(204);
+      const read = await fetch(`${sandbox.url}/api/identity/settings/n3`, {
+        headers: { 'x-sandbox-session': 'from-scenario' },
+      });
+      expect([read.status, ((await read.json()) as { settings: { x: unknown[] } }).settings.x.length]).to.deep.equal([
+        200, 79_995,
+      ]);
+      expect(peakRss(sandbox.pid) / MiB).to.be.below(PEAK_RSS / MiB);
+    } finally {
+      await sandbox.stop();
+    }
+  });
+});
+
+async function session(sandbox: Service, name: string) {
+  const reply = await fetch(`${sandbox.url}/sandbox/session`, { headers: { 'x-sandbox-session': name } });
+  return (await reply.json()) as { sessions: { held: number; bytes: number; maxBytes: number } };
+}
