@@ -62,46 +62,38 @@ export function checkQuotas(
 }
 
 /**
- * What each owner keeps and each limited group holds, in memory, with each
- * record's footprint, so setting a record again (a replacement, a change undone)
- * takes exactly its old footprint away: the accounting of the stores that hold
- * everything in one process. Without quotas it keeps nothing.
+ * What each owner keeps and each limited group holds, in memory: the accounting of the stores that hold
+ * everything in one process. It keeps totals only; the caller says what a record took before a change and
+ * takes after it (a record's footprint follows from what the store holds of it). Without quotas it keeps nothing.
  */
 export class Usage {
-  /** By collection: each record's footprint, each owner's records, each limited group's records. */
-  private readonly collections = new Map<
-    Collection,
-    { footprints: Map<string, Footprint>; records: Map<string, number>; groups: Map<string, number> }
-  >();
+  /** By collection: each owner's records, each limited group's records. */
+  private readonly collections = new Map<Collection, { records: Map<string, number>; groups: Map<string, number> }>();
   private readonly bytes = new Map<string, number>();
 
   constructor(private readonly quotas: StoreQuotas | undefined) {}
 
-  /** Whether there are quotas to count against (else check and set do nothing, and footprints need not be made). */
+  /** Whether there are quotas to count against (else check and change do nothing, and footprints need not be made). */
   get counting(): boolean {
     return this.quotas !== undefined;
   }
 
-  /** Throws QuotaExceededError when the record becoming `after` would pass a quota (see checkQuotas); sets nothing. */
-  check(collection: Collection, key: string, after: Footprint | undefined): void {
+  /** Throws QuotaExceededError when a record going from `before` to `after` would pass a quota (see checkQuotas); changes nothing. */
+  check(collection: Collection, before: Footprint | undefined, after: Footprint | undefined): void {
     if (!this.quotas || after?.owner === undefined) return;
     const counts = this.countsOf(collection);
-    checkQuotas(this.quotas, collection, counts.footprints.get(key), after, {
+    checkQuotas(this.quotas, collection, before, after, {
       records: counts.records.get(after.owner) ?? 0,
       bytes: this.bytes.get(after.owner) ?? 0,
       inGroup: after.group === undefined ? 0 : (counts.groups.get(after.group) ?? 0),
     });
   }
 
-  /** The record now takes `after`; undefined when it is gone. */
-  set(collection: Collection, key: string, after: Footprint | undefined): void {
+  /** A record that took `before` (undefined: none) now takes `after` (undefined: it is gone). */
+  change(collection: Collection, before: Footprint | undefined, after: Footprint | undefined): void {
     if (!this.quotas) return;
-    const counts = this.countsOf(collection);
-    const before = counts.footprints.get(key);
     if (before) this.count(collection, before, -1);
     if (after) this.count(collection, after, 1);
-    if (after?.owner === undefined && after?.group === undefined) counts.footprints.delete(key);
-    else counts.footprints.set(key, after);
   }
 
   private count(collection: Collection, { owner, group, bytes }: Footprint, sign: 1 | -1): void {
@@ -115,8 +107,7 @@ export class Usage {
 
   private countsOf(collection: Collection) {
     let counts = this.collections.get(collection);
-    if (!counts)
-      this.collections.set(collection, (counts = { footprints: new Map(), records: new Map(), groups: new Map() }));
+    if (!counts) this.collections.set(collection, (counts = { records: new Map(), groups: new Map() }));
     return counts;
   }
 }

@@ -4,7 +4,7 @@ import { inChildSpans, traceParent, type TraceParent } from '../../observability
 import { StoreUnavailableError } from '../store.js';
 import { Checkpoints } from './engine/checkpoints.js';
 import { CommitQueue } from './engine/commit-queue.js';
-import type { Serialized } from './engine/record-text.js';
+import { parseRecord, storedSize, type Serialized } from './engine/record-text.js';
 import type { OpenFiles } from './open-files.js';
 
 export interface CommitSettings {
@@ -52,8 +52,18 @@ export function journalCommits(files: OpenFiles, settings: CommitSettings) {
         `the change could not be stored (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
         { cause: error },
       ),
-    // Their records are back to their committed state, and so are their sizes and footprints.
-    dropped: (ops) => ops.forEach(([collection, key]) => accounts.set(collection, key, committed.get(collection, key))),
+    // Their records are back to their committed state, and so is what they take: each record's last change dropped
+    // (the one counted now) gives way to its committed text.
+    dropped(ops) {
+      const last = new Map(ops.map((op) => [`${op[0]}\u0000${op[1]}`, op]));
+      for (const op of last.values()) {
+        const [collection, key] = op;
+        const record = committed.text(collection, key);
+        const after =
+          record === undefined ? undefined : accounts.of(collection, key, parseRecord(record), storedSize(key, record));
+        accounts.change(collection, accounts.ofOp(op), after);
+      }
+    },
   });
   const checkpoints = new Checkpoints(journal, committed, {
     bytes: settings.checkpointBytes,

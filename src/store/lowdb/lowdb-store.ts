@@ -8,7 +8,6 @@ import {
   type Placement,
   type Store,
 } from '../store.js';
-import { chargedBytes } from '../usage.js';
 import { journalCommits } from './journal-commits.js';
 import {
   CHECKPOINT_BYTES,
@@ -19,7 +18,8 @@ import {
 } from './lowdb-settings.js';
 import { serveOwnerSocket } from './operations/control-socket.js';
 import { openFiles, type OpenFiles } from './open-files.js';
-import { serialize } from './engine/record-text.js';
+import type { Stored } from './engine/journal.js';
+import { serialize, storedSize } from './engine/record-text.js';
 import { StatedSize } from './engine/stated-size.js';
 
 /**
@@ -42,7 +42,12 @@ export async function openLowdbStore(dataFile: string, options: LowdbOptions = {
 
 async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOptions): Promise<Store> {
   const { committed, journal, accounts, release } = files;
-  const { sizes, usage } = accounts;
+  const { sizes } = accounts;
+  /** What the committed record takes, from its text (parsed already as `stored`). */
+  const committedAccount = (collection: Collection, key: string, stored: Stored | undefined) => {
+    const record = committed.text(collection, key);
+    return stored && record !== undefined ? accounts.of(collection, key, stored, storedSize(key, record)) : undefined;
+  };
   let open = true;
   let closing: Promise<void> | undefined;
   const stated = new StatedSize(sizes, options.storeMaxBytes ?? STORE_MAX_BYTES, options.logger, options.heap);
@@ -103,7 +108,8 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
     ) {
       if (!open) throw new StoreUnavailableError('the store is closed');
       const staged = queue.staging([collection, key]);
-      const previous = (staged === undefined ? committed.get(collection, key) : staged)?.value as T | undefined;
+      const stored = staged === undefined ? committed.get(collection, key) : (staged[2] ?? undefined);
+      const previous = stored?.value as T | undefined;
       const current = change(previous);
       if (previous === undefined && current === undefined) return { previous, current };
       const op = serialize([
@@ -113,13 +119,12 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
           ? null
           : { value: current, ...(group === undefined ? {} : { group }), ...(owner === undefined ? {} : { owner }) },
       ]);
-      const footprint =
-        op[2] && op.valueBytes !== undefined
-          ? { owner, group, bytes: chargedBytes(collection, key, op.valueBytes) }
-          : undefined;
-      usage.check(collection, key, footprint); // or QuotaExceededError, with nothing staged
-      stated.set(collection, key, op.size); // or StoreFullError, with nothing staged
-      usage.set(collection, key, footprint);
+      const before = staged === undefined ? committedAccount(collection, key, stored) : accounts.ofOp(staged);
+      const after = accounts.ofOp(op);
+      accounts.check(collection, before, after); // or QuotaExceededError, with nothing staged
+      stated.check(before?.size, after?.size); // or StoreFullError, with nothing staged
+      accounts.change(collection, before, after);
+      stated.warnNearFull();
       await commit(op);
       return { previous, current } satisfies Change<T>;
     },

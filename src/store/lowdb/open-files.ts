@@ -11,7 +11,7 @@ import { Journal } from './engine/journal.js';
 import { acquireLock } from './operations/lock.js';
 import { openManifest, SHARDS, type Manifest } from './engine/manifest.js';
 import { securePrivateFiles } from './engine/private-files.js';
-import { recordLine, recordText } from './engine/record-text.js';
+import { parseRecord, recordText, storedSize } from './engine/record-text.js';
 import { loadShards } from './engine/shards.js';
 import { Sizes } from './engine/sizes.js';
 import { upgradeDataFiles } from './operations/upgrade.js';
@@ -60,8 +60,8 @@ export async function openFiles(dataFile: string, settings: OpenSettings): Promi
     const committed = new Committed(
       await loadShards(folder, existing?.shards ?? SHARDS, existing !== null, {
         chunkChars: settings.shardChunkChars,
-        onRecord: (collection, key, stored, bytes) => {
-          accounts.set(collection, key, stored, bytes);
+        onRecord: (collection, key, stored, record) => {
+          accounts.change(collection, undefined, accounts.of(collection, key, stored, storedSize(key, record)));
           indexes[collection].set(key, stored.group);
         },
       }),
@@ -70,9 +70,16 @@ export async function openFiles(dataFile: string, settings: OpenSettings): Promi
     const { journal, ops } = await Journal.open(
       join(folder, 'journal'),
       ([collection, key, stored]) => {
+        const before = committed.text(collection, key);
         const record = stored === null ? null : recordText(stored);
+        accounts.change(
+          collection,
+          before === undefined ? undefined : accounts.of(collection, key, parseRecord(before), storedSize(key, before)),
+          record === null || stored === null
+            ? undefined
+            : accounts.of(collection, key, stored, storedSize(key, record)),
+        );
         committed.apply(collection, key, record, stored?.group);
-        accounts.set(collection, key, stored, record === null ? undefined : Buffer.byteLength(recordLine(key, record)));
       },
       settings.journalLineBytes,
     );

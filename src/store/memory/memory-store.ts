@@ -11,7 +11,7 @@ import {
   type Store,
   type StoreQuotas,
 } from '../store.js';
-import { chargedBytes, Usage } from '../usage.js';
+import { chargedBytes, Usage, type Footprint } from '../usage.js';
 
 /** A record as held: its value's JSON (parsed when read, so it costs its length whatever its shape), and its filing. */
 interface Held {
@@ -72,17 +72,15 @@ export function openMemoryStore(
       const previous = valueOf(before) as T | undefined;
       const current = change(previous);
       const text = current === undefined ? undefined : JSON.stringify(current);
-      const valueBytes = text === undefined ? 0 : Buffer.byteLength(text);
-      const footprint =
-        text === undefined ? undefined : { owner, group, bytes: chargedBytes(collection, key, valueBytes) };
-      usage.check(collection, key, footprint);
       const held =
         text === undefined
           ? undefined
-          : { text, bytes: Buffer.byteLength(key) + valueBytes, placement: { group, owner } };
+          : { text, bytes: Buffer.byteLength(key) + Buffer.byteLength(text), placement: { group, owner } };
+      const footprints = [footprintOf(collection, key, before), footprintOf(collection, key, held)] as const;
+      usage.check(collection, ...footprints);
       const growth = (held?.bytes ?? 0) - (before?.bytes ?? 0);
       if (growth > 0) options.room?.(growth);
-      usage.set(collection, key, footprint);
+      usage.change(collection, ...footprints);
       bytes += growth;
       if (held === undefined) records.delete(key);
       else records.set(key, held);
@@ -107,4 +105,11 @@ export function openMemoryStore(
       open = false;
     },
   };
+}
+
+/** What a held record takes from its owner (usage.ts); undefined for none. */
+function footprintOf(collection: Collection, key: string, held: Held | undefined): Footprint | undefined {
+  if (held === undefined) return undefined;
+  const { owner, group } = held.placement;
+  return { owner, group, bytes: chargedBytes(collection, key, held.bytes - Buffer.byteLength(key)) };
 }

@@ -1,5 +1,5 @@
 import { Batcher, type Entry } from '../../../lib/batcher.js';
-import type { Op, Stored } from './journal.js';
+import type { Op } from './journal.js';
 
 /** A change waiting for its batch, with its record's id. */
 type Waiting<T extends Op> = Entry<{ op: T; id: string }, void>;
@@ -27,7 +27,7 @@ const idOf = ([collection, key]: Op) => `${collection}\u0000${key}`;
  */
 export class CommitQueue<T extends Op = Op> {
   private readonly batcher: Batcher<{ op: T; id: string }, void>;
-  private readonly staged = new Map<string, { stored: Stored | null; count: number }>();
+  private readonly staged = new Map<string, { op: T; count: number }>();
   /** Persisted, their callers not answered yet. */
   private durable: Waiting<T>[] = [];
   /** A betweenBatches task under way: the next batch waits for it. */
@@ -41,15 +41,15 @@ export class CommitQueue<T extends Op = Op> {
     });
   }
 
-  /** The staged state of a record: a Stored, null (deleted), or undefined when nothing is staged. */
-  staging(op: Pick<Op, 0 | 1>): Stored | null | undefined {
-    return this.staged.get(idOf(op as Op))?.stored;
+  /** The last change staged of a record (its [2] null for a delete), or undefined when nothing is staged. */
+  staging(op: Pick<Op, 0 | 1>): T | undefined {
+    return this.staged.get(idOf(op as Op))?.op;
   }
 
   /** Stages `op` and resolves once it is durable. */
   commit(op: T): Promise<void> {
     const id = idOf(op);
-    this.staged.set(id, { stored: op[2], count: (this.staged.get(id)?.count ?? 0) + 1 });
+    this.staged.set(id, { op, count: (this.staged.get(id)?.count ?? 0) + 1 });
     return this.batcher.add({ op, id });
   }
 

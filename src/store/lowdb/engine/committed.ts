@@ -34,8 +34,13 @@ export class Committed {
   ) {}
 
   get(collection: Collection, key: string): Stored | undefined {
-    const record = this.shardOf(collection, key).data.get(key);
+    const record = this.text(collection, key);
     return record === undefined ? undefined : parseRecord(record);
+  }
+
+  /** The record's text (recordText), as held. */
+  text(collection: Collection, key: string): string | undefined {
+    return this.shardOf(collection, key).data.get(key);
   }
 
   page(collection: Collection, group: string, page: Page): Entry<unknown>[] {

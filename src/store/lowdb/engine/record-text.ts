@@ -72,7 +72,12 @@ export function valueBytes(key: string, stored: Stored, recordBytes: number): nu
 }
 
 export function recordSize(key: string, stored: Stored | null | undefined): number | undefined {
-  return stored ? Buffer.byteLength(recordLine(key, recordText(stored))) : undefined;
+  return stored ? storedSize(key, recordText(stored)) : undefined;
+}
+
+/** A record's stored bytes from its text: the UTF-8 bytes of its shard line (recordLine). */
+export function storedSize(key: string, record: string): number {
+  return Buffer.byteLength(JSON.stringify(key)) + 1 + Buffer.byteLength(record);
 }
 
 /** A record's shape, as files hold it. */

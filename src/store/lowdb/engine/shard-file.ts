@@ -3,7 +3,7 @@ import { whereJsonFails } from '../../../lib/json.js';
 import type { Stored } from './journal.js';
 import { DataFileError, writeDurably } from './durable-json-file.js';
 import { readLines } from './line-reader.js';
-import { recordLine, recordSize, recordText } from './record-text.js';
+import { recordLine, recordText } from './record-text.js';
 import { isTable, ShardLines } from './shard-lines.js';
 
 /** A shard's records, each as its JSON (recordText): a string costs its length, whatever the JSON's shape. */
@@ -33,13 +33,13 @@ export class ShardFile implements Adapter<Table> {
     private readonly chunkChars = SHARD_CHUNK_CHARS,
   ) {}
 
-  /** The records, or null when there is no file; `onRecord` hears each record and its stored bytes. */
-  async read(onRecord: (key: string, stored: Stored, bytes: number) => void = () => {}): Promise<Table | null> {
+  /** The records, or null when there is no file; `onRecord` hears each record, parsed and as the text kept. */
+  async read(onRecord: (key: string, stored: Stored, record: string) => void = () => {}): Promise<Table | null> {
     const table = emptyTable();
     const lines = new ShardLines(this.path, table, onRecord);
     let rest: string;
     try {
-      rest = await readLines(this.path, (line, bytes) => lines.take(line, bytes));
+      rest = await readLines(this.path, (line) => lines.take(line));
     } catch (error) {
       if (error instanceof DataFileError) throw error;
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -50,8 +50,9 @@ export class ShardFile implements Adapter<Table> {
       throw new DataFileError(this.path, 'is not valid JSON, perhaps truncated (a compact shard is one line)');
     const compact = parseCompact(this.path, lines.compact ?? rest);
     for (const [key, stored] of Object.entries(compact)) {
-      table.set(key, recordText(stored));
-      onRecord(key, stored, recordSize(key, stored) ?? 0);
+      const record = recordText(stored);
+      table.set(key, record);
+      onRecord(key, stored, record);
     }
     return table;
   }

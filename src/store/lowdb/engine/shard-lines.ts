@@ -6,7 +6,6 @@ import type { Table } from './shard-file.js';
 
 interface Pending {
   text: string;
-  bytes: number;
   line: number;
 }
 
@@ -29,10 +28,10 @@ export class ShardLines {
   constructor(
     private readonly path: string,
     private readonly table: Table,
-    private readonly onRecord: (key: string, stored: Stored, bytes: number) => void,
+    private readonly onRecord: (key: string, stored: Stored, record: string) => void,
   ) {}
 
-  take(text: string, bytes: number): void {
+  take(text: string): void {
     this.line++;
     if (this.line === 1) {
       this.started = text === '{';
@@ -49,7 +48,7 @@ export class ShardLines {
     }
     if (this.next === 'end') throw this.invalid('no comma after the record before');
     const comma = text.endsWith(',');
-    this.pending.push({ text: comma ? text.slice(0, -1) : text, bytes: bytes - (comma ? 1 : 0), line: this.line });
+    this.pending.push({ text: comma ? text.slice(0, -1) : text, line: this.line });
     this.pendingChars += text.length;
     if (this.pendingChars >= BATCH_CHARS) this.flush();
     this.next = comma ? 'record' : 'end';
@@ -81,11 +80,11 @@ export class ShardLines {
       const head = keyOf(record.text);
       const stored = head !== undefined && Object.hasOwn(members, head.key) ? members[head.key] : undefined;
       if (head === undefined || !isStored(stored)) throw this.notOneRecord(record.line);
-      this.keep(head.key, record.text.slice(head.end + 1), stored, record.bytes);
+      this.keep(head.key, record.text.slice(head.end + 1), stored);
     }
   }
 
-  private takeOne({ text, bytes, line }: Pending): void {
+  private takeOne({ text, line }: Pending): void {
     let member: object;
     try {
       member = JSON.parse(`{${text}}`) as object;
@@ -97,13 +96,13 @@ export class ShardLines {
     const [key, stored] = entries[0] ?? [];
     if (entries.length !== 1 || key === undefined || !isStored(stored)) throw this.notOneRecord(line);
     const head = keyOf(text);
-    this.keep(key, head?.key === key ? text.slice(head.end + 1) : recordText(stored), stored, bytes);
+    this.keep(key, head?.key === key ? text.slice(head.end + 1) : recordText(stored), stored);
   }
 
   /** Keeps the record as its text (the line after the key and colon); the parsed `stored` is only told, then dropped. */
-  private keep(key: string, record: string, stored: Stored, bytes: number): void {
+  private keep(key: string, record: string, stored: Stored): void {
     this.table.set(key, record);
-    this.onRecord(key, stored, bytes);
+    this.onRecord(key, stored, record);
   }
 
   private invalid(problem: string, line = this.line): DataFileError {

@@ -13,12 +13,12 @@ export type Shards = Record<Collection, Low<Table>[]>;
 export interface LoadOptions {
   /** The shard files' write chunk (see ShardFile). */
   chunkChars?: number;
-  onRecord?: (collection: Collection, key: string, stored: Stored, bytes: number) => void;
+  onRecord?: (collection: Collection, key: string, stored: Stored, record: string) => void;
 }
 
 /**
  * Loads every collection's lowdb shard files from `<folder>/<collection>/<n>.json`,
- * telling `onRecord` each record and its stored bytes. Files the manifest does not
+ * telling `onRecord` each record, parsed and as the text kept. Files the manifest does not
  * account for (a number past its shard count, a record in the wrong shard) mean
  * the manifest and the files disagree: start-up stops.
  */
@@ -53,14 +53,14 @@ export async function loadShards(
       files.map(async ({ file, shard }, index) => {
         if (!names.has(`${index}.json`)) return;
         if (!expectData) throw new DataFileError(folder, 'holds shard files but the manifest beside it is missing');
-        const data = await file.read((key, stored, bytes) => {
+        const data = await file.read((key, stored, record) => {
           if (shardNumber(key, count) !== index) {
             throw new DataFileError(
               file.path,
               `holds a record that belongs in another shard of ${count}: the manifest and the files disagree`,
             );
           }
-          onRecord(collection, key, stored, bytes);
+          onRecord(collection, key, stored, record);
         });
         if (data) shard.data = data;
       }),

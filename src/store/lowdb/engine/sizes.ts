@@ -1,18 +1,10 @@
-import { COLLECTIONS, type Collection } from '../../store.js';
-
 /**
- * Stored bytes per record (the UTF-8 bytes of its shard line, see recordLine), and
- * their total and count. Each record's size is kept, so a replaced or deleted
- * record takes exactly its own bytes away.
+ * The stored bytes of all records (each its shard line's UTF-8 bytes, see storedSize) and their count. Totals only:
+ * the caller says what a record took before a change, from what the store holds of it.
  */
 export class Sizes {
-  private readonly byCollection = {} as Record<Collection, Map<string, number>>;
   private bytes = 0;
   private count = 0;
-
-  constructor() {
-    for (const collection of COLLECTIONS) this.byCollection[collection] = new Map();
-  }
 
   /** Stored bytes of all records. */
   get total(): number {
@@ -23,23 +15,14 @@ export class Sizes {
     return this.count;
   }
 
-  sizeOf(collection: Collection, key: string): number | undefined {
-    return this.byCollection[collection].get(key);
-  }
-
-  /** The record now holds `bytes`; undefined when it is gone. */
-  set(collection: Collection, key: string, bytes: number | undefined): void {
-    const sizes = this.byCollection[collection];
-    const before = sizes.get(key);
+  /** A record of `before` bytes (undefined: none) now takes `after` (undefined: it is gone). */
+  change(before: number | undefined, after: number | undefined): void {
     if (before !== undefined) {
       this.bytes -= before;
       this.count--;
     }
-    if (bytes === undefined) {
-      sizes.delete(key);
-    } else {
-      sizes.set(key, bytes);
-      this.bytes += bytes;
+    if (after !== undefined) {
+      this.bytes += after;
       this.count++;
     }
   }

@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import type { Collection } from '../../store.js';
 import { StoreFullError } from '../../store.js';
 import type { Sizes } from './sizes.js';
 
@@ -23,20 +22,19 @@ export class StatedSize {
     this.warnNearFull();
   }
 
-  /** Sets the record's size, or throws StoreFullError and sets nothing. */
-  set(collection: Collection, key: string, bytes: number | undefined): void {
-    const growth = (bytes ?? 0) - (this.sizes.sizeOf(collection, key) ?? 0);
+  /** Throws StoreFullError when a record of `before` bytes (undefined: none) may not grow to `after`. */
+  check(before: number | undefined, after: number | undefined): void {
+    const growth = (after ?? 0) - (before ?? 0);
     if (growth > 0 && this.sizes.total + growth > this.maxBytes) {
       throw new StoreFullError('this change would grow it past its stated size');
     }
     if (growth > 0 && this.heap.full) {
       throw new StoreFullError("the process's memory is nearly full (its heap keeps room for the requests in flight)");
     }
-    this.sizes.set(collection, key, bytes);
-    this.warnNearFull();
   }
 
-  private warnNearFull(): void {
+  /** Logs a warning when the store has just passed WARN_SHARE of its stated size. */
+  warnNearFull(): void {
     const near = this.sizes.total > WARN_SHARE * this.maxBytes;
     if (near && !this.warned) {
       this.logger?.warn(
