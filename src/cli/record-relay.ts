@@ -35,7 +35,7 @@ const HOP = new Set([
 /**
  * Passes the request on to `target` and its answer back as their bytes come, keeping at most `limit` bytes of
  * each body. `record` is called once both bodies have passed, before the answer ends: before it starts, when the
- * answer's body is within `limit` (what the client got is on disk first); when larger, as its last bytes are sent.
+ * answer's body is within `limit` (what the client got is on disk first); when larger, before its last chunk is sent.
  */
 export function relay(
   req: IncomingMessage,
@@ -80,18 +80,17 @@ export function relay(
     const status = answer.statusCode ?? 502;
     const answerHeaders = passedOn(answer.headers);
     const got = new KeptBody(limit);
+    // Until the answer is known to be over the limit it is held whole; after, only its last chunk is, so that
+    // the client has all of it (Content-Length says when) only once its line is written.
     const pending: Buffer[] = [];
     let streaming = false;
     answer.on('data', (chunk: Buffer) => {
       got.add(chunk);
-      if (!streaming) {
-        pending.push(chunk);
-        if (!got.over) return;
-        // Too large to keep: passed on as it comes, its line written once it has passed.
-        streaming = true;
-        res.writeHead(status, answerHeaders);
-        for (const part of pending.splice(0)) res.write(part);
-      } else res.write(chunk);
+      pending.push(chunk);
+      if (!streaming && !got.over) return;
+      if (!streaming) res.writeHead(status, answerHeaders);
+      streaming = true;
+      for (const part of pending.splice(0, pending.length - 1)) res.write(part);
       if (res.writableNeedDrain) answer.pause();
     });
     res.on('drain', () => answer.resume());
@@ -117,8 +116,8 @@ export function relay(
               .end(`make record could not record the answer: ${(error as Error).message}`);
           return;
         }
-        if (streaming) res.end();
-        else res.writeHead(status, answerHeaders).end(Buffer.concat(pending));
+        if (!streaming) res.writeHead(status, answerHeaders);
+        res.end(Buffer.concat(pending));
       }),
     );
   });
@@ -126,7 +125,7 @@ export function relay(
 
 /** Calls `then` once the request has been read to its end (a target may answer before it has all of it). */
 function whenComplete(req: IncomingMessage, then: () => void): void {
-  if (req.complete || req.destroyed) return then();
+  if (req.readableEnded || req.destroyed) return then();
   let called = false;
   const once = () => called || ((called = true), then());
   req.once('end', once).once('close', once);

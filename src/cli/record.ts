@@ -34,12 +34,12 @@ const settings = (() => {
     return {
       limit: parseSize(process.env.RECORD_BODY_LIMIT ?? '1mb', 'RECORD_BODY_LIMIT'),
       served: hostAllowed(parseAllowedHosts(process.env.ALLOWED_HOSTS ?? '')),
+      port: portOf(process.env.PORT ?? '4030'),
     };
   } catch (error) {
     return refuse('Recording', (error as Error).message);
   }
 })();
-const port = Number(process.env.PORT ?? 4030);
 const file = process.env.RECORD_FILE ?? `recordings/${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`;
 mkdirSync(dirname(file), { recursive: true });
 const record = lineWriter(file, settings.limit, responseChecker());
@@ -65,7 +65,7 @@ const server = createServer({ requestTimeout: 0 }, (req, res) => {
   }
   relay(req, res, base, settings.limit, record);
 });
-server.listen(port, '127.0.0.1', () => {
+server.listen(settings.port, '127.0.0.1', () => {
   console.log(
     `Recording on http://127.0.0.1:${(server.address() as AddressInfo).port} in front of ${base.origin}, into ${file}`,
   );
@@ -75,4 +75,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     server.close(() => process.exit(0));
     server.closeAllConnections();
   });
+}
+
+function portOf(text: string): number {
+  if (!/^\d{1,5}$/.test(text.trim()) || Number(text) > 65535)
+    throw new Error(`PORT must be a whole number from 0 to 65535, not "${text}"`);
+  return Number(text);
 }

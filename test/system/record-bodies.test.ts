@@ -147,14 +147,17 @@ describe('make record with large bodies (RECORD_BODY_LIMIT)', function () {
     ]).to.deep.equal([note, undefined, note, undefined]);
   });
 
-  it('when RECORD_BODY_LIMIT is set but empty, or is no size, then make record refuses to start, naming it', async () => {
-    for (const value of ['', 'lots']) {
+  it('when RECORD_BODY_LIMIT is set but empty, or is no size (or PORT no port), then make record refuses to start, naming it', async () => {
+    const cases = [
+      ['RECORD_BODY_LIMIT', ''],
+      ['RECORD_BODY_LIMIT', 'lots'],
+      ['PORT', 'abc'],
+    ];
+    for (const [name, value] of cases) {
       const started = await startRecorder(
         `http://127.0.0.1:${(target.address() as AddressInfo).port}`,
         join(folder, 'no.ndjson'),
-        {
-          RECORD_BODY_LIMIT: value,
-        },
+        { [name!]: value! },
       ).then(
         async (running) => {
           await running.stop();
@@ -162,7 +165,7 @@ describe('make record with large bodies (RECORD_BODY_LIMIT)', function () {
         },
         (error: Error) => error.message,
       );
-      expect(started, value).to.contain('RECORD_BODY_LIMIT').and.not.contain('    at ');
+      expect(started, `${name}=${value}`).to.contain(`Recording refused: ${name}`).and.not.contain('    at ');
     }
   });
 });
