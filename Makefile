@@ -113,10 +113,11 @@ release-contract: $(INSTALLED) $(OASDIFF)
 	OASDIFF=$(OASDIFF) npx tsx scripts/contract/release.ts
 
 # Recording (mocks/README.md): a proxy on PORT (default 4030) in front of TARGET (the mock, the sandbox or the service),
-# appending each exchange to RECORD_FILE (default recordings/<timestamp>.ndjson), secrets redacted, checked against the contract.
+# streaming bodies and appending each exchange to RECORD_FILE (default recordings/<timestamp>.ndjson), bodies kept up to
+# RECORD_BODY_LIMIT (default 1mb), secrets redacted, checked against the contract; Host checked as the servers do (ALLOWED_HOSTS).
 .PHONY: record scenario examples
 record: $(INSTALLED)
-	@test -n "$(TARGET)" || { echo 'make record TARGET=<url> [PORT=4030] [RECORD_FILE=recordings/<timestamp>.ndjson]' >&2; exit 2; }
+	@test -n "$(TARGET)" || { echo 'make record TARGET=<url> [PORT=4030] [RECORD_FILE=recordings/<timestamp>.ndjson] [RECORD_BODY_LIMIT=1mb]' >&2; exit 2; }
 	@npm run --silent record -- "$(TARGET)"
 
 # A recording's accepted writes as the sandbox scenario mocks/scenarios/<NAME>.json.

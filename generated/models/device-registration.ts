@@ -24,7 +24,7 @@ export interface DeviceRegistration {
      */
     'platform': DeviceRegistrationPlatformEnum;
     /**
-     * The push token.
+     * The push token. A secret (`x-secret`), recorded as `(redacted)` by `make record`.
      */
     'token': string;
     /**

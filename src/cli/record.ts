@@ -1,14 +1,21 @@
 // npm run record -- <target> (make record TARGET=<url>): a proxy on PORT (default 4030) in front of the mock,
-// the sandbox or the service. Each exchange is appended to RECORD_FILE (default recordings/<timestamp>.ndjson) as
-// one JSON line { request, response }, with Authorization, cookies and secret members redacted, and checked
-// against openapi.yaml: an answer the contract does not allow gets `violations` in its line and on the console.
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
+// the sandbox or the service. Bodies pass through as they come; each exchange is appended to RECORD_FILE (default
+// recordings/<timestamp>.ndjson) as one JSON line { request, response }, each body kept up to RECORD_BODY_LIMIT
+// (default 1mb, the service's BODY_LIMIT) and noted by size past it, secrets redacted, and checked against
+// openapi.yaml: an answer the contract does not allow gets `violations` in its line and on the console.
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseAllowedHosts } from '../config/allowed-hosts.js';
+import { parseSize } from '../config/parse.js';
 import { responseChecker } from '../contract/response-check.js';
-import { redactBody, redactHeaders } from './redact.js';
+import { hostAllowed, hostNotAllowed, isProbe } from '../edge/host-check.js';
+import { requestIdFor } from '../observability/request-id.js';
+import { refuse } from './command.js';
+import { lineWriter } from './record-line.js';
+import { relay } from './record-relay.js';
 
 const {
   positionals: [target, ...extra],
@@ -19,82 +26,48 @@ if (target === undefined || extra.length || !/^https?:\/\/[^/]+\/?$/.test(target
   );
   process.exit(2);
 }
-const base = target.replace(/\/$/, '');
-const port = Number(process.env.PORT || 4030);
-const file = process.env.RECORD_FILE || `recordings/${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`;
-mkdirSync(dirname(file), { recursive: true });
-const check = responseChecker();
-// Not passed on: they describe this hop, or fetch sets them from the body it sends or got.
-const HOP = new Set([
-  'host',
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-  'upgrade',
-  'proxy-connection',
-  'content-encoding',
-]);
-
-const server = createServer(async (req, res) => {
+const base = new URL(target);
+const settings = (() => {
   try {
-    const sent = await bodyOf(req);
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([name, value]) => !HOP.has(name) && typeof value === 'string'),
-    ) as Record<string, string>;
-    const answer = await fetch(base + (req.url ?? '/'), {
-      method: req.method ?? 'GET',
-      headers,
-      redirect: 'manual',
-      ...(sent.length ? { body: sent } : {}),
-    });
-    const got = Buffer.from(await answer.arrayBuffer());
-    const answered: Record<string, string> = {};
-    answer.headers.forEach((value, name) => {
-      if (!HOP.has(name)) answered[name] = value;
-    });
-    const method = req.method ?? 'GET';
-    const path = req.url ?? '/';
-    const body = parsed(got, answer.headers.get('content-type'));
-    const violations = check({
-      method,
-      path,
-      status: answer.status,
-      contentType: answer.headers.get('content-type') ?? undefined,
-      body,
-    });
-    const line = {
-      request: {
-        method,
-        path,
-        headers: redactHeaders(headers),
-        ...(sent.length ? { body: redactBody(parsed(sent, req.headers['content-type'] ?? null)) } : {}),
-      },
-      response: {
-        status: answer.status,
-        headers: redactHeaders(answered),
-        ...(body === undefined ? {} : { body: redactBody(body) }),
-      },
-      ...(violations.length ? { violations } : {}),
+    for (const name of ['RECORD_BODY_LIMIT', 'ALLOWED_HOSTS', 'PORT', 'RECORD_FILE'])
+      if (process.env[name]?.trim() === '') throw new Error(`${name} is set but empty: unset it for its default`);
+    return {
+      limit: parseSize(process.env.RECORD_BODY_LIMIT ?? '1mb', 'RECORD_BODY_LIMIT'),
+      served: hostAllowed(parseAllowedHosts(process.env.ALLOWED_HOSTS ?? '')),
+      port: portOf(process.env.PORT ?? '4030'),
     };
-    appendFileSync(file, `${JSON.stringify(line)}\n`);
-    console.log(`${method} ${path} ${answer.status}`);
-    for (const violation of violations) console.log(`  contract violation: ${violation}`);
-    // Answered once its line is written: what the client got is on disk, even if the recorder is stopped right after.
-    res.writeHead(answer.status, {
-      ...answered,
-      ...(answer.headers.has('set-cookie') ? { 'set-cookie': answer.headers.getSetCookie() } : {}),
-    });
-    res.end(got);
   } catch (error) {
-    console.error(`${req.method} ${req.url}: ${base} did not answer (${(error as Error).message})`);
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-    res.end(`${base} did not answer`);
+    return refuse('Recording', (error as Error).message);
   }
+})();
+const file = process.env.RECORD_FILE ?? `recordings/${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`;
+mkdirSync(dirname(file), { recursive: true });
+const record = lineWriter(file, settings.limit, responseChecker());
+
+// No time limit on a request: a large upload takes what it takes, and the target has its own.
+const server = createServer({ requestTimeout: 0 }, (req, res) => {
+  const path = req.url ?? '/';
+  const host = req.headers.host ?? '';
+  // As the servers check it: a web page elsewhere whose name resolves here (DNS rebinding) is not passed on.
+  if (!settings.served(host) && !isProbe(path.split('?')[0] ?? path)) {
+    const problem = hostNotAllowed(host);
+    const requestId = requestIdFor(req);
+    console.log(`${req.method} ${path} ${problem.status} (Host ${JSON.stringify(host)} is not served: ALLOWED_HOSTS)`);
+    res.writeHead(problem.status, { 'content-type': 'application/problem+json', 'x-request-id': requestId });
+    res.end(JSON.stringify({ ...problem.toJSON(), requestId }));
+    return;
+  }
+  // Only origin-form paths: anything else would be joined to the target as text and could leave it.
+  if (!path.startsWith('/')) {
+    res.writeHead(400, { 'content-type': 'text/plain' });
+    res.end(`make record passes on paths that start with /, not ${JSON.stringify(path)}`);
+    return;
+  }
+  relay(req, res, base, settings.limit, record);
 });
-server.listen(port, '127.0.0.1', () => {
+server.listen(settings.port, '127.0.0.1', () => {
   console.log(
-    `Recording on http://127.0.0.1:${(server.address() as AddressInfo).port} in front of ${base}, into ${file}`,
+    `Recording on http://127.0.0.1:${(server.address() as AddressInfo).port} in front of ${base.origin}, into ${file}`,
   );
 });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -104,20 +77,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-async function bodyOf(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** JSON as parsed, when it is JSON; else the text; nothing for no bytes. */
-function parsed(bytes: Buffer, contentType: string | null): unknown {
-  if (!bytes.length) return undefined;
-  const text = bytes.toString('utf8');
-  if (!/json/i.test(contentType ?? '')) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+function portOf(text: string): number {
+  if (!/^\d{1,5}$/.test(text.trim()) || Number(text) > 65535)
+    throw new Error(`PORT must be a whole number from 0 to 65535, not "${text}"`);
+  return Number(text);
 }

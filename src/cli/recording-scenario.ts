@@ -1,5 +1,5 @@
 // npm run scenario -- <recording> <name> (make scenario FROM=<recording> NAME=<name>): the recording's accepted
-// writes under /api/ (POST, PUT, PATCH, DELETE answered 2xx within the contract), in order, as the sandbox
+// writes under /api/ (POST, PUT, PATCH, DELETE answered 2xx within the contract, their bodies recorded), in order, as the sandbox
 // scenario <name>.json in SANDBOX_SCENARIOS (the sandbox's folder, default mocks/scenarios). The sandbox checks its
 // steps again when it starts.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,7 @@ const steps = exchanges
     (exchange) =>
       ['POST', 'PUT', 'PATCH', 'DELETE'].includes(exchange.request.method) &&
       exchange.request.path.startsWith('/api/') &&
+      !exchange.request.bodyNotRecorded && // a step needs its body
       accepted(exchange),
   )
   .map(({ request: { method, path, body } }) => ({ method, path, ...(body === undefined ? {} : { body }) }));

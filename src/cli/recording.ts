@@ -2,10 +2,15 @@ import { readFileSync } from 'node:fs';
 
 /** One line of a recording (make record). */
 export interface Exchange {
-  request: { method: string; path: string; headers?: Record<string, string>; body?: unknown };
-  response: { status: number; headers?: Record<string, string>; body?: unknown };
+  request: { method: string; path: string; headers?: Record<string, string>; body?: unknown } & NotRecorded;
+  response: { status: number; headers?: Record<string, string>; body?: unknown } & NotRecorded;
   /** What openapi.yaml does not allow in the answer; absent when it allows it. */
   violations?: string[];
+}
+
+/** Instead of `body`, a body make record did not keep: past RECORD_BODY_LIMIT, or compressed. */
+export interface NotRecorded {
+  bodyNotRecorded?: { bytes: number; why: string };
 }
 
 /** The recording's exchanges, in order; an Error names the first line that is none. */

@@ -4,7 +4,14 @@
  * replays them against a server, as does a recording's lines (make record).
  */
 export interface Expectation {
-  request: { method: string; path: string; headers?: Record<string, string>; body?: unknown };
+  request: {
+    method: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    /** In a recording, instead of `body`: one past RECORD_BODY_LIMIT. */
+    bodyNotRecorded?: { bytes: number; why: string };
+  };
   response: { status: number; body?: unknown };
 }
 

@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { call, type CallOptions } from '../helpers/client.js';
-import { track } from '../helpers/process.js';
+import { startRecorder } from '../helpers/recorder.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import type { Service } from '../helpers/service.js';
 
@@ -22,41 +22,6 @@ const device = {
   environment: 'production',
   transport: 'push_gateway',
 };
-
-/** make record in a process group of its own, as a developer runs it, until stop(). */
-async function record(
-  target: string,
-  file: string,
-): Promise<{ proxy: Service; output: () => string; stop(): Promise<void> }> {
-  const child: ChildProcess = track(
-    spawn('make', ['--no-print-directory', 'record', `TARGET=${target}`], {
-      env: { ...process.env, PORT: '0', RECORD_FILE: file },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    }),
-  );
-  let output = '';
-  const port = await new Promise<string>((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output += String(chunk);
-      const match = /Recording on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (match) resolve(match[1]!);
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`make record exited (${code}): ${output}`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    proxy: { url, dataFile: '', close: async () => undefined },
-    output: () => output,
-    async stop() {
-      const exited = once(child, 'exit');
-      process.kill(-child.pid!, 'SIGTERM');
-      await exited;
-    },
-  };
-}
 
 describe('make record, make scenario, make examples', () => {
   let folder: string;
@@ -76,7 +41,7 @@ describe('make record, make scenario, make examples', () => {
 
   it('when a front end talks to the sandbox through make record, then each exchange is a line, answered as without it, secrets redacted', async () => {
     const file = join(folder, 'sandbox.ndjson');
-    const recorder = await record(sandbox.url, file);
+    const recorder = await startRecorder(sandbox.url, file);
     try {
       expect(
         (await call(recorder.proxy, 'POST', '/sandbox/reset', secretly({ body: { scenario: 'empty-user' } }))).status,
@@ -125,7 +90,7 @@ describe('make record, make scenario, make examples', () => {
     ).listen(0, '127.0.0.1');
     await once(broken, 'listening');
     const file = join(folder, 'broken.ndjson');
-    const recorder = await record(`http://127.0.0.1:${(broken.address() as AddressInfo).port}`, file);
+    const recorder = await startRecorder(`http://127.0.0.1:${(broken.address() as AddressInfo).port}`, file);
     try {
       expect((await call(recorder.proxy, 'GET', '/api/streams/nav')).body).to.deep.equal({ sort: 7 });
     } finally {

@@ -199,7 +199,7 @@ export interface Device {
      */
     platform: DevicePlatformEnum;
     /**
-     * The push token.
+     * The push token. A secret (`x-secret`), recorded as `(redacted)` by `make record`.
      */
     token: string;
     /**
@@ -384,7 +384,7 @@ export interface DeviceRegistration {
      */
     platform: DeviceRegistrationPlatformEnum;
     /**
-     * The push token.
+     * The push token. A secret (`x-secret`), recorded as `(redacted)` by `make record`.
      */
     token: string;
     /**
