@@ -34,21 +34,17 @@ function step(...args: string[]): Measured {
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 console.log(`lowdb filled to its stated size of ${mb(BYTES)} MiB, per shape (heap after a full collection)\n`);
 console.log(
-  '| shape | stored MiB | records | heap MiB | heap / stored | peak RSS MiB | open s | heap after open MiB | peak RSS at open MiB |',
+  '| shape | stored MiB | records | heap / stored, filled | open s | heap / stored, opened | RSS / stored, opened | peak RSS at open MiB |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const [name] of Object.entries(SHAPES).filter(([name]) => !ONLY || ONLY.some((part) => name.includes(part)))) {
   const folder = await mkdtemp(join(tmpdir(), 'collab-bench-memory-'));
   try {
     const filled = step('fill', name, String(BYTES), folder);
     const opened = step('open', folder);
+    const per = (mib: number) => ((mib * 2 ** 20) / filled.stored).toFixed(2);
     console.log(
-      `| ${name} | ${mb(filled.stored)} | ${filled.records} | ${filled.heapMb.toFixed(0)} | ${(
-        (filled.heapMb * 2 ** 20) /
-        filled.stored
-      ).toFixed(
-        2,
-      )} | ${filled.peakRssMb.toFixed(0)} | ${opened.openSeconds?.toFixed(1)} | ${opened.heapMb.toFixed(0)} | ${opened.peakRssMb.toFixed(0)} |`,
+      `| ${name} | ${mb(filled.stored)} | ${filled.records} | ${per(filled.heapMb)} | ${opened.openSeconds?.toFixed(1)} | ${per(opened.heapMb)} | ${per(opened.rssMb)} | ${opened.peakRssMb.toFixed(0)} |`,
     );
   } finally {
     await rm(folder, { recursive: true, force: true });
