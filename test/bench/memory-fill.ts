@@ -44,16 +44,16 @@ if (mode === 'fill') {
   for (let index = 0; !full; index += 100) {
     // 100 at a time, as concurrent requests would come, until the stated size refuses one.
     await Promise.all(
-      Array.from({ length: 100 }, (_, offset) =>
-        store
-          .update(shape.collection, keyOf(`user-${(index + offset) % 8}`, randomUUID()), () => shape.value(), {
-            owner: `user-${(index + offset) % 8}`,
-          })
+      Array.from({ length: 100 }, (_, offset) => {
+        const [owner, id] = [`user-${(index + offset) % 8}`, randomUUID()];
+        const group = shape.grouped ? { group: keyOf(owner, id) } : {};
+        return store
+          .update(shape.collection, keyOf(owner, id, ''), () => shape.value(), { owner, ...group })
           .catch((error: unknown) => {
             if (!(error instanceof StoreFullError)) throw error;
             full = true;
-          }),
-      ),
+          });
+      }),
     );
   }
   const fillSeconds = (performance.now() - started) / 1000;

@@ -6,6 +6,8 @@ import type { Collection } from '../../src/store/store.js';
 export interface Shape {
   collection: Collection;
   value: () => unknown;
+  /** Filed as a read marker is: each record in a group of its own (its stream's). */
+  grouped?: boolean;
 }
 
 /** Items of an array of `item` whose JSON is about 258 KB, the identity document of the issue's load. */
@@ -18,6 +20,7 @@ const filled = (item: () => unknown, itemBytes: number) =>
 export const SHAPES: Record<string, Shape> = {
   'small records (read markers)': {
     collection: 'readMarkers',
+    grouped: true,
     value: () => ({ streamId: randomUUID(), lastReadMessageId: randomUUID(), updatedAt: new Date().toISOString() }),
   },
   'small records of text beyond Latin-1 (held as UTF-16)': {
