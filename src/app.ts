@@ -24,6 +24,7 @@ import { startResponse } from './edge/start-response.js';
 import { limitWriteRate } from './edge/rate-limit.js';
 import { shedLoad } from './edge/shed-load.js';
 import { inOrder, inSteps } from './edge/steps.js';
+import { sendJsonOnce } from './edge/json-once.js';
 import { SYSTEM_CLOCK } from './lib/clock.js';
 import { metricsRoutes } from './observability/metrics-route.js';
 import { observeRequests } from './observability/observe.js';
@@ -63,7 +64,7 @@ export function createApp({ config, store, logger, stopping }: AppOptions): Expr
  * a log line and metrics; then HEAD is served as GET.
  */
 export function startApp(logger?: Logger): Express {
-  const app = express();
+  const app = sendJsonOnce(express());
   app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
   app.set('strict routing', EXACT_ROUTING.strict);
   app.disable('x-powered-by');

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
-import { entityTagOf, matchesWeakly, parseEntityTags, type Preconditions } from '../lib/etag.js';
+import { entityTagOfJson, matchesWeakly, parseEntityTags, type Preconditions } from '../lib/etag.js';
+import { jsonOf } from './json-once.js';
 
 /** The request's If-Match and If-None-Match, as openapi.yaml took them (EntityTags), for a write to check in its atomic step. */
 export function preconditionsOf(req: Pick<Request, 'headers'>): Preconditions {
@@ -15,7 +16,7 @@ export function preconditionsOf(req: Pick<Request, 'headers'>): Preconditions {
  * with no body instead: call this only once the caller may read the resource, so a 304 tells no one else anything.
  */
 export function sendTagged(req: Pick<Request, 'method' | 'headers'>, res: Response, body: unknown, status = 200): void {
-  const tag = entityTagOf(body);
+  const tag = entityTagOfJson(jsonOf(res, body)); // the text res.json sends, made once
   res.setHeader('ETag', tag);
   const ifNoneMatch = req.headers['if-none-match'];
   if (

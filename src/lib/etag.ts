@@ -16,7 +16,12 @@ export interface Preconditions {
  * sends, so the same representation always has the same tag and any change of it another.
  */
 export function entityTagOf(representation: unknown): string {
-  return `"${hash('sha256', JSON.stringify(representation), 'base64url').slice(0, 22)}"`;
+  return entityTagOfJson(JSON.stringify(representation));
+}
+
+/** entityTagOf a representation whose compact JSON is made already. */
+export function entityTagOfJson(json: string): string {
+  return `"${hash('sha256', json, 'base64url').slice(0, 22)}"`;
 }
 
 /** Parses an If-Match or If-None-Match value of the contract's form (EntityTags): `*`, or tags separated by commas. */
