@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { responseChecker } from '../contract/response-check.js';
-import { redactBody, redactHeaders } from './redact.js';
+import { redactBody, redactHeaders } from '../lib/redact.js';
 
 const {
   positionals: [target, ...extra],
