@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { specPath } from '../contract/spec.js';
 import { HttpProblem } from '../errors/problem.js';
 import type { Session } from './session.js';
@@ -38,12 +38,14 @@ const EVENT_BATCH_MS = 100;
  * touches none; same-origin only (no CORS).
  */
 export function pageRoutes(sessions: Sessions): RequestHandler {
-  const routes: Record<string, (res: Response) => void> = {
-    '/sandbox/sessions': (res) => void res.json({ items: sessions.list().map(summaryOf) }),
-    '/sandbox/events': (res) => streamEvents(sessions, res),
+  const routes: Record<string, (req: Request, res: Response) => void> = {
+    '/sandbox/sessions': (_req, res) => void res.json({ items: sessions.list().map(summaryOf) }),
+    '/sandbox/events': (_req, res) => streamEvents(sessions, res),
+    // The page's own links are relative to /sandbox/.
+    '/sandbox': (req, res) => res.redirect(301, req.originalUrl.replace('/sandbox', '/sandbox/')),
   };
   for (const [path, [file, type]] of Object.entries(FILES)) {
-    routes[path] = (res) => {
+    routes[path] = (_req, res) => {
       if (type === 'html') res.set('Content-Security-Policy', PAGE_POLICY);
       res.set('Cache-Control', 'no-cache').type(type).sendFile(join(folder, file));
     };
@@ -55,7 +57,7 @@ export function pageRoutes(sessions: Sessions): RequestHandler {
       throw new HttpProblem('method-not-allowed', `${req.path} is read with GET only.`, {
         headers: { Allow: 'GET, HEAD' },
       });
-    route(res);
+    route(req, res);
   };
 }
 

@@ -79,6 +79,11 @@ describe("the sandbox page's reads: GET /sandbox/sessions, /sandbox/state, /sand
     expect(JSON.stringify(items)).to.not.include('kept-secret');
   });
 
+  it('when the page is asked for without its slash, then it is sent to /sandbox/, the query kept', async () => {
+    const moved = await fetch(`${sandbox.url}/sandbox?session=a`, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).to.deep.equal([301, '/sandbox/?session=a']);
+  });
+
   it('when a number is not kept, or is no number, then 404 and 400; another method is 405', async () => {
     const missing = await call(sandbox, 'GET', '/sandbox/requests/999', in_('one'));
     const bad = await call(sandbox, 'GET', '/sandbox/requests/0', in_('one'));
