@@ -33,6 +33,7 @@ async function showSessions() {
 const shown = new Map(); // each request's item, by its number, time and id: kept across updates, open or not
 const stateOpen = new Map(); // each collection's disclosure, as the reader left it
 let settled = false; // the form shows the session's settings once, then what the reader types
+let refresh = async () => {}; // shows the session again (live's run)
 
 async function showSession() {
   const [now, log, state] = await Promise.all(['session', 'requests', 'state'].map((what) => read(`/sandbox/${what}`)));
@@ -72,7 +73,10 @@ async function reset(event) {
     headers: { ...headers, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-  if (response.ok) return say(`Reset to ${body.scenario ?? SEED}.`);
+  if (response.ok) {
+    say(`Reset to ${body.scenario ?? SEED}.`);
+    return refresh();
+  }
   const { detail, errors } = await response.json();
   say(`Not reset: ${detail} ${(errors ?? []).map(({ path, message }) => `${path} ${message}`).join('; ')}`);
 }
@@ -85,7 +89,7 @@ async function download() {
   setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
 }
 
-/** Runs `show` now, and again after each change it `concerns`, one run at a time (changes meanwhile make one more). */
+/** Runs `show` now, on each (re)connection of the events, and after each change it `concerns`, one run at a time (changes meanwhile make one more); returns the run. */
 function live(show, concerns) {
   let running = false;
   let again = false;
@@ -100,8 +104,10 @@ function live(show, concerns) {
     }
   };
   const events = new EventSource('/sandbox/events');
+  events.addEventListener('open', run); // what happened before it connected
   events.addEventListener('message', (event) => concerns(JSON.parse(event.data).session) && run());
   run();
+  return run;
 }
 
 const catching = (action) => (event) => action(event).catch((error) => say(error.message));
@@ -123,5 +129,5 @@ if (session === null) {
     ({ items }) => $('start').append(...items.map(option)),
     (error) => say(error.message),
   );
-  live(showSession, (name) => name === session);
+  refresh = live(showSession, (name) => name === session);
 }
