@@ -1,5 +1,7 @@
 import { listedHeaders, type KeptHeaders } from './logged-headers.js';
 
+export { isNote, loggedBody, loggedPath, LOGGED_BODY_BYTES, LOGGED_PATH_CHARS } from './logged-values.js';
+
 /** One request as the sandbox saw it: what the app sent and what it got back. */
 export interface LoggedRequest {
   /** The session's nth request, 1 its first: names it in GET /sandbox/requests/{n}. */
@@ -11,7 +13,7 @@ export interface LoggedRequest {
   /** The path and query as sent (a longer one than LOGGED_PATH_CHARS is cut, and says so). */
   path: string;
   status: number;
-  /** Milliseconds from its session being found to the answer's end. */
+  /** Milliseconds from the sandbox taking it (past the Host check) to the answer's end. */
   ms?: number;
   /** The `Prefer` header, when sent. */
   prefer?: string;
@@ -44,10 +46,6 @@ export type KeptRequest = Omit<LoggedRequest, 'n' | JsonMember | HeadersMember> 
 export const LOG_SIZE = 100;
 /** The most bytes a session's log holds (its entries' text, and ENTRY_BYTES each); older requests are dropped past it. */
 export const LOG_BYTES = 1024 * 1024;
-/** A body larger than this is logged as a note of its size. */
-export const LOGGED_BODY_BYTES = 16_384;
-/** A path and query longer than this is cut. */
-export const LOGGED_PATH_CHARS = 2_048;
 /** What an entry costs beyond its strings' bytes: the object holding them, and each string's header. */
 export const ENTRY_BYTES = 200;
 
@@ -156,25 +154,4 @@ function parsed({ n, entry }: Numbered): LoggedRequest {
   const listed: Record<string, unknown> = { ...plainOf(n, entry), ...listedHeaders(entry) };
   for (const name of JSON_MEMBERS) if (entry[name] !== undefined) listed[name] = JSON.parse(entry[name]);
   return listed as unknown as LoggedRequest;
-}
-
-/** The body's JSON text as logged, or a note of its size when it is over LOGGED_BODY_BYTES: as declared, or measured. */
-export function loggedBody(body: unknown, declaredBytes: number | undefined): string | undefined {
-  if (declaredBytes !== undefined && declaredBytes > LOGGED_BODY_BYTES) return note(declaredBytes);
-  const text = JSON.stringify(body) as string | undefined;
-  const bytes = text === undefined ? 0 : Buffer.byteLength(text);
-  return bytes > LOGGED_BODY_BYTES ? note(bytes) : text;
-}
-
-const note = (bytes: number) => JSON.stringify(`(${bytes} bytes of JSON, not kept)`);
-
-/** Whether a logged body is loggedBody's note of a body not kept. */
-export const isNote = (body: unknown): boolean =>
-  typeof body === 'string' && /^\(\d+ bytes of JSON, not kept\)$/.test(body);
-
-/** The path as logged: itself, or its first LOGGED_PATH_CHARS characters and a note of its length. */
-export function loggedPath(path: string): string {
-  if (path.length <= LOGGED_PATH_CHARS) return path;
-  // Copied through a buffer: a slice would keep the whole path alive behind it.
-  return Buffer.from(`${path.slice(0, LOGGED_PATH_CHARS)}…(${path.length} characters)`).toString();
 }
