@@ -127,6 +127,8 @@ describe('the sandbox page (GET /sandbox/) in headless Chromium', function () {
     await row.getByRole('link', { name: SESSION }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: `Session ${SESSION}` }).waitFor();
+    await page.getByText('Started from empty-user').waitFor();
+    expect(await page.getByLabel('Start from').inputValue()).to.equal('empty-user'); // the controls show its settings
   });
 
   it('when axe-core checks both pages, then it finds no violation', async function () {

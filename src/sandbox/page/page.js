@@ -43,6 +43,10 @@ async function showSession() {
     `Started from ${now.scenario ?? SEED}; failure rate ${now.failureRate}; ${clock}${seed}. Holds ${bytes(now.bytes)}.`;
   if (!settled) {
     settled = true;
+    const option = ({ name, description }) =>
+      el('option', { value: name, textContent: description ? `${name}: ${description}` : name });
+    $('start').append(...(await read('/sandbox/scenarios')).items.map(option));
+    Object.assign($('start'), { value: now.scenario ?? '' });
     Object.assign($('failure-rate'), { value: now.failureRate });
     Object.assign($('clock'), { value: now.clock ?? '' });
     Object.assign($('seed'), { value: now.seed ?? '' });
@@ -123,11 +127,5 @@ if (session === null) {
   $('session').hidden = false;
   $('reset').addEventListener('submit', catching(reset));
   $('export').addEventListener('click', catching(download));
-  const option = ({ name, description }) =>
-    el('option', { value: name, textContent: description ? `${name}: ${description}` : name });
-  read('/sandbox/scenarios').then(
-    ({ items }) => $('start').append(...items.map(option)),
-    (error) => say(error.message),
-  );
   refresh = live(showSession, (name) => name === session);
 }
