@@ -3,7 +3,7 @@ import type { CheckResponse } from '../contract/response-check.js';
 import { isPreflight } from '../lib/cors-preflight.js';
 import type { KeptBody } from './kept-body.js';
 import type { Relayed } from './record-relay.js';
-import { redactor } from './redact.js';
+import { redactor } from '../contract/redact.js';
 
 /** A body as a recording holds it: `body`, or a note of its size when it was not kept. */
 type Recorded = { body?: unknown; bodyNotRecorded?: { bytes: number; why: string } };

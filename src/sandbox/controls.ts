@@ -4,6 +4,7 @@ import { SANDBOX_HEADERS } from '../edge/cors.js';
 import { HttpProblem } from '../errors/problem.js';
 import { useScope } from '../edge/scope.js';
 import { requestIdOf } from '../observability/request-id.js';
+import { headOf } from './logged-headers.js';
 import { loggedBody, loggedPath, type KeptRequest } from './request-log.js';
 import type { Session } from './session.js';
 import { SESSION_HEADER, type Sessions } from './sessions.js';
@@ -32,12 +33,10 @@ export const sessionOf = (res: Response): Session => localsOf(res).sandbox.sessi
 export function enterSession(sessions: Sessions): RequestHandler {
   return async (req, res, next) => {
     const name = sessions.nameOf(req);
+    const started = performance.now();
     const session = await sessions.enter(name);
     const locals: SandboxLocals = { session };
-    const leave = () => {
-      logRequest(req, res, locals);
-      sessions.leave(session);
-    };
+    const leave = () => sessions.leave(session, logRequest(req, res, locals, started));
     // Closed while the session was being made: 'close' has been and gone.
     if (res.closed) leave();
     else res.once('close', leave);
@@ -88,8 +87,9 @@ export function instantOf(text: string, path: string): number {
   return Date.parse(text);
 }
 
-function logRequest(req: Request, res: Response, locals: SandboxLocals): void {
-  if (req.method === 'OPTIONS' || req.originalUrl.startsWith('/sandbox/')) return;
+/** Logs the answered request to its session, unless it is a preflight or the sandbox's own; whether it did. */
+function logRequest(req: Request, res: Response, locals: SandboxLocals, started: number): boolean {
+  if (req.method === 'OPTIONS' || req.originalUrl.startsWith('/sandbox/')) return false;
   const problem = res.statusCode >= 400 ? (locals.problem ?? (res.locals as { problem?: unknown }).problem) : undefined;
   // Members set one by one, in the order the log has always listed them: cheaper than spreading optional ones.
   const entry: KeptRequest = {
@@ -98,6 +98,7 @@ function logRequest(req: Request, res: Response, locals: SandboxLocals): void {
     method: req.method,
     path: loggedPath(req.originalUrl),
     status: res.statusCode,
+    ms: Math.round((performance.now() - started) * 10) / 10,
   };
   if (typeof req.headers.prefer === 'string') entry.prefer = req.headers.prefer;
   if (locals.body !== undefined) entry.body = locals.body;
@@ -108,5 +109,10 @@ function logRequest(req: Request, res: Response, locals: SandboxLocals): void {
       ? loggedBody(locals.response, Number(res.getHeader('content-length') ?? 0))
       : undefined;
   if (answer !== undefined) entry.response = answer;
+  // Both sides' headers as they are at hand, at about no cost; made into objects, redacted, only when listed.
+  entry.requestHeaders = JSON.stringify(req.headers);
+  const head = headOf(res);
+  if (head !== undefined) entry.responseHead = head;
   locals.session.log.add(entry);
+  return true;
 }

@@ -1,5 +1,11 @@
+import { listedHeaders, type KeptHeaders } from './logged-headers.js';
+
+export { isNote, loggedBody, loggedPath, LOGGED_BODY_BYTES, LOGGED_PATH_CHARS } from './logged-values.js';
+
 /** One request as the sandbox saw it: what the app sent and what it got back. */
 export interface LoggedRequest {
+  /** The session's nth request, 1 its first: names it in GET /sandbox/requests/{n}. */
+  n: number;
   /** When it was answered (the machine's clock, not the session's). */
   at: string;
   requestId: string;
@@ -7,6 +13,8 @@ export interface LoggedRequest {
   /** The path and query as sent (a longer one than LOGGED_PATH_CHARS is cut, and says so). */
   path: string;
   status: number;
+  /** Milliseconds from the sandbox taking it (past the Host check) to the answer's end. */
+  ms?: number;
   /** The `Prefer` header, when sent. */
   prefer?: string;
   /** The parsed JSON body, when there was one (a body over LOGGED_BODY_BYTES is summarised). */
@@ -15,23 +23,29 @@ export interface LoggedRequest {
   problem?: unknown;
   /** The JSON body answered with a status under 400, when there was one (summarised as `body` is). */
   response?: unknown;
+  /** The headers sent, credentials (Authorization, Cookie) as `(redacted)`. */
+  requestHeaders?: Record<string, string>;
+  /** The headers answered, Set-Cookie as `(redacted)`. */
+  responseHeaders?: Record<string, string>;
 }
 
-/** A request as the log keeps it: the JSON members as their text, since a parsed tree can take twenty times its JSON. */
-export type KeptRequest = Omit<LoggedRequest, 'body' | 'problem' | 'response'> & {
-  body?: string;
-  problem?: string;
-  response?: string;
-};
+/** The members kept as JSON text. */
+const JSON_MEMBERS = ['body', 'problem', 'response'] as const;
+type JsonMember = (typeof JSON_MEMBERS)[number];
+type HeadersMember = 'requestHeaders' | 'responseHeaders';
+
+/**
+ * A request as the log keeps it (its number given by the log): the JSON members as their text, since a parsed
+ * tree can take twenty times its JSON, and the headers as taken (KeptHeaders).
+ */
+export type KeptRequest = Omit<LoggedRequest, 'n' | JsonMember | HeadersMember> &
+  Partial<Record<JsonMember, string>> &
+  KeptHeaders;
 
 /** The most requests a session's log keeps; older ones are dropped. */
 export const LOG_SIZE = 100;
 /** The most bytes a session's log holds (its entries' text, and ENTRY_BYTES each); older requests are dropped past it. */
 export const LOG_BYTES = 1024 * 1024;
-/** A body larger than this is logged as a note of its size. */
-export const LOGGED_BODY_BYTES = 16_384;
-/** A path and query longer than this is cut. */
-export const LOGGED_PATH_CHARS = 2_048;
 /** What an entry costs beyond its strings' bytes: the object holding them, and each string's header. */
 export const ENTRY_BYTES = 200;
 
@@ -44,8 +58,10 @@ export function bytesOf(entry: KeptRequest): number {
 
 /** A session's last requests, at most LOG_SIZE and LOG_BYTES; newest first. A ring: adding one moves nothing. */
 export class RequestLog {
-  private readonly entries: ({ entry: KeptRequest; bytes: number } | undefined)[] = new Array(LOG_SIZE);
+  private readonly entries: (Numbered | undefined)[] = new Array(LOG_SIZE);
   private next = 0;
+  /** Requests ever added: the last one's number. */
+  private added = 0;
   private count = 0;
   private held = 0;
 
@@ -54,11 +70,21 @@ export class RequestLog {
     return this.held;
   }
 
-  /** Adds `entry`; drops the oldest past either bound. */
+  /** Requests ever added, dropped ones included. */
+  get total(): number {
+    return this.added;
+  }
+
+  /** When the newest request kept was answered. */
+  get lastAt(): string | undefined {
+    return this.count === 0 ? undefined : this.entries[(this.next - 1 + LOG_SIZE) % LOG_SIZE]?.entry.at;
+  }
+
+  /** Adds `entry` as the next number; drops the oldest past either bound. */
   add(entry: KeptRequest): void {
     if (this.count === LOG_SIZE) this.dropOldest();
     const bytes = bytesOf(entry);
-    this.entries[this.next] = { entry, bytes };
+    this.entries[this.next] = { n: ++this.added, entry, bytes };
     this.next = (this.next + 1) % LOG_SIZE;
     this.count++;
     this.held += bytes;
@@ -72,32 +98,30 @@ export class RequestLog {
 
   /** Its requests, newest first, their JSON members parsed. */
   list(): LoggedRequest[] {
-    return this.kept().map(({ body, problem, response, ...entry }) => {
-      const listed: LoggedRequest = entry;
-      if (body !== undefined) listed.body = JSON.parse(body);
-      if (problem !== undefined) listed.problem = JSON.parse(problem);
-      if (response !== undefined) listed.response = JSON.parse(response);
-      return listed;
-    });
+    return this.kept().map(parsed);
+  }
+
+  /** Request `n`, parsed, while it is kept. */
+  find(n: number): LoggedRequest | undefined {
+    const kept = this.kept().find((numbered) => numbered.n === n);
+    return kept && parsed(kept);
   }
 
   /** `list()` as JSON, the text kept spliced in: nothing is parsed. */
   json(): string {
-    const items = this.kept().map(({ body, problem, response, ...entry }) => {
-      let text = JSON.stringify(entry).slice(0, -1);
-      if (body !== undefined) text += `,"body":${body}`;
-      if (problem !== undefined) text += `,"problem":${problem}`;
-      if (response !== undefined) text += `,"response":${response}`;
+    const items = this.kept().map(({ n, entry }) => {
+      let text = JSON.stringify({ ...plainOf(n, entry), ...listedHeaders(entry) }).slice(0, -1);
+      for (const name of JSON_MEMBERS) if (entry[name] !== undefined) text += `,"${name}":${entry[name]}`;
       return `${text}}`;
     });
     return `[${items.join(',')}]`;
   }
 
-  private kept(): KeptRequest[] {
-    const newestFirst: KeptRequest[] = [];
+  private kept(): Numbered[] {
+    const newestFirst: Numbered[] = [];
     for (let back = 1; back <= this.count; back++) {
       const kept = this.entries[(this.next - back + LOG_SIZE) % LOG_SIZE];
-      if (kept) newestFirst.push(kept.entry);
+      if (kept) newestFirst.push(kept);
     }
     return newestFirst;
   }
@@ -110,19 +134,24 @@ export class RequestLog {
   }
 }
 
-/** The body's JSON text as logged, or a note of its size when it is over LOGGED_BODY_BYTES: as declared, or measured. */
-export function loggedBody(body: unknown, declaredBytes: number | undefined): string | undefined {
-  if (declaredBytes !== undefined && declaredBytes > LOGGED_BODY_BYTES) return note(declaredBytes);
-  const text = JSON.stringify(body) as string | undefined;
-  const bytes = text === undefined ? 0 : Buffer.byteLength(text);
-  return bytes > LOGGED_BODY_BYTES ? note(bytes) : text;
+interface Numbered {
+  n: number;
+  entry: KeptRequest;
+  bytes: number;
 }
 
-const note = (bytes: number) => JSON.stringify(`(${bytes} bytes of JSON, not kept)`);
+const KEPT_APART = new Set<string>([...JSON_MEMBERS, 'requestHeaders', 'responseHead']);
 
-/** The path as logged: itself, or its first LOGGED_PATH_CHARS characters and a note of its length. */
-export function loggedPath(path: string): string {
-  if (path.length <= LOGGED_PATH_CHARS) return path;
-  // Copied through a buffer: a slice would keep the whole path alive behind it.
-  return Buffer.from(`${path.slice(0, LOGGED_PATH_CHARS)}…(${path.length} characters)`).toString();
+/** Entry `n`'s members kept as they are listed. */
+function plainOf(n: number, entry: KeptRequest): Record<string, unknown> {
+  const plain: Record<string, unknown> = { n };
+  for (const [name, value] of Object.entries(entry)) if (!KEPT_APART.has(name)) plain[name] = value;
+  return plain;
+}
+
+/** Entry `n` as listed: its plain members, its headers, then its JSON members parsed, in the order json() splices them. */
+function parsed({ n, entry }: Numbered): LoggedRequest {
+  const listed: Record<string, unknown> = { ...plainOf(n, entry), ...listedHeaders(entry) };
+  for (const name of JSON_MEMBERS) if (entry[name] !== undefined) listed[name] = JSON.parse(entry[name]);
+  return listed as unknown as LoggedRequest;
 }

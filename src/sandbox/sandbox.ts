@@ -14,6 +14,8 @@ import type { MemoryStore } from '../store/memory/memory-store.js';
 import { enterSession, keepAnswers, keepBody } from './controls.js';
 import { preferControls } from './prefer-controls.js';
 import { sessionGuards } from './guards.js';
+import { inspectRoutes } from './inspect-routes.js';
+import { pageRoutes } from './page-routes.js';
 import { sandboxRoutes } from './routes.js';
 import { buildThrough } from './scenario-build.js';
 import { loadScenarioFiles } from './scenario-files.js';
@@ -101,10 +103,11 @@ function assemble(
 ): Express {
   // The service's parts in the service's order (createApp in src/app.ts), with the sandbox's between them.
   const app = keepAnswers(startApp(logger));
-  app.use(...checkHost(config), enterSession(sessions), allowPages('*', SANDBOX_CORS, logger));
+  // The page looks at sessions without entering one: after the Host check, before a session is picked.
+  app.use(...checkHost(config), pageRoutes(sessions), enterSession(sessions), allowPages('*', SANDBOX_CORS, logger));
   app.use('/api', admit(config, limits, ...sessionGuards(limits, config.bodyLimit)));
   // Outside the contract, as /docs: before validation, which refuses every path openapi.yaml does not name.
-  app.use(docsRoutes(), keepBody, sandboxRoutes(sessions, scenarios, config.bodyLimit));
+  app.use(docsRoutes(), keepBody, sandboxRoutes(sessions, scenarios, config.bodyLimit), inspectRoutes());
   app.use(...validate(config), preferControls(contract));
   app.use('/api', apiRoutes(limits));
   return finish(app);

@@ -24,6 +24,8 @@ export class Session implements Scope {
   private random: () => number;
   readonly hits: HitCounter = memoryHits(); // per session, so one session's writes never use up another's allowance
   readonly log = new RequestLog();
+  /** When it was made (the machine's clock): its last use until it logs a request. */
+  readonly startedAt = new Date().toISOString();
   /** Requests being served from it: while any is, it is never dropped to make room. */
   inFlight = 0;
 

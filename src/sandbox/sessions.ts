@@ -22,6 +22,8 @@ export class Sessions {
   private readonly held = new Map<string, Session>();
   /** The most recently used session: asked for again, it needs no move to the end of `held`. */
   private newest: Session | undefined;
+  /** Told the name of a session that logged a request, was reset or dropped (GET /sandbox/events). */
+  private readonly watchers = new Set<(name: string) => void>();
 
   constructor(
     private readonly open: (
@@ -66,9 +68,21 @@ export class Sessions {
     return held;
   }
 
-  /** A request `enter` gave `session` to is answered and logged: room is made for its log, by others first, else by its oldest entries. */
-  leave(session: Session): void {
+  /** The held sessions, most recently used first; none is touched. */
+  list(): Session[] {
+    return [...this.held.values()].reverse();
+  }
+
+  /** Calls `watcher` with a session's name when it logs a request, is reset or dropped, until the function returned is called. */
+  watch(watcher: (name: string) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  /** A request `enter` gave `session` to is answered (and `logged`): room is made for its log, by others first, else by its oldest entries. */
+  leave(session: Session, logged = false): void {
     session.inFlight--;
+    if (logged) this.tell(session.name);
     this.fit(session);
     const over = this.bytes - this.maxBytes;
     if (over > 0 && this.held.get(session.name) === session) session.log.shrinkTo(session.log.bytes - over);
@@ -86,13 +100,18 @@ export class Sessions {
     this.held.set(name, session);
     this.newest = session;
     this.fit(session);
+    this.tell(name);
     return session;
   }
 
   /** Forgets the named session (its next request starts a fresh one). */
   drop(name: string): void {
     if (this.newest === this.held.get(name)) this.newest = undefined;
-    this.held.delete(name);
+    if (this.held.delete(name)) this.tell(name);
+  }
+
+  private tell(name: string): void {
+    for (const watcher of this.watchers) watcher(name);
   }
 
   private touch(session: Session): void {

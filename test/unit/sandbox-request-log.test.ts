@@ -74,12 +74,36 @@ describe("the sandbox's request log (src/sandbox/request-log.ts)", () => {
   it('when listed, then the JSON members are parsed; as JSON, the text kept is spliced into the same document', () => {
     const log = new RequestLog();
     log.add({ ...entry(1, '{"a":[{},{}]}'), prefer: 'code=4"00', problem: '{"type":"t","status":400}' });
-    log.add({ ...entry(2), response: '"é\\n"' });
+    log.add({ ...entry(2), response: '"é\\n"', ms: 1.5 });
     expect(log.list()).to.deep.equal([
-      { ...entry(2), response: 'é\n' },
-      { ...entry(1), prefer: 'code=4"00', body: { a: [{}, {}] }, problem: { type: 't', status: 400 } },
+      { n: 2, ...entry(2), ms: 1.5, response: 'é\n' },
+      { n: 1, ...entry(1), prefer: 'code=4"00', body: { a: [{}, {}] }, problem: { type: 't', status: 400 } },
     ]);
     expect(log.json()).to.equal(JSON.stringify(log.list()));
+  });
+
+  it("when listed, then both sides' headers are objects, names in lower case, repeated ones joined, credentials redacted", () => {
+    const log = new RequestLog();
+    const requestHeaders = JSON.stringify({ accept: '*/*', authorization: 'Bearer secret', cookie: 'a=1' });
+    const responseHead =
+      'HTTP/1.1 201 Created\r\nX-Request-Id: r1\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\nVary: A\r\nVary: B\r\n\r\n';
+    log.add({ ...entry(1), requestHeaders, responseHead });
+    const [listed] = log.list();
+    expect([listed!.requestHeaders, listed!.responseHeaders]).to.deep.equal([
+      { accept: '*/*', authorization: '(redacted)', cookie: '(redacted)' },
+      { 'x-request-id': 'r1', 'set-cookie': '(redacted)', vary: 'A, B' },
+    ]);
+    expect(log.json()).to.equal(JSON.stringify(log.list())).and.not.include('secret');
+  });
+
+  it('when requests are added, then each has the next number, and one is found by it while kept', () => {
+    const log = new RequestLog();
+    expect([log.total, log.lastAt]).to.deep.equal([0, undefined]);
+    for (let n = 1; n <= LOG_SIZE + 2; n++) log.add({ ...entry(n), at: `t${n}` });
+    expect([log.total, log.lastAt]).to.deep.equal([LOG_SIZE + 2, `t${LOG_SIZE + 2}`]);
+    expect(log.find(LOG_SIZE + 2)).to.include({ n: LOG_SIZE + 2, requestId: `r${LOG_SIZE + 2}` });
+    expect(log.find(3)).to.include({ n: 3, requestId: 'r3' });
+    expect([log.find(2), log.find(LOG_SIZE + 3)]).to.deep.equal([undefined, undefined]);
   });
 
   it('when a body is at LOGGED_BODY_BYTES it is kept as its JSON; one byte more, then a note of its size', () => {

@@ -8,7 +8,7 @@ import { keyOf, type Entry, type Page, type Store } from '../../store/store.js';
 import { checkPreconditions } from '../shared/preconditions.js';
 
 /** What is stored: the device and the user it belongs to. */
-type StoredDevice = Device & { userId: string };
+export type StoredDevice = Device & { userId: string };
 
 const deviceKey = (appId: string, installationId: string) => keyOf(appId, installationId);
 
@@ -73,6 +73,7 @@ function checkMetadataSize(metadata: object | undefined): void {
   }
 }
 
-function withoutOwner({ userId: _owner, ...device }: StoredDevice): Device {
+/** A stored device as the contract returns it: without the user it belongs to. */
+export function withoutOwner({ userId: _owner, ...device }: StoredDevice): Device {
   return device;
 }

@@ -4,7 +4,7 @@ import { nextTimestamp } from '../../lib/time.js';
 import { keyOf, type Entry, type Page, type Store } from '../../store/store.js';
 
 /** Markers stored before threadSessionId was omitted for the stream itself carry it as null. */
-type StoredMarker = Omit<ReadMarker, 'threadSessionId'> & { threadSessionId?: string | null };
+export type StoredMarker = Omit<ReadMarker, 'threadSessionId'> & { threadSessionId?: string | null };
 
 /** One marker per (user, stream, thread session or none); the latest write wins. */
 export async function markRead(
@@ -41,6 +41,6 @@ export async function listReads(
 }
 
 /** A stored marker as the contract returns it: no threadSessionId when there is none. */
-function asRead({ threadSessionId, ...marker }: StoredMarker): ReadMarker {
+export function asRead({ threadSessionId, ...marker }: StoredMarker): ReadMarker {
   return threadSessionId === null || threadSessionId === undefined ? marker : { ...marker, threadSessionId };
 }

@@ -10,6 +10,7 @@ import {
   type Placement,
   type Store,
   type StoreQuotas,
+  type StoredRecord,
 } from '../store.js';
 import { chargedBytes, Usage, type Footprint } from '../usage.js';
 
@@ -25,6 +26,7 @@ interface Held {
 export interface MemoryStore extends Store {
   /** UTF-8 bytes of every record's key and JSON. */
   readonly bytes: number;
+  records(): AsyncIterable<StoredRecord>;
 }
 
 /**

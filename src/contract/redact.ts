@@ -1,4 +1,4 @@
-import { loadSpec, type OpenApiDocument } from '../contract/spec.js';
+import { loadSpec, type OpenApiDocument } from './spec.js';
 
 export const REDACTED = '(redacted)';
 
@@ -127,4 +127,16 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+let secretHeaders: ((name: string) => boolean) | undefined;
+
+/** Headers as shown where they are kept (the sandbox's request log): each that carries a credential as REDACTED. */
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  if (!secretHeaders) {
+    const { headers: names } = contractSecrets();
+    secretHeaders = (name) => names.has(name) || SECRET_HEADER.test(name);
+  }
+  const isSecret = secretHeaders;
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, isSecret(name) ? REDACTED : value]));
 }
