@@ -21,28 +21,29 @@ export function heapReserveBytes(limits: Pick<Limits, 'inFlightBytes'>): number 
   return HEAP_BASE_BYTES + HEAP_PER_BODY_BYTE * limits.inFlightBytes;
 }
 
-/** The largest stated size `heapLimit` holds beside the reserve, in whole MiB. */
+/** The most `heapLimit` holds (as STORE_MAX_BYTES or SANDBOX_MAX_BYTES count it) beside the reserve, in whole MiB. */
 export function storeMaxBytesFor(heapLimit: number, limits: Pick<Limits, 'inFlightBytes'>): number {
   const room = Math.floor((heapLimit - heapReserveBytes(limits)) / HEAP_PER_STORED_BYTE / 1024 ** 2);
   return Math.max(0, room) * 1024 ** 2;
 }
 
+/** What a process holds in its heap besides requests: its embedded store, or the sandbox's sessions, with the setting that bounds it. */
+export interface Held {
+  setting: 'STORE_MAX_BYTES' | 'SANDBOX_MAX_BYTES';
+  bytes: number;
+}
+
 /**
- * Throws, naming both numbers and what to set, when the heap cannot hold the stated size (on lowdb) beside the
- * bodies that may be in flight. `embedded` is whether the store lives in this process.
+ * Throws, naming both numbers and what to set, when the heap cannot hold what the process holds (3 × `held`) beside
+ * the bodies that may be in flight. Without `held` (the store is PostgreSQL), only the bodies count.
  */
-export function checkHeap(
-  heapLimit: number,
-  limits: Pick<Limits, 'inFlightBytes' | 'storeMaxBytes'>,
-  embedded: boolean,
-) {
-  const stored = embedded ? HEAP_PER_STORED_BYTE * limits.storeMaxBytes : 0;
-  const needed = heapReserveBytes(limits) + stored;
+export function checkHeap(heapLimit: number, limits: Pick<Limits, 'inFlightBytes'>, held?: Held): void {
+  const needed = heapReserveBytes(limits) + (held ? HEAP_PER_STORED_BYTE * held.bytes : 0);
   if (needed <= heapLimit) return;
-  const settings = embedded
-    ? `STORE_MAX_BYTES=${mib(limits.storeMaxBytes)} (${HEAP_PER_STORED_BYTE} × its size) and MAX_IN_FLIGHT_BYTES=${mib(limits.inFlightBytes)}`
+  const settings = held
+    ? `${held.setting}=${mib(held.bytes)} (${HEAP_PER_STORED_BYTE} × its size) and MAX_IN_FLIGHT_BYTES=${mib(limits.inFlightBytes)}`
     : `MAX_IN_FLIGHT_BYTES=${mib(limits.inFlightBytes)}`;
-  const fits = embedded ? `, or at most STORE_MAX_BYTES=${mib(storeMaxBytesFor(heapLimit, limits))}` : '';
+  const fits = held ? `, or at most ${held.setting}=${mib(storeMaxBytesFor(heapLimit, limits))}` : '';
   throw new Error(
     `${settings} need a heap of ${mib(needed)} (${HEAP_PER_BODY_BYTE} × the bodies in flight, ${mib(HEAP_BASE_BYTES)} to run), but this process's heap limit is ${mib(heapLimit)}: set NODE_OPTIONS=--max-old-space-size=${Math.ceil(needed / 1024 ** 2)}${fits}`,
   );

@@ -55,7 +55,15 @@ export const SHUTDOWN_DELAY_MS = 5_000;
 export const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 /** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `ALLOWED_HOSTS`, `CORS_ORIGINS`, `LOG_LEVEL`, `SHUTDOWN_DELAY`, `SHUTDOWN_TIMEOUT`, the `AUTH_*` settings (src/config/auth.ts) and the limits (src/config/limits.ts). */
-export function loadConfig(environment: NodeJS.ProcessEnv = process.env, heapLimit = heapLimitBytes()): Config {
+/**
+ * `heapLimit` is checked against what may be in flight and, where `storeInProcess` (the service without DATABASE_URL),
+ * the stated size; the sandbox checks its sessions' budget itself.
+ */
+export function loadConfig(
+  environment: NodeJS.ProcessEnv = process.env,
+  heapLimit = heapLimitBytes(),
+  storeInProcess = true,
+): Config {
   refuseEmptyAuth(environment);
   const { env, read } = recordingReads(environment);
   const auth = loadAuth(env);
@@ -63,7 +71,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, heapLim
   const host = env.HOST ?? '127.0.0.1';
   const limits = loadLimits(env);
   const notes: string[] = [];
-  if (!env.STORE_MAX_BYTES && databaseUrl === undefined) {
+  const embedded = storeInProcess && databaseUrl === undefined;
+  if (!env.STORE_MAX_BYTES && embedded) {
     // Unset, the stated size is the default or what the heap holds, whichever is less.
     const fits = storeMaxBytesFor(heapLimit, limits);
     if (fits < limits.storeMaxBytes) {
@@ -73,7 +82,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, heapLim
       limits.storeMaxBytes = fits;
     }
   }
-  checkHeap(heapLimit, limits, databaseUrl === undefined);
+  checkHeap(heapLimit, limits, embedded ? { setting: 'STORE_MAX_BYTES', bytes: limits.storeMaxBytes } : undefined);
   return {
     port: parsePort(env.PORT ?? '3000'),
     host,

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { checkHeap, heapLimitBytes } from '../config/heap-budget.js';
 import { isLoopback, loadConfig, parseSize } from '../config/load-config.js';
 import { createHttpServer } from '../edge/listen.js';
 import { createLogger } from '../observability/logger.js';
@@ -9,7 +10,7 @@ import { DEFAULT_MAX_BYTES, DEFAULT_MAX_SESSIONS, MIN_MAX_BYTES } from './sessio
 // `make sandbox`: PORT defaults to 4020 (the service's 3000, the mock's 4010).
 const config = (() => {
   try {
-    return loadConfig({ ...process.env, PORT: process.env.PORT ?? '4020' });
+    return loadConfig({ ...process.env, PORT: process.env.PORT ?? '4020' }, heapLimitBytes(), false);
   } catch (error) {
     console.error(`Refusing to start: ${(error as Error).message}`);
     return process.exit(1);
@@ -41,6 +42,12 @@ const maxBytes = (() => {
   );
   return process.exit(1);
 })();
+try {
+  checkHeap(heapLimitBytes(), config.limits, { setting: 'SANDBOX_MAX_BYTES', bytes: maxBytes });
+} catch (error) {
+  console.error(`Refusing to start: ${(error as Error).message}`);
+  process.exit(1);
+}
 // Request lines only when asked for (LOG_LEVEL): a refused CORS preflight is logged at warn either way.
 const logger = createLogger(process.env.LOG_LEVEL === undefined ? 'warn' : config.logLevel);
 const maxScenarios = (() => {

@@ -16,6 +16,12 @@ const emptyObjects = (bytes: number) =>
 
 const HEAP_MB = 128;
 const BUDGET = 16 * MiB;
+/** Settings that a heap of HEAP_MB (a limit of 224 MiB with V8's young generation) holds: 3 x the budget, 24 x the bodies in flight, 64 MiB. */
+const SMALL_HEAP = {
+  NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}`,
+  SANDBOX_MAX_BYTES: String(BUDGET),
+  MAX_IN_FLIGHT_BYTES: '4mb',
+};
 /**
  * The issue's bound (RSS under 1.2 GB for a 1 GiB heap) scaled to this heap: what the process holds at rest
  * (about 190 MiB here: node, tsx's compiled sources, the contract) plus the heap's limit. Measured: 252 MiB.
@@ -25,7 +31,7 @@ const PEAK_RSS = (192 + HEAP_MB) * MiB;
 describe('the sandbox under the hostile shapes of issue 41, in a small heap', function () {
   this.timeout(180_000); // about 20 s here; the code before the budget died in it, or slowed to a crawl near its heap limit
 
-  it('when SANDBOX_MAX_BYTES is set but empty, not a size, or under 1mb, then the sandbox refuses to start naming it; at 1mb it starts', async () => {
+  it('when SANDBOX_MAX_BYTES is set but empty, not a size, under 1mb or more than the heap holds, then the sandbox refuses to start naming it; at 1mb it starts', async () => {
     for (const value of ['', 'lots', '1048575']) {
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
         env: { ...process.env, PORT: '0', SANDBOX_MAX_BYTES: value },
@@ -37,15 +43,21 @@ describe('the sandbox under the hostile shapes of issue 41, in a small heap', fu
         `Refusing to start: SANDBOX_MAX_BYTES must be a size of at least 1mb, such as 64mb or 1gb, not "${value}"`,
       ]);
     }
+    const tooLarge = spawnSync(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
+      env: { ...process.env, ...SMALL_HEAP, PORT: '0', SANDBOX_MAX_BYTES: '64mb' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect([tooLarge.status, tooLarge.stderr.trim()], 'a budget the heap cannot hold').to.deep.equal([
+      1,
+      "Refusing to start: SANDBOX_MAX_BYTES=64mb (3 × its size) and MAX_IN_FLIGHT_BYTES=4mb need a heap of 352mb (24 × the bodies in flight, 64mb to run), but this process's heap limit is 224mb: set NODE_OPTIONS=--max-old-space-size=352, or at most SANDBOX_MAX_BYTES=21mb",
+    ]);
     const sandbox = await startSandboxProcess({ SANDBOX_MAX_BYTES: '1mb' });
     expect(await sandbox.stop()).to.equal(0);
   });
 
   it(`when 12 sessions write documents of empty objects, 16 KB ones (kept in logs) and 240 KB ones (stored), then under a ${HEAP_MB} MiB heap it never dies, answers each 200 or 507, and its peak RSS stays under ${PEAK_RSS / MiB} MiB`, async () => {
-    const sandbox = await startSandboxProcess({
-      NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}`,
-      SANDBOX_MAX_BYTES: String(BUDGET),
-    });
+    const sandbox = await startSandboxProcess(SMALL_HEAP);
     try {
       const small = emptyObjects(16_000);
       const large = emptyObjects(240_000);
@@ -93,7 +105,7 @@ describe('the sandbox under the hostile shapes of issue 41, in a small heap', fu
   });
 
   it(`when a page defines scenarios of documents of empty objects, then they are kept as their JSON: under a ${HEAP_MB} MiB heap, 8 of 960 KB never kill it`, async () => {
-    const sandbox = await startSandboxProcess({ NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` });
+    const sandbox = await startSandboxProcess(SMALL_HEAP);
     try {
       const step = (n: number) =>
         `{"method":"PATCH","path":"/api/identity/settings/n${n}","body":${emptyObjects(240_000)}}`;
