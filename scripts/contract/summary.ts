@@ -73,7 +73,8 @@ export function summaryLines(comparison: Comparison, verdict: (line: Line) => st
     const where = describeOperations(kind.first.operations, all) || '(the document)';
     const words = wordsOfKind(kind);
     if (kind.first.level < 2 && `  ${where}: ${words} ${ids}`.length <= WIDTH) return [`  ${where}: ${words} ${ids}`];
-    const tail = kind.first.level >= 2 ? ` (${verdict(kind.first)})` : '';
+    const tail =
+      kind.first.level >= 2 ? ` (${kind.first.level === 2 ? 'oasdiff: may break; ' : ''}${verdict(kind.first)})` : '';
     const operations = wrapped(where, '  ', 3, '    ');
     operations.push(`${operations.pop()!} ${ids}`);
     return [...operations, ...wrapped(`${words}${tail}`, '      ', 2)];
