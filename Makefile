@@ -1,5 +1,5 @@
 # One target per npm script, same names. Every target installs what is missing first.
-.PHONY: run test generate check-generated client lint typecheck build install bench mock mock-dynamic sandbox fuzz contract-diff release-contract image test-image
+.PHONY: run test generate check-generated client lint typecheck build install bench mock mock-dynamic sandbox fuzz contract-diff changelog-draft release-contract image test-image
 
 # Node.js is the version in .nvmrc. When the machine's node is another major, that exact
 # version is unpacked into .tools/ from the npm registry (as mvnw does for Maven) and goes
@@ -101,14 +101,20 @@ fuzz: $(INSTALLED)
 	test/tools/fuzz.sh
 
 # openapi.yaml against the last released contract (contract/released.yaml), or BASE=<git ref>:
-# every change, breaking or not; fails on a break that neither a new major version nor
-# contract/accepted-breaks.yaml allows. With DATA_FILE or DATABASE_URL, also counts the stored
-# records the changed response schemas would reject (read-only; docs/contract.md).
+# a summary of the changes by kind and operation, breaking or not, and each change with FULL=1;
+# fails on a break that neither a new major version nor contract/accepted-breaks.yaml allows.
+# With DATA_FILE or DATABASE_URL, also counts the stored records the changed response schemas
+# would reject (read-only; docs/contract.md).
 contract-diff: $(INSTALLED) $(OASDIFF)
 	OASDIFF=$(OASDIFF) npx tsx scripts/contract/diff.ts
 
-# Releases openapi.yaml as its info.version: checks the version, adds the CHANGELOG.md entry,
-# refreshes contract/released.yaml. RELEASE_DATE=YYYY-MM-DD overrides today.
+# CHANGELOG.md's Unreleased entry drafted from the same diff, printed for its author to edit in.
+changelog-draft: $(INSTALLED) $(OASDIFF)
+	@OASDIFF=$(OASDIFF) npx tsx scripts/contract/draft.ts
+
+# Releases openapi.yaml as its info.version: checks the version, makes CHANGELOG.md's Unreleased
+# entry the release's (drafted from the diff when empty), refreshes contract/released.yaml.
+# RELEASE_DATE=YYYY-MM-DD overrides today.
 release-contract: $(INSTALLED) $(OASDIFF)
 	OASDIFF=$(OASDIFF) npx tsx scripts/contract/release.ts
 

@@ -104,6 +104,11 @@ const WORDS: Record<string, (q: string[]) => Words> = {
     what: `${field(p)} in answers may now be ${code(v)}`,
     todo: 'handle a value you do not know',
   }),
+  'response-property-became-not-enum': ([p]) => ({
+    what: `${field(p)} in answers is no longer limited to a list of values`,
+    todo: 'handle a value you do not know',
+  }),
+  'response-header-added': ([name]) => ({ what: `answers may carry the header ${code(name)}` }),
   'response-property-enum-value-removed': ([v, p]) => ({ what: `${field(p)} in answers is never ${code(v)} any more` }),
   'response-property-max-length-increased': ([p, , to]) => ({
     what: `${field(p)} in answers may now be up to ${to} characters`,

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { operationsOf } from './operations.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The last released contract, bundled (examples inlined): `make release-contract` writes it. */
@@ -37,6 +38,8 @@ export interface Comparison {
   nonBreaking: Change[];
   /** Entries of the accepted-breaks file that match no change: left over from an earlier change. */
   unusedAccepted: AcceptedBreak[];
+  /** The revision's operations ("METHOD /path"), against which a change's operations are described. */
+  operations: string[];
 }
 
 export const where = (change: Change) => (change.path ? `${change.operation} ${change.path}` : (change.section ?? ''));
@@ -111,6 +114,7 @@ export function compare(base: string, revision: string): Comparison {
     breaking,
     nonBreaking: changes.filter((change) => change.level < 2),
     unusedAccepted: accepted.filter((entry) => !used.has(entry)),
+    operations: operationsOf(revision),
   };
 }
 

@@ -1,14 +1,17 @@
 // make contract-diff: what openapi.yaml changes against the last released contract
-// (contract/released.yaml), or against openapi.yaml at a git ref (BASE=<ref>). Fails on
+// (contract/released.yaml), or against openapi.yaml at a git ref (BASE=<ref>): a summary by
+// kind and operation (summary.ts), and every change with FULL=1 (or --full). Fails on
 // a breaking change unless the major version was raised or contract/accepted-breaks.yaml
 // accepts it with a reason. Given DATA_FILE or DATABASE_URL, also counts the stored records
 // the changed contract's response schemas would reject (stored-data.ts), writing nothing.
 import { existsSync, readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import type { OpenApiDocument } from '../../src/contract/spec.js';
 import { checkStoredData, reportLines } from './stored-data.js';
 import { storedRecords } from './stored-records.js';
+import { summaryLines } from './summary.js';
+import { saysSomething, unreleasedOf } from './unreleased.js';
 import {
   ACCEPTED_BREAKS,
   atLeast,
@@ -32,26 +35,46 @@ if (!existsSync(base)) {
 const baseName = process.env.BASE ? `openapi.yaml at ${process.env.BASE}` : 'contract/released.yaml, the last release';
 const comparison = compare(base, SPEC);
 const { baseVersion, version, breaking, nonBreaking, unusedAccepted } = comparison;
+const full = process.argv.includes('--full') || !['', '0', undefined].includes(process.env.FULL);
 const line = (change: Change) => `  ${where(change)} [${change.id}]\n      ${change.text}`;
+const major = bumpBetween(baseVersion, version) === 'major';
+const verdict = (accepted: unknown) =>
+  accepted ? 'accepted' : major ? `new major version ${version}` : 'NOT ACCEPTED';
 
 console.log(`Contract diff: openapi.yaml (${version}) against ${baseName} (${baseVersion})\n`);
-console.log(`Breaking (${breaking.length}):${breaking.length ? '' : ' none'}`);
-for (const change of breaking) {
-  console.log(`${line(change)}${change.level === 2 ? '\n      (oasdiff: may break; a person decides)' : ''}`);
-  console.log(
-    change.accepted
-      ? `      accepted in ${relative(root, ACCEPTED_BREAKS)}: ${change.accepted.reason}`
-      : bumpBetween(baseVersion, version) === 'major'
-        ? `      released as a new major version (${version})`
-        : '      NOT ACCEPTED',
-  );
+for (const text of summaryLines(comparison, (kind) => verdict(kind.accepted))) console.log(text);
+const changes = breaking.length + nonBreaking.length;
+if (full) {
+  console.log(`\nEvery change, in oasdiff's words:\n\nBreaking (${breaking.length}):${breaking.length ? '' : ' none'}`);
+  const told = new Set<unknown>(); // each accepted break's reason once, where it first applies
+  for (const change of breaking) {
+    console.log(`${line(change)}${change.level === 2 ? '\n      (oasdiff: may break; a person decides)' : ''}`);
+    const reason = told.has(change.accepted) ? 'as above' : change.accepted?.reason;
+    if (change.accepted) told.add(change.accepted);
+    console.log(
+      change.accepted
+        ? `      accepted in ${relative(root, ACCEPTED_BREAKS)}: ${reason}`
+        : `      ${verdict(undefined)}`,
+    );
+  }
+  console.log(`\nNon-breaking (${nonBreaking.length}):${nonBreaking.length ? '' : ' none'}`);
+  for (const change of nonBreaking) console.log(line(change));
+} else if (changes > 0) {
+  console.log(`\nEach of the ${changes} changes, in oasdiff's words: FULL=1 make contract-diff`);
 }
-console.log(`\nNon-breaking (${nonBreaking.length}):${nonBreaking.length ? '' : ' none'}`);
-for (const change of nonBreaking) console.log(line(change));
 for (const entry of unusedAccepted)
   console.log(
     `\nNote: ${relative(root, ACCEPTED_BREAKS)} accepts ${entry.id}${entry.operation ? ` at ${entry.operation}` : ''}, which no change matches.`,
   );
+// The changes since the release belong in CHANGELOG.md's Unreleased entry (a test holds the repository to it).
+const changelog = join(root, 'CHANGELOG.md');
+if (
+  !process.env.BASE &&
+  changes > 0 &&
+  existsSync(changelog) &&
+  !saysSomething(unreleasedOf(readFileSync(changelog, 'utf8')))
+)
+  console.log('\nNote: CHANGELOG.md has no Unreleased entry for these changes; make changelog-draft drafts one.');
 
 // With DATA_FILE or DATABASE_URL: what the changed contract says of the data already stored (read-only).
 const readSpec = (file: string) => parse(readFileSync(file, 'utf8')) as OpenApiDocument;

@@ -1,11 +1,13 @@
 // make release-contract: releases openapi.yaml as info.version. Checks the version against
-// the last release (major for a break not accepted, minor for any other change), adds a
-// CHANGELOG.md entry made from the diff, refreshes contract/released.yaml (bundled,
-// examples inlined) and empties contract/accepted-breaks.yaml. Review and commit the three.
+// the last release (major for a break not accepted, minor for any other change), makes
+// CHANGELOG.md's Unreleased entry the release's (or, when it is empty, an entry drafted from
+// the diff), refreshes contract/released.yaml (bundled, examples inlined) and empties
+// contract/accepted-breaks.yaml. Review and commit the three.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { entryOf } from './changelog-entry.js';
+import { released, saysSomething, UNRELEASED, unreleasedOf } from './unreleased.js';
 import {
   ACCEPTED_BREAKS,
   atLeast,
@@ -24,10 +26,11 @@ const HEADER = `# Changelog of the contract
 
 Every release of \`openapi.yaml\`, newest first, in the sections of [Keep a Changelog](https://keepachangelog.com/en/1.1.0/):
 Added, Changed, Deprecated, Removed, Fixed, Security, then Migration, a note for each breaking change.
-\`make release-contract\` drafts each entry from \`make contract-diff\` (oasdiff's changes against the last
-release, in words); its author edits the migration notes and adds what oasdiff cannot see (Fixed, a note of
-their own). The version is \`info.version\`, semantic: major for a change that can break a client (the typed
-client in \`generated/client/\` included), minor for additions and deprecations, patch for wording and examples.
+Each change of the contract adds to the Unreleased entry: \`make changelog-draft\` drafts it from oasdiff's changes
+against the last release, in words, and its author edits the migration notes and adds what oasdiff cannot see
+(wording, limits, \`x-\` extensions, Fixed). \`make release-contract\` makes it the release's entry. The version
+is \`info.version\`, semantic: major for a change that can break a client (the typed client in \`generated/client/\`
+included), minor for additions and deprecations, patch for wording and examples.
 `;
 const date = process.env.RELEASE_DATE ?? new Date().toISOString().slice(0, 10);
 const version = versionOf(SPEC);
@@ -56,16 +59,19 @@ if (comparison) {
   }
 }
 
-const changelog = existsSync(CHANGELOG) ? readFileSync(CHANGELOG, 'utf8') : HEADER;
+const changelog = existsSync(CHANGELOG) ? readFileSync(CHANGELOG, 'utf8') : `${HEADER}\n${UNRELEASED}\n`;
 if (new RegExp(`^## ${version.replaceAll('.', '\\.')} `, 'm').test(changelog))
   fail(`CHANGELOG.md already has ${version}.`);
-const at = changelog.search(/^## /m);
-writeFileSync(
-  CHANGELOG,
-  at < 0
-    ? `${changelog.trimEnd()}\n\n${entryOf(version, date, comparison)}`
-    : `${changelog.slice(0, at)}${entryOf(version, date, comparison)}\n${changelog.slice(at)}`,
+const unreleased = unreleasedOf(changelog);
+const fromUnreleased = saysSomething(unreleased);
+writeFileSync(CHANGELOG, released(changelog, `## ${version} (${date})`, entryOf(version, date, comparison)));
+// An accepted break's reason leaves with accepted-breaks.yaml: the entry should say it (the draft does, by rule id).
+const unnamed = new Map(
+  (comparison?.breaking ?? []).flatMap((change) => (change.accepted ? [[change.id, change]] : [])),
 );
+for (const [id, change] of fromUnreleased ? unnamed : [])
+  if (!unreleased!.includes(id))
+    console.log(`Note: the entry does not name the accepted break ${id}: ${change.accepted!.reason}`);
 execFileSync(join(root, 'node_modules', '.bin', 'redocly'), ['bundle', SPEC, '-o', RELEASED], { stdio: 'ignore' });
 writeFileSync(
   ACCEPTED_BREAKS,
@@ -83,4 +89,8 @@ accepted: []
 `,
 );
 console.log(`Released the contract ${version}: CHANGELOG.md, contract/released.yaml and contract/accepted-breaks.yaml are written.
-Edit CHANGELOG.md's draft (the migration notes, and Fixed or Security lines oasdiff cannot see), then commit the three with openapi.yaml.`);
+${
+  fromUnreleased
+    ? `CHANGELOG.md's Unreleased entry is ${version}'s now; check it against make contract-diff's list,`
+    : `CHANGELOG.md's Unreleased entry was empty: ${version}'s is drafted from the diff. Edit it (the migration notes, what oasdiff cannot see),`
+} then commit the three with openapi.yaml.`);

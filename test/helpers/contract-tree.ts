@@ -38,13 +38,23 @@ export async function runDiff(
   change: (spec: Json) => void,
   store: Record<string, string> = {},
 ): Promise<{ status: number | null; output: string }> {
+  return runContractScript(tree, 'diff.ts', change, store);
+}
+
+/** scripts/contract/<script> in the tree, openapi.yaml as `change` leaves it: its exit code and output. */
+export async function runContractScript(
+  tree: string,
+  script: string,
+  change: (spec: Json) => void,
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; output: string }> {
   const spec = parse(await readFile('openapi.yaml', 'utf8')) as Json;
   change(spec);
   await writeFile(join(tree, 'openapi.yaml'), stringify(spec));
-  const { DATA_FILE: _file, DATABASE_URL: _url, ...rest } = process.env;
+  const { DATA_FILE: _file, DATABASE_URL: _url, FULL: _full, ...rest } = process.env;
   const child = track(
-    spawn(process.execPath, ['--import', 'tsx', join(tree, 'scripts/contract/diff.ts')], {
-      env: { ...rest, OASDIFF, ...store },
+    spawn(process.execPath, ['--import', 'tsx', join(tree, 'scripts/contract', script)], {
+      env: { ...rest, OASDIFF, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { expect } from 'chai';
@@ -7,7 +8,7 @@ import { needs } from '../helpers/needs.js';
 // make contract-diff on a scratch tree (test/helpers/contract-tree.ts), openapi.yaml changed as a contract author would.
 
 type Spec = {
-  paths: Record<string, unknown>;
+  paths: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   components: {
     schemas: Record<
       string,
@@ -86,5 +87,57 @@ describe('make contract-diff on a changed contract', function () {
     });
     expect(output).to.include('Breaking (0): none');
     expect(status, output).to.equal(0);
+  });
+
+  /** Each operation gets an optional query parameter and a response header of its own: 36 kinds of change. */
+  const manyKinds = (spec: Spec) => {
+    const operations = Object.values(spec.paths).flatMap((item) =>
+      ['get', 'put', 'post', 'patch', 'delete'].flatMap((method) => (item[method] ? [item[method]] : [])),
+    );
+    for (const [index, operation] of operations.entries()) {
+      const parameter = { name: `p${index}`, in: 'query', required: false, schema: { type: 'string', maxLength: 9 } };
+      operation.parameters = [...(operation.parameters ?? []), parameter];
+      const [status] = Object.keys(operation.responses);
+      operation.responses[status!] = {
+        ...operation.responses[status!],
+        headers: { ...operation.responses[status!].headers, [`X-H${index}`]: { schema: { type: 'string' } } },
+      };
+    }
+    return operations.length;
+  };
+
+  it('when many kinds of change are made, then it opens with a summary of at most 40 lines, and FULL=1 lists every change', async () => {
+    let count = 0;
+    const { status, output } = await diffAfter((spec) => {
+      count = manyKinds(spec);
+    });
+    expect(status, output).to.equal(0);
+    const lines = output.split('\n');
+    const summary = lines.slice(
+      0,
+      lines.findIndex((line) => line.startsWith('Each of the')),
+    );
+    expect(summary.length, output).to.be.within(10, 40);
+    expect(output).to.match(/… and \d+ more kinds: FULL=1 lists every change/);
+    expect(lines.length, output).to.be.at.most(80);
+
+    const all = await runDiff(tree, (spec) => void manyKinds(spec as Spec), { FULL: '1' });
+    expect(all.status, all.output).to.equal(0);
+    expect(all.output).to.include("Every change, in oasdiff's words");
+    for (let index = 0; index < count; index++) {
+      expect(all.output).to.include(`\`p${index}\``);
+      expect(all.output).to.include(`\`x-h${index}\``);
+    }
+  });
+
+  it("when run on the repository's contract, then it prints at most 80 lines, the summary first", () => {
+    const { DATA_FILE: _file, DATABASE_URL: _url, FULL: _full, ...env } = process.env;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/contract/diff.ts'], {
+      env: { ...env, OASDIFF },
+      encoding: 'utf8',
+    });
+    const output = run.stdout + run.stderr;
+    expect(output).to.match(/^Contract diff: [^\n]*\n\nBreaking \(\d+\)/);
+    expect(output.trimEnd().split('\n').length, output).to.be.at.most(80);
   });
 });

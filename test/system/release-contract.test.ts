@@ -52,6 +52,10 @@ describe('make release-contract drafts a CHANGELOG entry people read', function 
       stdio: 'ignore',
     });
     await writeFile(join(tree, 'contract/accepted-breaks.yaml'), 'accepted: []\n');
+    // Released as it is now, so nothing is unreleased: the Unreleased entry is empty and the release drafts its own.
+    const unreleased = /^## \[Unreleased\]\n[\s\S]*?(?=^## )/m;
+    const now = await readFile(join(tree, 'CHANGELOG.md'), 'utf8');
+    await writeFile(join(tree, 'CHANGELOG.md'), now.replace(unreleased, '## [Unreleased]\n\n'));
     const spec = parse(await readFile('openapi.yaml', 'utf8')) as Json;
     changeEachKind(spec);
     await writeFile(join(tree, 'openapi.yaml'), stringify(spec));
