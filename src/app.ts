@@ -10,6 +10,7 @@ import { loadSpec } from './contract/spec.js';
 import { validateAgainst } from './contract/validator.js';
 import { DOCS_PATHS, docsRoutes } from './reference/docs-routes.js';
 import { healthRoutes } from './features/health/handler.js';
+import { Readiness } from './features/health/readiness.js';
 import { limitBodyDepth } from './edge/body-depth.js';
 import { allowOrigins, type CorsExtras } from './edge/cors.js';
 import { deprecatedOperations, deprecationHeaders } from './edge/deprecation.js';
@@ -28,6 +29,7 @@ import { sendJsonOnce } from './edge/json-once.js';
 import { SYSTEM_CLOCK } from './lib/clock.js';
 import { metricsRoutes } from './observability/metrics-route.js';
 import { observeRequests } from './observability/observe.js';
+import { reportReadiness } from './observability/readiness-metrics.js';
 import type { Store } from './store/store.js';
 
 /** The settings the app reads. */
@@ -54,7 +56,9 @@ export function createApp({ config, store, logger, stopping }: AppOptions): Expr
   // Outside the contract: before validation, which refuses every path openapi.yaml does not name.
   app.use(docsRoutes(), ...validate(config));
   app.use('/api', apiRoutes(limits));
-  return finish(app, stopping);
+  const readiness = new Readiness(limits.readinessStoreGraceMs, stopping);
+  reportReadiness(() => readiness.ready(store)); // a process builds one app: the gauge asks the last built
+  return finish(app, readiness);
 }
 
 // The parts createApp composes, in its order; the sandbox (src/sandbox/sandbox.ts) composes them with its own between.
@@ -114,8 +118,8 @@ export function validate(config: Pick<AppConfig, 'validateResponses'>): RequestH
 }
 
 /** Last: the probes and metrics (in the contract, outside /api: after it, so API requests never try them), then the one error handler. */
-export function finish(app: Express, stopping?: Stopping): Express {
-  app.use(healthRoutes(stopping), metricsRoutes());
+export function finish(app: Express, readiness = new Readiness(DEFAULT_LIMITS.readinessStoreGraceMs)): Express {
+  app.use(healthRoutes(readiness), metricsRoutes());
   app.use(handleError);
   return app;
 }

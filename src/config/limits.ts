@@ -47,6 +47,8 @@ export interface Limits {
   controlSocketIdleMs: number;
   /** Connections the lowdb control socket answers at once (CONTROL_SOCKET_MAX_CONNECTIONS). */
   controlSocketConnections: number;
+  /** How long the store may be unusable before /readyz answers 503: a shared outage this short keeps every instance in rotation (READINESS_STORE_GRACE). */
+  readinessStoreGraceMs: number;
 }
 
 /** The defaults, as docs/operators/configuration.md states them. */
@@ -79,6 +81,8 @@ export const DEFAULT_LIMITS: Limits = {
   journalMaxBytes: JOURNAL_MAX_BYTES,
   controlSocketIdleMs: CONTROL_SOCKET.idleMs,
   controlSocketConnections: CONTROL_SOCKET.maxConnections,
+  // Longer than a database restart and PgBouncer's stock server_login_retry (15 s) together.
+  readinessStoreGraceMs: 30_000,
 };
 
 /** Reads each limit's variable, or takes its default when it is unset or empty. */
@@ -116,6 +120,7 @@ export function loadLimits(env: NodeJS.ProcessEnv): Limits {
     journalMaxBytes: size('JOURNAL_MAX_BYTES', DEFAULT_LIMITS.journalMaxBytes),
     controlSocketIdleMs: duration('CONTROL_SOCKET_IDLE_TIMEOUT', DEFAULT_LIMITS.controlSocketIdleMs) || noBound(),
     controlSocketConnections: count('CONTROL_SOCKET_MAX_CONNECTIONS', DEFAULT_LIMITS.controlSocketConnections),
+    readinessStoreGraceMs: duration('READINESS_STORE_GRACE', DEFAULT_LIMITS.readinessStoreGraceMs),
   };
 }
 

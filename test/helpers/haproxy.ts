@@ -32,11 +32,12 @@ export interface Balancer {
 }
 
 /**
- * Real HAProxy in front of `ports`, checking GET /readyz every 250 ms (two answers to change its mind),
- * a refused connection retried on another server; an answer cut short is not retried (it may have been
- * done), so a server that closes a kept-alive connection under a request shows as a failed request.
+ * Real HAProxy in front of `ports`, checking GET /readyz every `checkEveryMs` (250 ms unless given; two answers
+ * to change its mind; no answer within that time fails the check, HAProxy's default), a refused connection
+ * retried on another server; an answer cut short is not retried (it may have been done), so a server that closes
+ * a kept-alive connection under a request shows as a failed request. With no server up it answers its own 503.
  */
-export async function startHaproxy(ports: number[]): Promise<Balancer> {
+export async function startHaproxy(ports: number[], checkEveryMs = 250): Promise<Balancer> {
   const folder = await mkdtemp(join(tmpdir(), 'haproxy-'));
   const port = await freePort();
   const socket = join(folder, 'admin.sock');
@@ -56,7 +57,7 @@ frontend api
 backend instances
   option httpchk GET /readyz
   http-check expect status 200
-  default-server inter 250ms fall 2 rise 2
+  default-server inter ${checkEveryMs}ms fall 2 rise 2
 ${ports.map((backend, index) => `  server s${index} 127.0.0.1:${backend} check`).join('\n')}
 `;
   await writeFile(join(folder, 'haproxy.cfg'), config);

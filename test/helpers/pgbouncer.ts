@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,11 +10,11 @@ import { TEST_DATABASE_URL, throughAddress } from './postgres.js';
 import { freePort } from './private-postgres.js';
 import { track } from './process.js';
 
-/** A PgBouncer of the test's own, in front of TEST_DATABASE_URL's server. */
+/** A PgBouncer of the test's own, in front of TEST_DATABASE_URL's server (or another's). */
 export interface PgBouncer {
   /** host:port it listens on. */
   address: string;
-  /** `url` (a URL of TEST_DATABASE_URL's server) through this PgBouncer. */
+  /** `url` (a URL of the server behind it) through this PgBouncer. */
   through(url: string): string;
   stop(): Promise<void>;
 }
@@ -24,6 +24,29 @@ function binary(): string | undefined {
   return [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin']
     .map((folder) => join(folder, 'pgbouncer'))
     .find((path) => existsSync(path));
+}
+
+/** What the helper sets itself, to run here: a file's own values of these are left out. */
+const OWN_SETTINGS = new Set([
+  'listen_addr',
+  'listen_port',
+  'unix_socket_dir',
+  'auth_type',
+  'auth_file',
+  'admin_users',
+  'pool_mode',
+  'logfile',
+  'pidfile',
+]);
+
+/** The [pgbouncer] settings of deploy/pgbouncer.ini (as `name = value` lines) but those the helper sets itself. */
+export function deploySettings(): string[] {
+  const text = readFileSync('deploy/pgbouncer.ini', 'utf8');
+  const section = text.slice(text.indexOf('[pgbouncer]') + '[pgbouncer]'.length).split(/^\[/m)[0]!;
+  return section
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^[a-z_]+\s*=/.test(line) && !OWN_SETTINGS.has(line.split('=')[0]!.trim()));
 }
 
 /** Why no PgBouncer can be started here, or undefined. */
@@ -36,10 +59,15 @@ export function pgbouncerUnavailable(): string | undefined {
  * `pool_mode` (transaction unless given) and what it needs to run here: where to listen,
  * how to log in to TEST_DATABASE_URL's server as its user (a userlist with its password),
  * and that user as the admin console's. ignore_startup_parameters stays unset, as shipped;
- * so do the pool sizes (20 server connections a database) and max_client_conn (100).
+ * so do the pool sizes (20 server connections a database), max_client_conn (100) and
+ * server_login_retry (15 s), unless `settings` (name = value lines of [pgbouncer]) say otherwise.
+ * `serverUrl` is the server behind it: TEST_DATABASE_URL's unless given (a private one).
  */
-export async function startPgBouncer(poolMode: 'transaction' | 'session' = 'transaction'): Promise<PgBouncer> {
-  const server = new URL(TEST_DATABASE_URL);
+export async function startPgBouncer(
+  poolMode: 'transaction' | 'session' = 'transaction',
+  { serverUrl = TEST_DATABASE_URL, settings = [] }: { serverUrl?: string; settings?: string[] } = {},
+): Promise<PgBouncer> {
+  const server = new URL(serverUrl);
   const user = decodeURIComponent(server.username);
   const folder = await mkdtemp(join(tmpdir(), 'collab-pgbouncer-'));
   const port = await freePort();
@@ -61,6 +89,7 @@ export async function startPgBouncer(poolMode: 'transaction' | 'session' = 'tran
       `admin_users = ${user}`,
       `pool_mode = ${poolMode}`,
       `logfile = ${join(folder, 'pgbouncer.log')}`,
+      ...settings,
     ].join('\n'),
     { mode: 0o600 },
   );

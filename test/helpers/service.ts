@@ -48,6 +48,8 @@ const TEST_LIMITS: Limits = {
   writesPerWindow: 1e9,
   inFlightPerUser: 1e6,
   inFlightBytesPerUser: 2 ** 50,
+  // A store failing is seen by /readyz at once; the grace's own tests (test/system/readiness.test.ts) set it.
+  readinessStoreGraceMs: 0,
 };
 
 /** The real app on a real port over a real store (see TEST_STORE), checking every response against openapi.yaml; logs go nowhere. */

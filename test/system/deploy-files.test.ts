@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { parse, parseAllDocuments } from 'yaml';
 import { needs } from '../helpers/needs.js';
+import { deploySettings, pgbouncerUnavailable, startPgBouncer } from '../helpers/pgbouncer.js';
 
 /** The defaults of SHUTDOWN_DELAY (/readyz answers 503 before the listener closes) and SHUTDOWN_TIMEOUT (in-flight requests). */
 const SHUTDOWN_DELAY_SECONDS = 5;
@@ -148,6 +149,36 @@ describe('deploy/compose.yaml', () => {
       env: { ...process.env, POSTGRES_PASSWORD: 'compose-config-check' },
     });
     expect(stdout).to.include('pgbouncer:6432');
+  });
+});
+
+describe('deploy/pgbouncer.ini', () => {
+  const ini = readFileSync('deploy/pgbouncer.ini', 'utf8');
+  const setting = (name: string) => new RegExp(`^${name}\\s*=\\s*(.+)$`, 'm').exec(ini)?.[1]?.trim();
+  /** The Retry-After the service answers while its store cannot serve (src/errors/error-handler.ts). */
+  const RETRY_AFTER_SECONDS = 5;
+
+  it('when read, then it pools transactions and retries a failed login to PostgreSQL before the service asks clients to retry, and compose sets the same', () => {
+    expect(setting('pool_mode')).to.equal('transaction');
+    expect(Number(setting('server_login_retry')))
+      .to.be.above(0)
+      .and.below(RETRY_AFTER_SECONDS);
+    const compose = parse(readFileSync('deploy/compose.yaml', 'utf8')) as {
+      services: { pgbouncer: { environment: Record<string, string> } };
+    };
+    expect(compose.services.pgbouncer.environment).to.include({
+      POOL_MODE: setting('pool_mode'),
+      SERVER_LOGIN_RETRY: setting('server_login_retry'),
+      DEFAULT_POOL_SIZE: setting('default_pool_size'),
+      MAX_CLIENT_CONN: setting('max_client_conn'),
+    });
+  });
+
+  it('when PgBouncer is installed, then it starts with the settings of the file (it refuses one it does not know)', async function () {
+    needs(this, pgbouncerUnavailable());
+    expect(deploySettings()).to.include('server_login_retry = 1');
+    const bouncer = await startPgBouncer('transaction', { settings: deploySettings() });
+    await bouncer.stop();
   });
 });
 

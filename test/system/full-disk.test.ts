@@ -140,7 +140,7 @@ describe('checkpoints on a full disk (a real 2 MiB tmpfs)', function () {
   it('when checkpoints fail, then each is logged and counted, retried after 1 s then 2 s, /readyz is 503 past JOURNAL_MAX_BYTES, and 200 again once one succeeds', async () => {
     const dataFile = join(mountPoint, 'db.json');
     const filler = join(mountPoint, 'filler');
-    const env = { JOURNAL_CHECKPOINT_BYTES: '32kb', JOURNAL_MAX_BYTES: '96kb' };
+    const env = { JOURNAL_CHECKPOINT_BYTES: '32kb', JOURNAL_MAX_BYTES: '96kb', READINESS_STORE_GRACE: '0s' };
     // Namespaces of one shard: rewriting it takes more room than the disk will have, appending to the journal does not.
     const namespaces = Array.from({ length: 30_000 }, (_, index) => `n${index}`)
       .filter((name) => shardNumber(keyOf('local', name), 256) === 5)

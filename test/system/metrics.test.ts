@@ -139,6 +139,34 @@ describe('GET /metrics of the real server', () => {
       expect(samples(text, metric), metric).to.not.be.empty;
     }
   });
+
+  it('when scraped, then the heap limit stands beside the heap in use, and service_ready is 1', async () => {
+    const { text } = await scrape();
+    const [limit] = samples(text, 'nodejs_heap_size_limit_bytes');
+    const [used] = samples(text, 'nodejs_heap_size_used_bytes');
+    expect(limit?.value, 'V8 sets a heap limit of at least 128 MiB').to.be.at.least(128 * 1024 ** 2);
+    expect(used?.value).to.be.above(0).and.below(limit!.value);
+    expect(samples(text, 'service_ready')).to.deep.equal([{ labels: {}, value: 1 }]);
+  });
+});
+
+describe('service_ready of the real server', () => {
+  it('when the server is stopping (SIGTERM, within SHUTDOWN_DELAY), then service_ready reads 0 as /readyz answers 503', async () => {
+    const server = await startServerProcess(await freshDataFile(), { SHUTDOWN_DELAY: '30' });
+    try {
+      expect(samples(String((await call(server.service, 'GET', '/metrics')).body), 'service_ready')[0]?.value).to.equal(
+        1,
+      );
+      server.child.kill('SIGTERM');
+      while ((await call(server.service, 'GET', '/readyz')).status === 200)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(samples(String((await call(server.service, 'GET', '/metrics')).body), 'service_ready')).to.deep.equal([
+        { labels: {}, value: 0 },
+      ]);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  });
 });
 
 describe('GET /metrics of the real server on PostgreSQL', () => {

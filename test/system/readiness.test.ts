@@ -2,17 +2,18 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { createApp } from '../../src/app.js';
+import { DEFAULT_LIMITS } from '../../src/config/limits.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
-import type { Store } from '../../src/store/store.js';
+import { StoreUnavailableError, type Store } from '../../src/store/store.js';
 import { call } from '../helpers/client.js';
 import { startServerProcess, stop } from '../helpers/process.js';
 import { freshDataFile, type Service } from '../helpers/service.js';
 
-/** The app on a port over the given store, checking every response against openapi.yaml. */
-async function serve(store: Store): Promise<Service> {
+/** The app on a port over the given store, checking every response against openapi.yaml; its store failing is seen at once unless `graceMs`. */
+async function serve(store: Store, graceMs = 0): Promise<Service> {
   const app = createApp({
-    config: { bodyLimit: 1024, validateResponses: true },
+    config: { bodyLimit: 1024, validateResponses: true, limits: { ...DEFAULT_LIMITS, readinessStoreGraceMs: graceMs } },
     store,
     logger: createLogger('silent'),
   });
@@ -82,4 +83,48 @@ describe('GET /readyz and GET /healthz', () => {
       }
     });
   }
+});
+
+describe('GET /readyz while the store fails for less than READINESS_STORE_GRACE', () => {
+  /** A memory store that, while `failing`, refuses everything as a database out of reach does. */
+  function outage() {
+    const state = { failing: false };
+    const memory = openMemoryStore();
+    const refuse = () => Promise.reject(new StoreUnavailableError('PostgreSQL cannot serve: connect ECONNREFUSED'));
+    const store: Store = {
+      ...memory,
+      get: (...args) => (state.failing ? refuse() : memory.get(...args)),
+      list: (...args) => (state.failing ? refuse() : memory.list(...args)),
+      update: (...args) => (state.failing ? refuse() : memory.update(...args)),
+      ping: () => (state.failing ? refuse() : memory.ping()),
+    };
+    return { state, store };
+  }
+
+  it('when the store fails, then /readyz stays 200 for the grace while /api answers 503 unavailable with Retry-After, then 503; once the store is back, 200', async function () {
+    this.timeout(60_000);
+    const { state, store } = outage();
+    const service = await serve(store, 3_000);
+    try {
+      expect((await call(service, 'GET', '/readyz')).status).to.equal(200);
+      state.failing = true;
+      const write = await call(service, 'PATCH', '/api/streams/nav', { body: { sort: 'x' } });
+      expect(write.status).to.equal(503);
+      expect(write.body).to.include({ type: 'urn:problem:collab:unavailable', status: 503 });
+      expect(write.headers.get('retry-after')).to.equal('5');
+      expect((await call(service, 'GET', '/readyz')).status, 'within the grace: still in rotation').to.equal(200);
+      let ready = await call(service, 'GET', '/readyz');
+      while (ready.status === 200) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        ready = await call(service, 'GET', '/readyz');
+      }
+      expect(ready.status, 'once the grace has passed').to.equal(503);
+      expect(ready.body).to.include({ type: 'urn:problem:collab:unavailable', status: 503 });
+      state.failing = false;
+      expect((await call(service, 'GET', '/readyz')).status).to.equal(200);
+      expect((await call(service, 'PATCH', '/api/streams/nav', { body: { sort: 'y' } })).status).to.equal(200);
+    } finally {
+      await service.close();
+    }
+  });
 });

@@ -6,45 +6,7 @@ import { needs } from '../helpers/needs.js';
 import { freshSchema, postgresUnavailable, type Schema } from '../helpers/postgres.js';
 import { startServerProcess, type ServerProcess } from '../helpers/process.js';
 import { freshDataFile, type Service } from '../helpers/service.js';
-
-/** Writers that each set their own identity namespace to the next number, without pause, through `service`. */
-class SteadyLoad {
-  readonly acked: number[];
-  readonly failures: string[] = [];
-  private running = true;
-  private readonly writers: Promise<void>[];
-
-  constructor(
-    private readonly service: Service,
-    count: number,
-  ) {
-    this.acked = Array<number>(count).fill(0);
-    this.writers = this.acked.map((_acked, writer) => this.write(writer));
-  }
-
-  get writes(): number {
-    return this.acked.reduce((sum, sequence) => sum + sequence, 0);
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    await Promise.all(this.writers);
-  }
-
-  private async write(writer: number): Promise<void> {
-    for (let sequence = 1; this.running; sequence++) {
-      try {
-        const reply = await call(this.service, 'PATCH', `/api/identity/settings/rolling-${writer}`, {
-          body: { patch: { sequence } },
-        });
-        if (reply.status === 200) this.acked[writer] = sequence;
-        else this.failures.push(`${reply.status} ${JSON.stringify(reply.body)}`);
-      } catch (error) {
-        this.failures.push(`socket: ${(error as Error).message} ${String((error as Error).cause ?? '')}`);
-      }
-    }
-  }
-}
+import { SteadyLoad } from '../helpers/steady-load.js';
 
 describe('a rolling restart behind HAProxy: three instances on one PostgreSQL, restarted one after another under load', function () {
   this.timeout(180_000);
@@ -81,7 +43,7 @@ describe('a rolling restart behind HAProxy: three instances on one PostgreSQL, r
       balancer = await startHaproxy(ports);
       for (const index of ports.keys()) await balancer.waitFor(index, 'UP');
       const entry: Service = { url: balancer.url, dataFile: '', close: async () => {} };
-      const load = new SteadyLoad(entry, 8);
+      const load = new SteadyLoad(entry, 8, 'rolling');
 
       for (const [index, port] of ports.entries()) {
         const before = load.writes;
@@ -99,7 +61,7 @@ describe('a rolling restart behind HAProxy: three instances on one PostgreSQL, r
       expect(load.failures, 'failed requests').to.deep.equal([]);
       expect(load.writes).to.be.greaterThan(100);
       for (const [writer, sequence] of load.acked.entries()) {
-        const stored = await call(entry, 'GET', `/api/identity/settings/rolling-${writer}`);
+        const stored = await call(entry, 'GET', load.path(writer));
         expect(stored.body.settings.sequence, `writer ${writer}`).to.equal(sequence);
       }
     },

@@ -42,6 +42,17 @@ describe('configuration from the environment', () => {
     });
   });
 
+  describe('READINESS_STORE_GRACE', () => {
+    it('when unset, then 30 s; when set, a duration, 0s included (readiness fails with the store at once); anything else refuses to start', () => {
+      expect(loadConfig({}).limits.readinessStoreGraceMs).to.equal(30_000);
+      expect(loadConfig({ READINESS_STORE_GRACE: '2m' }).limits.readinessStoreGraceMs).to.equal(120_000);
+      expect(loadConfig({ READINESS_STORE_GRACE: '0s' }).limits.readinessStoreGraceMs).to.equal(0);
+      expect(() => loadConfig({ READINESS_STORE_GRACE: '30' })).to.throw(
+        'READINESS_STORE_GRACE must be a duration such as 500ms, 60s, 15m or 24h, not "30"',
+      );
+    });
+  });
+
   describe('CONTROL_SOCKET_IDLE_TIMEOUT, CONTROL_SOCKET_MAX_CONNECTIONS', () => {
     it('when unset, then 10 s and 4 connections; when set, they reach the lowdb store; 0 or anything else refuses to start', () => {
       const socketOf = (env: NodeJS.ProcessEnv) => storeSettings(loadConfig(env)).limits?.controlSocket;

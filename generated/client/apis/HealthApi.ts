@@ -77,7 +77,7 @@ export class HealthApi extends runtime.BaseAPI {
     }
 
     /**
-     * The readiness probe: 200 while the process takes new work and its store is open and, for PostgreSQL, answers within 1 s; otherwise 503. From the moment a shutdown starts (SIGTERM) it answers 503 `stopping` while everything else is still served for `SHUTDOWN_DELAY` seconds, so a load balancer takes the instance out before its listener closes. Load balancers send traffic only to instances that answer 200. 
+     * The readiness probe: 200 while the process takes new work and its store is usable, or has been unusable (its ping failing, or unanswered within 0.5 s) for less than `READINESS_STORE_GRACE` (30 s): a shorter outage is most likely one every instance shares, and each instance stays in rotation answering its own 503 `unavailable`. Past the grace, 503 `unavailable`. From the moment a shutdown starts (SIGTERM) it answers 503 `stopping` while everything else is still served for `SHUTDOWN_DELAY` seconds, so a load balancer takes the instance out before its listener closes. Load balancers send traffic only to instances that answer 200. 
      * Reports whether the service can serve requests now.
      */
     async checkReadinessRaw(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Health>> {
@@ -88,7 +88,7 @@ export class HealthApi extends runtime.BaseAPI {
     }
 
     /**
-     * The readiness probe: 200 while the process takes new work and its store is open and, for PostgreSQL, answers within 1 s; otherwise 503. From the moment a shutdown starts (SIGTERM) it answers 503 `stopping` while everything else is still served for `SHUTDOWN_DELAY` seconds, so a load balancer takes the instance out before its listener closes. Load balancers send traffic only to instances that answer 200. 
+     * The readiness probe: 200 while the process takes new work and its store is usable, or has been unusable (its ping failing, or unanswered within 0.5 s) for less than `READINESS_STORE_GRACE` (30 s): a shorter outage is most likely one every instance shares, and each instance stays in rotation answering its own 503 `unavailable`. Past the grace, 503 `unavailable`. From the moment a shutdown starts (SIGTERM) it answers 503 `stopping` while everything else is still served for `SHUTDOWN_DELAY` seconds, so a load balancer takes the instance out before its listener closes. Load balancers send traffic only to instances that answer 200. 
      * Reports whether the service can serve requests now.
      */
     async checkReadiness(initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<Health> {
