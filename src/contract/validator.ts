@@ -82,6 +82,6 @@ function validator(allErrors: boolean, validateResponses: boolean): RequestHandl
   const { validateApiSpec, $refParser } = validating.options; // with the library's defaults, as middleware() passes them
   const spec = new OpenApiSpecLoader({ apiDoc: specPath, validateApiSpec, $refParser }).load();
   loading = Promise.all([loading, spec]).then(() => undefined);
-  loading.catch(() => {}); // a process that never asks is told by its first request, as before
+  loading.catch(() => {}); // where no one asks, no unhandled rejection: the first request is told, as before
   return validating.installMiddleware(spec) as RequestHandler[];
 }
