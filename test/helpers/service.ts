@@ -10,6 +10,7 @@ import type { CorsOrigins } from '../../src/config/cors-origins.js';
 import { createHttpServer, type Timeouts } from '../../src/edge/listen.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
+import { openMemoryStore } from '../../src/store/memory/memory-store.js';
 import type { Store, StoreQuotas } from '../../src/store/store.js';
 import type { Stopping } from '../../src/edge/shutdown.js';
 import { recordResponses } from './declared.js';
@@ -81,7 +82,8 @@ export async function startService(
       limits: { ...TEST_LIMITS, ...options.limits },
     },
     store,
-    logger: createLogger('silent'),
+    // A stream that drops what it gets: a destination on stdout per service would flush every 250 ms until the run ends.
+    logger: createLogger('silent', { write: () => {} }),
     ...(options.stopping ? { stopping: options.stopping } : {}),
   });
   const server = recordResponses(createHttpServer(app, options.timeouts)).listen(0, '127.0.0.1');
