@@ -30,13 +30,17 @@ export async function freshDataFile(): Promise<string> {
 }
 
 /**
- * The store the HTTP tests run on: a lowdb file, or with TEST_STORE=postgres (npm run
- * test:postgres) a fresh schema in TEST_DATABASE_URL, dropped when the service closes.
+ * The store the in-process services run on, TEST_STORE: `lowdb`, a fresh file (the default); `memory` (npm run
+ * test:fast's default: the HTTP behaviour without the disk, whose durability test/store and test/system check); or
+ * `postgres` (npm run test:postgres), a fresh schema in TEST_DATABASE_URL, dropped when the service closes.
  */
-export const TEST_STORE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'lowdb';
+export const TEST_STORE = process.env.TEST_STORE ?? 'lowdb';
 
-export function openTestStore(dataFile: string, options: { quotas?: StoreQuotas } = {}): Promise<Store> {
-  return TEST_STORE === 'postgres' ? openTestPostgresStore(options) : openLowdbStore(dataFile, options);
+export async function openTestStore(dataFile: string, options: { quotas?: StoreQuotas } = {}): Promise<Store> {
+  if (TEST_STORE === 'lowdb') return openLowdbStore(dataFile, options);
+  if (TEST_STORE === 'memory') return openMemoryStore(options);
+  if (TEST_STORE === 'postgres') return openTestPostgresStore(options);
+  throw new Error(`TEST_STORE is "${TEST_STORE}": it takes lowdb, memory or postgres`);
 }
 
 /**
