@@ -65,8 +65,22 @@ export function contractLoaded(): Promise<void> {
   return loading;
 }
 
-/** As express-openapi-validator's `middleware()`, holding on to the loading of openapi.yaml it starts (contractLoaded). */
+/**
+ * The validators by their options, made once per process and shared by its apps: each compiles openapi.yaml on its first
+ * requests (about half a second), and tests start hundreds of apps. What one keeps of an app is the path parameters it
+ * installs with app.param on the first, which no route reads: every operation's route is on the /api router.
+ */
+const compiled = new Map<string, RequestHandler[]>();
+
 function validator(allErrors: boolean, validateResponses: boolean): RequestHandler[] {
+  const key = `${allErrors}/${validateResponses}`;
+  let found = compiled.get(key);
+  if (!found) compiled.set(key, (found = compile(allErrors, validateResponses)));
+  return found;
+}
+
+/** As express-openapi-validator's `middleware()`, holding on to the loading of openapi.yaml it starts (contractLoaded). */
+function compile(allErrors: boolean, validateResponses: boolean): RequestHandler[] {
   const validating = new OpenApiValidator({
     // The path, not a parsed copy: examples live in files beside it (mocks/examples/).
     apiSpec: specPath,
