@@ -74,7 +74,7 @@ export async function postgresTarget(url: string): Promise<ImportTarget> {
  * them (chargedBytes: octet_length of the stored JSON, and of an idempotency key's key)
  * and their records per collection. Owners who keep nothing lose their row, as if they never had one.
  */
-async function recountQuotaUsage(client: Client): Promise<void> {
+export async function recountQuotaUsage(client: Client): Promise<void> {
   await client.query('DELETE FROM quota_usage');
   await client.query(
     `INSERT INTO quota_usage (owner, bytes, counts)
