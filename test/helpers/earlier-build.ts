@@ -3,7 +3,12 @@ import { mkdtemp, readFile, symlink } from 'node:fs/promises';
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'chai';
+import { call } from './client.js';
+import { bearer, USERS, writeDataset, type Read } from './dump.js';
+import { uuid } from './factories.js';
 import { GENEROUS_LIMITS, track, type ServerProcess } from './process.js';
+import type { Service } from './service.js';
 
 /**
  * The build a rollback goes back to: main just before issue 42, whose data format (lowdb v4) and
@@ -76,4 +81,27 @@ export function startEarlierServer(
     child.stderr!.on('data', collect);
     child.once('exit', (code) => reject(new Error(`${EARLIER_BUILD} exited (${code}) before serving: ${output}`)));
   });
+}
+
+/** Creates a stream as each user under an Idempotency-Key, and repeats it: the first answer again. Resolves to its reads. */
+export async function writeKeyed(service: Service): Promise<Read[]> {
+  const reads: Read[] = [];
+  for (const user of USERS) {
+    const key = `${uuid()} %/ *`; // characters keyOf escapes: the earlier build kept the key itself
+    const create = async () =>
+      call(service, 'POST', '/api/streams', {
+        body: { title: `Keyed by ${user}`, memberUserIds: USERS },
+        headers: { ...(await bearer(user)), 'idempotency-key': key },
+      });
+    const first = await create();
+    expect(first.status, JSON.stringify(first.body)).to.equal(201);
+    expect((await create()).body, 'a repeat under the key').to.deep.equal(first.body);
+    reads.push({ user, path: `/api/streams/${first.body.id}` });
+  }
+  return reads;
+}
+
+/** Everything this build and the earlier one write in these tests: the dataset, and keyed creates. */
+export async function writeAll(service: Service): Promise<Read[]> {
+  return [...(await writeDataset(service)), ...(await writeKeyed(service))];
 }

@@ -1,20 +1,23 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
-import type { Client } from 'pg';
 import { HASHED_KEY, IDEMPOTENCY_KEYS } from '../../../src/store/idempotency-key-records.js';
-import { recountQuotaUsage } from '../../../src/store/postgres/dump-import.js';
-import { call } from '../../helpers/client.js';
-import { AUTH_ENV, bearer, readBack, USERS, writeDataset, type Read } from '../../helpers/dump.js';
+import { keyToText } from '../../../src/store/postgres/key-text.js';
+import { keyOf } from '../../../src/store/store.js';
+import { AUTH_ENV, readBack, runCommand, USERS } from '../../helpers/dump.js';
+import { usage } from '../../helpers/usage.js';
 import {
   checkOutEarlierBuild,
   EARLIER_BUILD,
   earlierBuildMissing,
   startEarlierServer,
+  writeAll,
+  writeKeyed,
 } from '../../helpers/earlier-build.js';
-import { uuid } from '../../helpers/factories.js';
 import { needs } from '../../helpers/needs.js';
 import { admin, freshSchema, postgresUnavailable, type Schema } from '../../helpers/postgres.js';
 import { startServerProcess, stop, type ServerProcess } from '../../helpers/process.js';
-import type { Service } from '../../helpers/service.js';
 import { freshDataFile } from '../../helpers/service.js';
 
 /**
@@ -22,56 +25,6 @@ import { freshDataFile } from '../../helpers/service.js';
  * one wrote and reads it back, on lowdb and on PostgreSQL, and this one reads back what that one wrote then. Both
  * serve one schema at once as in a rolling deploy, and every owner's usage stays what the records count.
  */
-
-/** Creates a stream as each user under an Idempotency-Key, and repeats it: the first answer again. Resolves to its reads. */
-async function writeKeyed(service: Service): Promise<Read[]> {
-  const reads: Read[] = [];
-  for (const user of USERS) {
-    const key = `${uuid()} %/ *`; // characters keyOf escapes: the earlier build kept the key itself
-    const create = async () =>
-      call(service, 'POST', '/api/streams', {
-        body: { title: `Keyed by ${user}`, memberUserIds: USERS },
-        headers: { ...(await bearer(user)), 'idempotency-key': key },
-      });
-    const first = await create();
-    expect(first.status, JSON.stringify(first.body)).to.equal(201);
-    expect((await create()).body, 'a repeat under the key').to.deep.equal(first.body);
-    reads.push({ user, path: `/api/streams/${first.body.id}` });
-  }
-  return reads;
-}
-
-/** Everything this build and the earlier one write in these tests: the dataset, and keyed creates. */
-async function writeAll(service: Service): Promise<Read[]> {
-  return [...(await writeDataset(service)), ...(await writeKeyed(service))];
-}
-
-/** Each owner's quota_usage row as stored, and as counted again from the records (rolled back): they must agree. */
-async function usage(url: string): Promise<{ stored: Rows; counted: Rows }> {
-  return admin(async (client) => {
-    await client.query('BEGIN');
-    try {
-      const stored = await usageRows(client);
-      await recountQuotaUsage(client);
-      return { stored, counted: await usageRows(client) };
-    } finally {
-      await client.query('ROLLBACK');
-    }
-  }, url);
-}
-
-type Rows = Record<string, { bytes: string; counts: Record<string, number> }>;
-
-async function usageRows(client: Client): Promise<Rows> {
-  const { rows } = await client.query<{ owner: string; bytes: string; counts: Record<string, number> }>(
-    'SELECT owner, bytes::text AS bytes, counts FROM quota_usage ORDER BY owner',
-  );
-  // An owner who keeps nothing has a row of zeros, or none: the same.
-  const held = rows
-    .map((row) => ({ ...row, counts: Object.fromEntries(Object.entries(row.counts).filter(([, n]) => n !== 0)) }))
-    .filter((row) => row.bytes !== '0' || Object.keys(row.counts).length > 0);
-  return Object.fromEntries(held.map(({ owner, bytes, counts }) => [owner, { bytes, counts }]));
-}
 
 describe(`rolling back to the build before issue 42 (${EARLIER_BUILD}), and forward again`, function () {
   this.timeout(900_000);
@@ -157,6 +110,37 @@ describe(`rolling back to the build before issue 42 (${EARLIER_BUILD}), and forw
 
       server = await thisBuild(await freshDataFile(), { DATABASE_URL: url });
       expect(await readBack(server.service, reads)).to.deep.equal(rewritten);
+    });
+
+    it(`when ${EARLIER_BUILD} outlives the idempotency keys this build wrote (its clock two days ahead) and sweeps them, then each stays charged for its key's bytes until make recount counts every owner's usage again`, async () => {
+      const { url, directUrl } = await schema();
+      const server = await thisBuild(await freshDataFile(), { DATABASE_URL: url });
+      await writeKeyed(server.service);
+      await stop(server, 'SIGTERM');
+      await writeFile(
+        join(earlier, 'two-days-ahead.mjs'),
+        'const now = Date.now; Date.now = () => now() + 2 * 86_400_000;\n',
+      );
+      const ahead = await earlierBuild(await freshDataFile(), {
+        DATABASE_URL: url,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=./two-days-ahead.mjs`,
+      });
+      while (!ahead.output().includes(`"msg":"Swept ${USERS.length} expired idempotency keys"`)) await sleep(100);
+      await stop(ahead, 'SIGTERM');
+
+      const drifted = await usage(directUrl);
+      const over = Object.entries(drifted.stored).map(
+        ([owner, row]) => Number(row.bytes) - Number(drifted.counted[owner]?.bytes ?? 0),
+      );
+      // Each user's key as this build keeps it: the user as stored, '/', and 43 characters of SHA-256.
+      expect(over).to.deep.equal(USERS.map((user) => Buffer.byteLength(keyToText(keyOf(user, 'x'.repeat(43))))));
+      const recount = await runCommand('recount', [], { DATABASE_URL: url });
+      expect(recount.code, recount.stderr).to.equal(0);
+      expect(recount.stdout).to.contain(
+        `${USERS.length} rows changed, which held ${over.reduce((sum, bytes) => sum + bytes, 0)} bytes more than their records`,
+      );
+      const { stored, counted } = await usage(directUrl);
+      expect(stored).to.deep.equal(counted);
     });
 
     it(`when ${EARLIER_BUILD} and this build serve one schema at once (a rolling deploy), then each reads what the other wrote, and every owner's usage is what the records count`, async () => {
