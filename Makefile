@@ -42,13 +42,18 @@ run: $(INSTALLED) build
 build: $(INSTALLED)
 	npm run build
 
+# Its last line is one plain "N passed, N failed" over its three mocha suites, which append their counts to TEST_COUNTS
+# (test/reporter.cjs; .tmp/test-counts unless set): printed last, pass or fail, by test/tools/total.sh. A failed suite
+# stops the rest.
+TEST_COUNTS ?= $(CURDIR)/.tmp/test-counts
 test: $(INSTALLED) $(OASDIFF)
+	@mkdir -p "$(dir $(TEST_COUNTS))" && : > "$(TEST_COUNTS)"
 	npm run lint:spec
 	npm run typecheck
 	npm run lint
-	OASDIFF=$(OASDIFF) npm test
-	npm run test:postgres
-	npm run test:pgbouncer
+	@export TEST_COUNTS="$(TEST_COUNTS)"; status=0; \
+	OASDIFF=$(OASDIFF) npm test && npm run test:postgres && npm run test:pgbouncer || status=$$?; \
+	test/tools/total.sh "$(TEST_COUNTS)" $$status && exit $$status
 
 lint: $(INSTALLED)
 	npm run lint

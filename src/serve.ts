@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { createApp } from './app.js';
+import { keyFingerprints } from './config/auth.js';
 import { isLoopback, loadConfig, storeSettings } from './config/load-config.js';
 import { loadSpec } from './contract/spec.js';
+import { contractLoaded } from './contract/validator.js';
 import { createHttpServer } from './edge/listen.js';
 import { gracefulShutdown } from './edge/shutdown.js';
 import { SYSTEM_CLOCK } from './lib/clock.js';
@@ -28,9 +30,9 @@ const logger = createLogger(config.logLevel);
 for (const warning of config.warnings) logger.warn(warning);
 if (!config.auth && !isLoopback(config.host)) {
   if (!config.allowUnauthenticated) {
-    console.error(`Refusing to listen on ${config.host} without authentication: anyone who can reach it would act as the user "local".
-Set AUTH_JWT_SECRET (HS256, at least 32 characters), AUTH_JWT_PUBLIC_KEY (a PEM file, RS256 or ES256),
-AUTH_JWKS_URL (an identity provider's key set) or AUTH_OIDC_ISSUER (its issuer), or HOST=127.0.0.1, or ALLOW_UNAUTHENTICATED=true to serve everyone as "local" on purpose.`);
+    console.error(
+      `Refusing to listen on ${config.host} without authentication: anyone who can reach it would act as the user "local"; set AUTH_JWT_SECRET or AUTH_JWT_SECRET_FILE (HS256, at least 32 characters), AUTH_JWT_PUBLIC_KEY (a PEM file, RS256 or ES256), AUTH_JWKS_URL (an identity provider's key set) or AUTH_OIDC_ISSUER (its issuer), or HOST=127.0.0.1, or ALLOW_UNAUTHENTICATED=true to serve everyone as "local" on purpose.`,
+    );
     process.exit(1);
   }
   logger.warn(
@@ -55,6 +57,13 @@ const auth = config.auth && {
 const server = createHttpServer(
   createApp({ config: { ...config, ...(auth ? { auth } : {}) }, store, logger, stopping }),
 );
+// The validator loads openapi.yaml in the background: listen once it has, so "Serving" means served at once.
+await contractLoaded().catch(async (error: unknown) => {
+  console.error(`Refusing to start: openapi.yaml cannot be loaded (${(error as Error).message})`);
+  await sweeping.stop();
+  await store.close();
+  process.exit(1);
+});
 const shutdown = gracefulShutdown(server, config.shutdown, stopping, (line) => logger.info(line));
 // A port in use, or one this user may not bind, is a refusal to start: one line, not a stack.
 server.once('error', (error: NodeJS.ErrnoException) => {
@@ -72,11 +81,12 @@ server.once('error', (error: NodeJS.ErrnoException) => {
 });
 server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
-  const host = ['0.0.0.0', '::'].includes(config.host) ? '127.0.0.1' : config.host;
-  const self = host.includes(':') ? `[${host}]` : host;
-  // The validator loads openapi.yaml in the background: say "Serving" once a request has gone through.
-  void fetch(`http://${self}:${port}/healthz`).then(() =>
-    logger.info(`Serving on http://${config.host}:${port} (data in ${whereDataLives(config)})`),
+  // Each key's fingerprint, so instances can be compared: the same secret shows the same 8 hex digits.
+  const keys = keyFingerprints(config.auth);
+  const named = Object.entries(keys).map(([name, hex]) => `${name} sha256:${hex}`);
+  logger.info(
+    named.length > 0 ? { keyFingerprints: keys } : {},
+    `Serving on http://${config.host}:${port} (data in ${whereDataLives(config)}${named.length > 0 ? `; tokens verified with ${named.join(' and ')}` : ''})`,
   );
 });
 

@@ -1,12 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { parseCount, parseSize } from './parse.js';
+import { fingerprint, readSecret, readSettingFile } from './secrets.js';
+import { refuseBlank } from './settings-read.js';
 
 /** Bearer JWT authentication; absent when no secret, public key, key set or OIDC issuer is configured. */
 export interface AuthConfig {
-  /** HS256 shared secret (AUTH_JWT_SECRET). */
+  /** HS256 shared secret (AUTH_JWT_SECRET, or the file AUTH_JWT_SECRET_FILE names), without trailing whitespace. */
   secret?: string;
   /** PEM public key for RS256 or ES256 (read from the file AUTH_JWT_PUBLIC_KEY names). */
   publicKey?: string;
+  /** The secret or key before the current one (AUTH_JWT_SECRET_PREVIOUS, AUTH_JWT_PUBLIC_KEY_PREVIOUS): its tokens still verify during a rotation. */
+  previousSecret?: string;
+  previousPublicKey?: string;
   /** The identity provider's JSON Web Key Set (AUTH_JWKS_URL): keys chosen by `kid`, fetched again as it rotates them. */
   jwksUrl?: string;
   /** An OpenID Connect issuer (AUTH_OIDC_ISSUER) whose discovery document names the key set; also the `iss` required unless AUTH_JWT_ISSUER says otherwise. */
@@ -49,38 +53,82 @@ const SOURCES = ['AUTH_JWT_SECRET', 'AUTH_JWT_PUBLIC_KEY', 'AUTH_JWKS_URL', 'AUT
 
 /** An empty AUTH_ setting is a mistake (a secret left out of a deployment), never a way to turn authentication off. */
 export function refuseEmptyAuth(env: NodeJS.ProcessEnv): void {
-  const empty = Object.keys(env).filter((name) => name.startsWith('AUTH_') && env[name] === '');
-  if (empty.length > 0)
-    throw new Error(
-      `${empty.join(', ')} ${empty.length > 1 ? 'are' : 'is'} set but empty: give ${empty.length > 1 ? 'them values' : 'it a value'}, or unset ${empty.length > 1 ? 'them' : 'it'}`,
-    );
+  refuseBlank(
+    env,
+    Object.keys(env).filter((name) => name.startsWith('AUTH_')),
+  );
 }
 
-/** Reads AUTH_JWT_SECRET, AUTH_JWT_PUBLIC_KEY, AUTH_JWKS_URL, AUTH_OIDC_ISSUER (one of them), AUTH_JWT_ISSUER, AUTH_JWT_AUDIENCE and the key set's bounds. */
+/**
+ * Reads AUTH_JWT_SECRET (or AUTH_JWT_SECRET_FILE), AUTH_JWT_PUBLIC_KEY, AUTH_JWKS_URL, AUTH_OIDC_ISSUER (one of them),
+ * the previous secret or key of a rotation, AUTH_JWT_ISSUER, AUTH_JWT_AUDIENCE and the key set's bounds.
+ */
 export function loadAuth(env: NodeJS.ProcessEnv): AuthConfig | undefined {
   const keySetBounds = loadKeySetBounds(env);
-  const set = SOURCES.filter((name) => env[name]);
-  if (set.length > 1)
-    throw new Error(`Set one of ${SOURCES.join(', ')}, not ${set.length}: ${set.join(' and ')} are set`);
-  const {
+  const secret = readJwtSecret(env, 'AUTH_JWT_SECRET');
+  const previousSecret = readJwtSecret(env, 'AUTH_JWT_SECRET_PREVIOUS');
+  const publicKey = readPublicKey(env, 'AUTH_JWT_PUBLIC_KEY');
+  const previousPublicKey = readPublicKey(env, 'AUTH_JWT_PUBLIC_KEY_PREVIOUS');
+  const { AUTH_JWKS_URL: jwksUrl, AUTH_OIDC_ISSUER: oidcIssuer, AUTH_JWT_AUDIENCE: audience } = env;
+  const given = {
     AUTH_JWT_SECRET: secret,
-    AUTH_JWT_PUBLIC_KEY: keyFile,
+    AUTH_JWT_PUBLIC_KEY: publicKey,
     AUTH_JWKS_URL: jwksUrl,
     AUTH_OIDC_ISSUER: oidcIssuer,
-  } = env;
-  const { AUTH_JWT_AUDIENCE: audience } = env;
+  };
+  const set = SOURCES.filter((name) => given[name] !== undefined);
+  if (set.length > 1)
+    throw new Error(`Set one of ${SOURCES.join(', ')}, not ${set.length}: ${set.join(' and ')} are set`);
+  if ((previousSecret ?? previousPublicKey) !== undefined && (secret ?? publicKey) === undefined)
+    throw new Error(
+      `${previousSecret ? 'AUTH_JWT_SECRET_PREVIOUS' : 'AUTH_JWT_PUBLIC_KEY_PREVIOUS'} verifies only during a rotation, beside the current AUTH_JWT_SECRET or AUTH_JWT_PUBLIC_KEY: set that too`,
+    );
+  if (env.AUTH_JWT_PUBLIC_KEY_FILE !== undefined)
+    throw new Error('AUTH_JWT_PUBLIC_KEY_FILE is not a setting: AUTH_JWT_PUBLIC_KEY itself names the PEM file');
   if (set.length === 0) return undefined;
   const issuer = env.AUTH_JWT_ISSUER ?? oidcIssuer; // an OpenID provider's tokens carry its issuer
-  if (secret !== undefined && secret.length < 32) throw new Error('AUTH_JWT_SECRET must be at least 32 characters');
   return {
     ...(secret ? { secret } : {}),
-    ...(keyFile ? { publicKey: readFileSync(keyFile, 'utf8') } : {}),
+    ...(previousSecret ? { previousSecret } : {}),
+    ...(publicKey ? { publicKey } : {}),
+    ...(previousPublicKey ? { previousPublicKey } : {}),
     ...(jwksUrl ? { jwksUrl: checkKeyUrl(jwksUrl, 'AUTH_JWKS_URL') } : {}),
     ...(oidcIssuer ? { oidcIssuer: checkKeyUrl(oidcIssuer, 'AUTH_OIDC_ISSUER') } : {}),
     ...(jwksUrl || oidcIssuer ? { keySetBounds } : {}),
     ...(issuer ? { issuer } : {}),
     ...(audience ? { audience } : {}),
   };
+}
+
+/** The fingerprint of each secret and key tokens are verified with, by its setting, for the start-up line (src/config/secrets.ts). */
+export function keyFingerprints(auth: AuthConfig | undefined): Record<string, string> {
+  const { secret, previousSecret, publicKey, previousPublicKey } = auth ?? {};
+  return {
+    ...(secret ? { AUTH_JWT_SECRET: fingerprint(secret) } : {}),
+    ...(publicKey ? { AUTH_JWT_PUBLIC_KEY: fingerprint({ publicKey }) } : {}),
+    ...(previousSecret ? { AUTH_JWT_SECRET_PREVIOUS: fingerprint(previousSecret) } : {}),
+    ...(previousPublicKey ? { AUTH_JWT_PUBLIC_KEY_PREVIOUS: fingerprint({ publicKey: previousPublicKey }) } : {}),
+  };
+}
+
+/** An HS256 secret, from the variable or its _FILE, of at least 32 characters. */
+function readJwtSecret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const secret = readSecret(env, name);
+  if (secret !== undefined && secret.length < 32) throw new Error(`${name} must be at least 32 characters`);
+  return secret;
+}
+
+/** The PEM public key in the file `name` names, refused in one line when it is none. */
+function readPublicKey(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const path = env[name];
+  if (path === undefined) return undefined;
+  const pem = readSettingFile(path, name);
+  try {
+    fingerprint({ publicKey: pem });
+  } catch (error) {
+    throw new Error(`${name} names ${path}, which holds no PEM public key`, { cause: error });
+  }
+  return pem;
 }
 
 /** AUTH_JWKS_MAX_BYTES and AUTH_JWKS_MAX_KEYS, read (and refused when unreadable) whether or not a key set is used. */

@@ -7,9 +7,10 @@ export const LOOPBACK_ORIGINS: readonly RegExp[] = [
   /^http:\/\/127\.0\.0\.1(?::\d{1,5})?$/,
 ];
 
-/** Parses `CORS_ORIGINS`: `*`, or origins separated by commas (`https://app.example.com,http://localhost:5173`). */
+/** Parses `CORS_ORIGINS`: `*`, `none`, or origins separated by commas (`https://app.example.com,http://localhost:5173`). */
 export function parseCorsOrigins(text: string): CorsOrigins {
   if (text.trim() === '*') return '*';
+  if (text.trim() === 'none') return []; // said in words: an empty setting is refused as a mistake
   const origins = text
     .split(',')
     .map((part) => part.trim())
@@ -17,7 +18,7 @@ export function parseCorsOrigins(text: string): CorsOrigins {
   for (const origin of origins) {
     if (!isOrigin(origin)) {
       throw new Error(
-        `CORS_ORIGINS must be * or origins such as https://app.example.com (scheme, host, optional port, nothing after), not "${origin}"`,
+        `CORS_ORIGINS must be *, none, or origins such as https://app.example.com (scheme, host, optional port, nothing after), not "${origin}"`,
       );
     }
   }

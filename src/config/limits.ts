@@ -85,13 +85,13 @@ export const DEFAULT_LIMITS: Limits = {
   readinessStoreGraceMs: 30_000,
 };
 
-/** Reads each limit's variable, or takes its default when it is unset or empty. */
+/** Reads each limit's variable, or takes its default when it is unset (loadConfig refuses one set but empty). */
 export function loadLimits(env: NodeJS.ProcessEnv): Limits {
   const setting =
     <T>(parse: (text: string, name: string) => T) =>
     (name: string, fallback: T) => {
       const text = env[name];
-      return text === undefined || text === '' ? fallback : parse(text, name);
+      return text === undefined ? fallback : parse(text, name);
     };
   const [count, size, duration] = [setting(parseCount), setting(parseSize), setting(parseDuration)];
   const { quotas } = DEFAULT_LIMITS;

@@ -8,6 +8,7 @@ import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './cors-ori
 import { checkHeap, heapLimitBytes, heapReserveBytes, storeMaxBytesFor } from './heap-budget.js';
 import { loadLimits, storeQuotas, type Limits } from './limits.js';
 import { parseDuration, parseSize } from './parse.js';
+import { readSecret } from './secrets.js';
 import { misspeltSettings, recordingReads } from './settings-read.js';
 
 export { parseSize };
@@ -54,7 +55,7 @@ export const SHUTDOWN_DELAY_MS = 5_000;
 /** As long as a request may take to arrive (the server's request timeout, src/edge/listen.ts), so no upload is cut. */
 export const SHUTDOWN_TIMEOUT_MS = 30_000;
 
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `ALLOWED_HOSTS`, `CORS_ORIGINS`, `LOG_LEVEL`, `SHUTDOWN_DELAY`, `SHUTDOWN_TIMEOUT`, the `AUTH_*` settings (src/config/auth.ts) and the limits (src/config/limits.ts). */
+/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL` (or `DATABASE_URL_FILE`), `BODY_LIMIT`, `VALIDATE_RESPONSES`, `ALLOWED_HOSTS`, `CORS_ORIGINS`, `LOG_LEVEL`, `SHUTDOWN_DELAY`, `SHUTDOWN_TIMEOUT`, the `AUTH_*` settings (src/config/auth.ts) and the limits (src/config/limits.ts); one set but empty is refused. */
 /**
  * `heapLimit` is checked against what may be in flight and, where `storeInProcess` (the service without DATABASE_URL),
  * the stated size; the sandbox checks its sessions' budget itself.
@@ -67,7 +68,7 @@ export function loadConfig(
   refuseEmptyAuth(environment);
   const { env, read } = recordingReads(environment);
   const auth = loadAuth(env);
-  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
+  const databaseUrl = parseDatabaseUrl(readSecret(env, 'DATABASE_URL'));
   const host = env.HOST ?? '127.0.0.1';
   const limits = loadLimits(env);
   const notes: string[] = [];
@@ -115,9 +116,9 @@ export function loadConfig(
   };
 }
 
-/** Seconds (`5`), or a duration (`500ms`, `1m`); unset or empty, the default. */
+/** Seconds (`5`), or a duration (`500ms`, `1m`); unset, the default. */
 function seconds(text: string | undefined, name: string, fallback: number): number {
-  if (text === undefined || text === '') return fallback;
+  if (text === undefined) return fallback;
   return /^\d+$/.test(text.trim()) ? Number(text) * 1000 : parseDuration(text, name);
 }
 
@@ -153,7 +154,7 @@ function parsePort(text: string): number {
 }
 
 function parseDatabaseUrl(text: string | undefined): string | undefined {
-  if (text === undefined || text === '') return undefined;
+  if (text === undefined) return undefined;
   if (!URL.canParse(text) || !['postgres:', 'postgresql:'].includes(new URL(text).protocol)) {
     throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
   }

@@ -1,5 +1,5 @@
 /**
- * Which settings were read, and which set variables look like a misspelling of one:
+ * Which settings were read (each refused when set but empty), and which set variables look like a misspelling of one:
  * the same first word (`RATE_…`) and at most two edits away (`RATE_LIMT_WRITES`).
  * A misspelt setting is otherwise silently ignored, and its default used.
  */
@@ -7,11 +7,23 @@ export function recordingReads(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv
   const read = new Set<string>();
   const recorded = new Proxy(env, {
     get(target, name) {
-      if (typeof name === 'string') read.add(name);
-      return target[name as string];
+      if (typeof name !== 'string') return Reflect.get(target, name);
+      read.add(name);
+      refuseBlank(target, [name]);
+      return target[name];
     },
   });
   return { env: recorded, read };
+}
+
+/**
+ * A variable set but empty (or blank) is a mistake, such as a templated secret left out: refused,
+ * naming each of `names` that is, never read as unset (an empty DATABASE_URL once served lowdb's data).
+ */
+export function refuseBlank(env: NodeJS.ProcessEnv, names: readonly string[]): void {
+  const blank = names.filter((name) => env[name]?.trim() === '');
+  if (blank.length === 1) throw new Error(`${blank[0]} is set but empty: give it a value, or unset it`);
+  if (blank.length > 1) throw new Error(`${blank.join(', ')} are set but empty: give them values, or unset them`);
 }
 
 /** A warning line for each variable in `env` that is not in `known` but close to one of them. */

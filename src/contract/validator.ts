@@ -1,5 +1,6 @@
-import * as OpenApiValidator from 'express-openapi-validator';
 import type { Request, RequestHandler } from 'express';
+import { OpenApiSpecLoader } from 'express-openapi-validator/dist/framework/openapi.spec.loader.js';
+import { OpenApiValidator } from 'express-openapi-validator/dist/openapi.validator.js';
 import { contractFormats } from './formats.js';
 import { specPath } from './spec.js';
 
@@ -52,8 +53,35 @@ export function validateAgainst(validateResponses: boolean): RequestHandler[] {
   ];
 }
 
+/** Every validator made so far has loaded openapi.yaml (or one could not). */
+let loading: Promise<void> = Promise.resolve();
+
+/**
+ * Resolves once every validator made so far has loaded and checked openapi.yaml, which each does in the
+ * background from when it is made: a process listens after it, so its first requests wait for nothing.
+ * Rejects, with why, when openapi.yaml cannot be loaded.
+ */
+export function contractLoaded(): Promise<void> {
+  return loading;
+}
+
+/**
+ * The validators by their options, made once per process and shared by its apps: each compiles openapi.yaml on its first
+ * requests (about half a second), and tests start hundreds of apps. What one keeps of an app is the path parameters it
+ * installs with app.param on the first, which no route reads: every operation's route is on the /api router.
+ */
+const compiled = new Map<string, RequestHandler[]>();
+
 function validator(allErrors: boolean, validateResponses: boolean): RequestHandler[] {
-  return OpenApiValidator.middleware({
+  const key = `${allErrors}/${validateResponses}`;
+  let found = compiled.get(key);
+  if (!found) compiled.set(key, (found = compile(allErrors, validateResponses)));
+  return found;
+}
+
+/** As express-openapi-validator's `middleware()`, holding on to the loading of openapi.yaml it starts (contractLoaded). */
+function compile(allErrors: boolean, validateResponses: boolean): RequestHandler[] {
+  const validating = new OpenApiValidator({
     // The path, not a parsed copy: examples live in files beside it (mocks/examples/).
     apiSpec: specPath,
     // Unknown query parameters are ignored, as the Prism mock ignores them.
@@ -64,5 +92,10 @@ function validator(allErrors: boolean, validateResponses: boolean): RequestHandl
     validateFormats: true,
     formats: contractFormats,
     ignoreUndocumented: false,
-  }) as RequestHandler[];
+  });
+  const { validateApiSpec, $refParser } = validating.options; // with the library's defaults, as middleware() passes them
+  const spec = new OpenApiSpecLoader({ apiDoc: specPath, validateApiSpec, $refParser }).load();
+  loading = Promise.all([loading, spec]).then(() => undefined);
+  loading.catch(() => {}); // where no one asks, no unhandled rejection: the first request is told, as before
+  return validating.installMiddleware(spec) as RequestHandler[];
 }

@@ -1,9 +1,9 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { errors, type JWTPayload } from 'jose';
 import type { AuthConfig } from '../config/load-config.js';
 import { HttpProblem } from '../errors/problem.js';
-import { KEY_SET_TIMING, KeySetUnavailableError, remoteKeySet } from './key-set.js';
+import { KeySetUnavailableError } from './key-set.js';
+import { verificationKeys, verifyWithAny } from './token-keys.js';
 
 /** Without authentication configured, every request acts as this user. */
 export const LOCAL_USER = 'local';
@@ -28,10 +28,9 @@ export function authenticate(auth: AuthConfig | undefined, maxLifetimeMs: number
       next();
     };
   }
-  const { key, algorithms } = verificationKey(auth);
+  const keys = verificationKeys(auth);
   // A token without `exp` would be good forever: jose refuses it when `exp` is required.
   const options = {
-    algorithms,
     requiredClaims: ['exp'],
     ...(auth.issuer ? { issuer: auth.issuer } : {}),
     ...(auth.audience ? { audience: auth.audience } : {}),
@@ -41,7 +40,7 @@ export function authenticate(auth: AuthConfig | undefined, maxLifetimeMs: number
     if (!token) throw unauthenticated('Send Authorization: Bearer <token>.', 'Bearer');
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, key, options));
+      payload = await verifyWithAny(token, keys, options);
     } catch (error) {
       throw unauthenticated(reasonFor(error), 'Bearer error="invalid_token"');
     }
@@ -69,49 +68,6 @@ function refusalOf({ sub, iat, exp = 0 }: JWTPayload, maxLifetimeMs: number): st
   }
   return undefined;
 }
-
-/**
- * What an identity provider's key set may sign with: every asymmetric algorithm jose verifies but
- * ML-DSA (no provider issues it yet). Never HS*: a key set holds public keys, and a public key
- * taken as an HMAC secret would let anyone sign.
- */
-export const KEY_SET_ALGORITHMS = [
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-  'EdDSA',
-  'Ed25519',
-];
-
-function verificationKey(auth: AuthConfig): { key: JWTVerifyGetKey; algorithms: string[] } {
-  if (auth.secret) return { key: fixed(new TextEncoder().encode(auth.secret)), algorithms: ['HS256'] };
-  const source = auth.jwksUrl
-    ? { jwksUrl: auth.jwksUrl }
-    : auth.oidcIssuer
-      ? { oidcIssuer: auth.oidcIssuer }
-      : undefined;
-  if (source) {
-    const keys = remoteKeySet(source, auth.keySetTiming ?? KEY_SET_TIMING, auth.onKeySetFailure, auth.keySetBounds);
-    void keys.warm(); // fetched now, so the first token waits for nothing, and a wrong URL is logged at start-up
-    return { key: keys, algorithms: KEY_SET_ALGORITHMS };
-  }
-  const key = createPublicKey(auth.publicKey ?? '');
-  if (key.asymmetricKeyType === 'rsa') return { key: fixed(key), algorithms: ['RS256'] };
-  if (key.asymmetricKeyType === 'ec') return { key: fixed(key), algorithms: ['ES256'] };
-  throw new Error(`AUTH_JWT_PUBLIC_KEY holds a ${key.asymmetricKeyType} key; use an RSA (RS256) or P-256 (ES256) key`);
-}
-
-/** One key for every token. */
-const fixed =
-  (key: Uint8Array | KeyObject): JWTVerifyGetKey =>
-  () =>
-    key;
 
 function reasonFor(error: unknown): string {
   if (error instanceof errors.JWTExpired) return 'The token has expired.';

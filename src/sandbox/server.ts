@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { checkHeap, heapLimitBytes } from '../config/heap-budget.js';
 import { isLoopback, loadConfig, parseSize } from '../config/load-config.js';
+import { refuseBlank } from '../config/settings-read.js';
+import { contractLoaded } from '../contract/validator.js';
 import { createHttpServer } from '../edge/listen.js';
 import { createLogger } from '../observability/logger.js';
 import { createSandbox } from './sandbox.js';
@@ -10,6 +12,11 @@ import { DEFAULT_MAX_BYTES, DEFAULT_MAX_SESSIONS, MIN_MAX_BYTES } from './sessio
 // `make sandbox`: PORT defaults to 4020 (the service's 3000, the mock's 4010).
 const config = (() => {
   try {
+    // The sandbox's own settings too: one set but empty is refused, never read as its default.
+    refuseBlank(
+      process.env,
+      Object.keys(process.env).filter((name) => name.startsWith('SANDBOX_')),
+    );
     return loadConfig({ ...process.env, PORT: process.env.PORT ?? '4020' }, heapLimitBytes(), false);
   } catch (error) {
     console.error(`Refusing to start: ${(error as Error).message}`);
@@ -51,13 +58,13 @@ try {
 // Request lines only when asked for (LOG_LEVEL): a refused CORS preflight is logged at warn either way.
 const logger = createLogger(process.env.LOG_LEVEL === undefined ? 'warn' : config.logLevel);
 const maxScenarios = (() => {
-  const text = process.env.SANDBOX_MAX_SCENARIOS || String(DEFAULT_MAX_SCENARIOS);
+  const text = process.env.SANDBOX_MAX_SCENARIOS ?? String(DEFAULT_MAX_SCENARIOS);
   if (/^[1-9]\d{0,5}$/.test(text)) return Number(text);
   console.error(`Refusing to start: SANDBOX_MAX_SCENARIOS must be a whole number from 1 to 999999, not "${text}"`);
   return process.exit(1);
 })();
 // Every scenario (SANDBOX_SCENARIOS, default mocks/scenarios) is built before listening: a file whose step is refused stops the start.
-const scenariosFolder = process.env.SANDBOX_SCENARIOS || undefined;
+const scenariosFolder = process.env.SANDBOX_SCENARIOS;
 const { app, scenarios } = await createSandbox({
   config,
   maxSessions,
@@ -70,6 +77,7 @@ const { app, scenarios } = await createSandbox({
   console.error(`Refusing to start: ${error.message}`);
   return process.exit(1);
 });
+await contractLoaded(); // listening once openapi.yaml is loaded, as the service does (src/serve.ts)
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   console.log(

@@ -103,7 +103,7 @@ async function run(
   env: Record<string, string>,
 ): Promise<Result> {
   const child = spawn(process.execPath, ['--import', 'tsx', `src/cli/${command}.ts`, ...args], {
-    env: { ...process.env, DATABASE_URL: '', ...env },
+    env: { ...process.env, DATABASE_URL: undefined, ...env }, // undefined: unset (spawn leaves it out)
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

@@ -46,7 +46,10 @@ export async function fastifyServer(store: Store): Promise<Server> {
   return app.server;
 }
 
-/** A schema with every `$ref` into components/schemas replaced by its target (DeviceRegistration's are not recursive). */
+/**
+ * A schema with every `$ref` into components/schemas replaced by its target (DeviceRegistration's are not recursive),
+ * without examples and the contract's own `x-` keywords, which ajv's strict mode refuses.
+ */
 function inlined(spec: OpenApiDocument, schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map((item) => inlined(spec, item));
   if (typeof schema !== 'object' || schema === null) return schema;
@@ -54,7 +57,7 @@ function inlined(spec: OpenApiDocument, schema: unknown): unknown {
   if (typeof ref === 'string') return inlined(spec, spec.components.schemas[ref.split('/').pop() ?? '']);
   return Object.fromEntries(
     Object.entries(schema)
-      .filter(([name]) => !['example', 'examples'].includes(name))
+      .filter(([name]) => !['example', 'examples'].includes(name) && !name.startsWith('x-'))
       .map(([name, value]) => [name, inlined(spec, value)]),
   );
 }

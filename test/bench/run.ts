@@ -203,7 +203,7 @@ printNotes(postgres.unreachable);
 // Sustained writes: one user's new devices on lowdb for BENCH_SUSTAINED_SECONDS, its checkpoints included (the
 // journal checkpoints every 32 MiB here, so a run of 20 s writes several).
 const SUSTAINED_SECONDS = Number(process.env.BENCH_SUSTAINED_SECONDS ?? 20);
-const sustained = await serveWith({ env: { JOURNAL_CHECKPOINT_BYTES: '32mb' } }, 'durable', '0');
+const sustained = await serveWith({ env: { JOURNAL_CHECKPOINT_BYTES: '16mb' } }, 'durable', '0');
 sustained.toggleStallWindow();
 const written = await load(sustained.port, newDevicePut, SUSTAINED_SECONDS);
 sustained.toggleStallWindow();

@@ -40,25 +40,29 @@ export const GENEROUS_LIMITS: Record<string, string> = {
   QUOTA_BYTES: '1024gb',
 };
 
-/** The same settings at their defaults: a server as deployed. */
-export const DEFAULT_LIMIT_SETTINGS: Record<string, string> = Object.fromEntries(
-  Object.keys(GENEROUS_LIMITS).map((name) => [name, '']),
+/** The same settings unset, so at their defaults: a server as deployed (an empty setting would be refused). */
+export const DEFAULT_LIMIT_SETTINGS: Settings = Object.fromEntries(
+  Object.keys(GENEROUS_LIMITS).map((name) => [name, undefined]),
 );
 
+/** Variables for a server process: one given as undefined is unset, whatever this process's environment holds. */
+export type Settings = Record<string, string | undefined>;
+
 /** `wrapper` runs the server inside another command, such as `unshare --pid --fork`. */
-function spawnServer(dataFile: string, env: Record<string, string>, wrapper: string[] = []): ChildProcess {
+function spawnServer(dataFile: string, env: Settings, wrapper: string[] = []): ChildProcess {
   const [command, ...args] = [...wrapper, process.execPath, '--import', 'tsx', 'src/server.ts'];
+  const settings = { ...process.env, PORT: '0', DATA_FILE: dataFile, SHUTDOWN_DELAY: '0', ...GENEROUS_LIMITS, ...env };
   return track(
     spawn(command!, args, {
       // No shutdown delay: no balancer watches a test's server, and every test stops one.
-      env: { ...process.env, PORT: '0', DATA_FILE: dataFile, SHUTDOWN_DELAY: '0', ...GENEROUS_LIMITS, ...env },
+      env: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
 }
 
 /** src/server.ts as a real child process on a free port; resolves once it serves. */
-export async function startServerProcess(dataFile: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(dataFile: string, env: Settings = {}): Promise<ServerProcess> {
   const child = spawnServer(dataFile, env);
   return new Promise((resolve, reject) => {
     let output = '';
@@ -82,7 +86,7 @@ export async function startServerProcess(dataFile: string, env: Record<string, s
 /** Runs src/server.ts expecting it to refuse to start; resolves to its exit code and stderr. */
 export async function refusedStart(
   dataFile: string,
-  env: Record<string, string> = {},
+  env: Settings = {},
   wrapper: string[] = [],
 ): Promise<{ code: number | null; stderr: string }> {
   const child = spawnServer(dataFile, env, wrapper);

@@ -10,6 +10,7 @@ import type { CorsOrigins } from '../../src/config/cors-origins.js';
 import { createHttpServer, type Timeouts } from '../../src/edge/listen.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
+import { openMemoryStore } from '../../src/store/memory/memory-store.js';
 import type { Store, StoreQuotas } from '../../src/store/store.js';
 import type { Stopping } from '../../src/edge/shutdown.js';
 import { recordResponses } from './declared.js';
@@ -29,13 +30,17 @@ export async function freshDataFile(): Promise<string> {
 }
 
 /**
- * The store the HTTP tests run on: a lowdb file, or with TEST_STORE=postgres (npm run
- * test:postgres) a fresh schema in TEST_DATABASE_URL, dropped when the service closes.
+ * The store the in-process services run on, TEST_STORE: `lowdb`, a fresh file (the default); `memory` (npm run
+ * test:fast's default: the HTTP behaviour without the disk, whose durability test/store and test/system check); or
+ * `postgres` (npm run test:postgres), a fresh schema in TEST_DATABASE_URL, dropped when the service closes.
  */
-export const TEST_STORE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'lowdb';
+export const TEST_STORE = process.env.TEST_STORE ?? 'lowdb';
 
-export function openTestStore(dataFile: string, options: { quotas?: StoreQuotas } = {}): Promise<Store> {
-  return TEST_STORE === 'postgres' ? openTestPostgresStore(options) : openLowdbStore(dataFile, options);
+export async function openTestStore(dataFile: string, options: { quotas?: StoreQuotas } = {}): Promise<Store> {
+  if (TEST_STORE === 'lowdb') return openLowdbStore(dataFile, options);
+  if (TEST_STORE === 'memory') return openMemoryStore(options);
+  if (TEST_STORE === 'postgres') return openTestPostgresStore(options);
+  throw new Error(`TEST_STORE is "${TEST_STORE}": it takes lowdb, memory or postgres`);
 }
 
 /**
@@ -83,7 +88,8 @@ export async function startService(
       limits: { ...TEST_LIMITS, ...options.limits },
     },
     store,
-    logger: createLogger('silent'),
+    // A stream that drops what it gets: a destination on stdout per service would flush every 250 ms until the run ends.
+    logger: createLogger('silent', { write: () => {} }),
     ...(options.stopping ? { stopping: options.stopping } : {}),
   });
   const server = recordResponses(createHttpServer(app, options.timeouts)).listen(0, '127.0.0.1');

@@ -68,13 +68,16 @@ describe('CORS_ORIGINS (configuration)', () => {
     expect(loadConfig({ AUTH_JWT_SECRET: SECRET }).corsOrigins).to.deep.equal([]);
     expect(loadConfig({ HOST: '0.0.0.0', ALLOW_UNAUTHENTICATED: 'true' }).corsOrigins).to.deep.equal([]);
   });
-  it('when CORS_ORIGINS lists origins or says *, then exactly those are allowed', () => {
+  it('when CORS_ORIGINS lists origins or says * or none, then exactly those are allowed', () => {
     expect(loadConfig({ CORS_ORIGINS: `${APP}, http://localhost:5173` }).corsOrigins).to.deep.equal([
       APP,
       'http://localhost:5173',
     ]);
     expect(loadConfig({ CORS_ORIGINS: '*', AUTH_JWT_SECRET: SECRET }).corsOrigins).to.equal('*');
-    expect(loadConfig({ CORS_ORIGINS: '' }).corsOrigins).to.deep.equal([]);
+    expect(loadConfig({ CORS_ORIGINS: 'none' }).corsOrigins).to.deep.equal([]);
+    expect(() => loadConfig({ CORS_ORIGINS: '' }), 'empty is a mistake, not none').to.throw(
+      'CORS_ORIGINS is set but empty',
+    );
   });
   it('when an entry is not an origin, then the configuration is refused, naming it', () => {
     for (const bad of [`${APP}/`, 'app.example.com', `${APP}/path`, 'http://localhost:80']) {

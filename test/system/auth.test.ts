@@ -214,6 +214,52 @@ describe('bearer JWT authentication (AUTH_JWT_PUBLIC_KEY)', () => {
   }
 });
 
+describe('a rotation: the previous secret or key keeps verifying (AUTH_JWT_SECRET_PREVIOUS, AUTH_JWT_PUBLIC_KEY_PREVIOUS)', () => {
+  const OLD = 'the-previous-test-secret-long-enough-9876543210';
+  const nav = (service: Service, bearer: string) => call(service, 'GET', '/api/streams/nav', { headers: as(bearer) });
+
+  it('when tokens are signed with the current or the previous secret, then both verify; with another, then 401 says the signature does not verify', async () => {
+    const service = await startService({ auth: { secret: SECRET, previousSecret: OLD } });
+    try {
+      expect((await nav(service, await token({ sub: 'alice' }))).status, 'current').to.equal(404);
+      expect((await nav(service, await token({ sub: 'alice' }, { secret: OLD }))).status, 'previous').to.equal(404);
+      expectUnauthenticated(await nav(service, await token({ sub: 'alice' }, { secret: `${OLD}-x` })), /signature/);
+      const expired = await token({ sub: 'alice', exp: Math.floor(Date.now() / 1000) - 60 }, { secret: OLD });
+      expectUnauthenticated(await nav(service, expired), /expired/);
+      expectUnauthenticated(
+        await nav(service, await token({ sub: 'alice' }, { secret: OLD, alg: 'HS512' })),
+        /algorithm/,
+      );
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('when the previous is a public key (ES256) beside a current RS256 key or secret, then tokens of either verify, each with its own algorithm', async () => {
+    const pem = (pair: { publicKey: { export(options: object): string | Buffer } }) =>
+      pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const current = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const previous = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const signedBy = (alg: string, key: Parameters<SignJWT['sign']>[0]) =>
+      new SignJWT({ sub: 'carol' }).setProtectedHeader({ alg }).setExpirationTime('5m').sign(key);
+    for (const auth of [
+      { publicKey: pem(current), previousPublicKey: pem(previous) },
+      { secret: SECRET, previousPublicKey: pem(previous) },
+    ]) {
+      const service = await startService({ auth });
+      try {
+        const now = auth.secret ? await token({ sub: 'carol' }) : await signedBy('RS256', current.privateKey);
+        expect((await nav(service, now)).status, 'current').to.equal(404);
+        expect((await nav(service, await signedBy('ES256', previous.privateKey))).status, 'previous').to.equal(404);
+        const confused = await token({ sub: 'carol' }, { secret: pem(previous) });
+        expect((await nav(service, confused)).status, 'the public key taken as a secret').to.equal(401);
+      } finally {
+        await service.close();
+      }
+    }
+  });
+});
+
 describe('per-user isolation', () => {
   let service: Service;
   let alice: Record<string, string>;

@@ -62,7 +62,8 @@ describe('GET /metrics of the real server', () => {
       const counted = samples(reply.body, 'http_request_duration_seconds_count').filter(
         (sample) => sample.labels.route !== '/metrics',
       );
-      if (counted.reduce((sum, sample) => sum + sample.value, 0) >= 5 + MADE_UP_METHODS.length)
+      // The four requests above and the made-up methods: start-up makes none of its own.
+      if (counted.reduce((sum, sample) => sum + sample.value, 0) >= 4 + MADE_UP_METHODS.length)
         return { status: reply.status, type: reply.headers.get('content-type'), text: reply.body };
     }
   }

@@ -4,11 +4,13 @@ import { refusedStart, startServerProcess, stop } from '../helpers/process.js';
 import { freshDataFile } from '../helpers/service.js';
 
 describe('the safe default: no authentication means loopback only', () => {
-  it('when HOST is not a loopback address and no authentication is configured, then the server refuses and says how to configure it', async () => {
+  it('when HOST is not a loopback address and no authentication is configured, then the server refuses in one line that says how to configure it', async () => {
     const { code, stderr } = await refusedStart(await freshDataFile(), { HOST: '0.0.0.0' });
     expect(code).to.equal(1);
+    expect(stderr.split('\n'), 'one line').to.have.length(2).and.to.have.property('1', '');
     expect(stderr)
-      .to.contain('Refusing to listen on 0.0.0.0 without authentication')
+      .to.match(/^Refusing to listen on 0\.0\.0\.0 without authentication: .+\.\n$/)
+      .and.contain('AUTH_JWT_SECRET_FILE')
       .and.contain('AUTH_JWT_SECRET')
       .and.contain('AUTH_JWT_PUBLIC_KEY')
       .and.contain('ALLOW_UNAUTHENTICATED=true');

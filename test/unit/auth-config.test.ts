@@ -1,6 +1,24 @@
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
-import { KEY_SET_BOUNDS } from '../../src/config/auth.js';
+import { KEY_SET_BOUNDS, keyFingerprints } from '../../src/config/auth.js';
 import { loadConfig } from '../../src/config/load-config.js';
+
+const SECRET = 'a-secret-of-at-least-32-characters-0123456789';
+const OLD_SECRET = 'the-secret-before-it-of-32-characters-98765';
+
+/** A file of its own holding `text`, as a podman or Kubernetes secret is mounted. */
+function fileHolding(text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'collab-secret-')), 'secret');
+  writeFileSync(path, text);
+  return path;
+}
+
+const publicPem = () =>
+  generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+const sha256 = (bytes: string | Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('configuration of authentication (AUTH_*)', () => {
   it('when AUTH_JWKS_URL is set, then keys come from it; AUTH_JWT_ISSUER and AUTH_JWT_AUDIENCE apply as with a secret', () => {
@@ -73,5 +91,89 @@ describe('configuration of authentication (AUTH_*)', () => {
     expect(() => loadConfig({ ...url, AUTH_JWKS_MAX_KEYS: '0' })).to.throw(
       'AUTH_JWKS_MAX_KEYS must be a whole number of at least 1, not "0"',
     );
+  });
+
+  describe('secrets as operators hand them over', () => {
+    it('when AUTH_JWT_SECRET ends in whitespace or a newline, then the secret is without it', () => {
+      for (const tail of ['\n', '\r\n', ' \t\n\n'])
+        expect(loadConfig({ AUTH_JWT_SECRET: `${SECRET}${tail}` }).auth, JSON.stringify(tail)).to.deep.equal({
+          secret: SECRET,
+        });
+    });
+
+    it('when AUTH_JWT_SECRET_FILE names a file ending in a newline, then the secret is the one the variable gives, with the same fingerprint', () => {
+      const fromFile = loadConfig({ AUTH_JWT_SECRET_FILE: fileHolding(`${SECRET}\n`) }).auth;
+      const fromVariable = loadConfig({ AUTH_JWT_SECRET: SECRET }).auth;
+      expect(fromFile).to.deep.equal(fromVariable);
+      expect(keyFingerprints(fromFile)).to.deep.equal(keyFingerprints(fromVariable));
+    });
+
+    it('when both AUTH_JWT_SECRET and AUTH_JWT_SECRET_FILE are set, or the file cannot be read, is empty or short, then start-up is refused naming it', () => {
+      const file = fileHolding(SECRET);
+      expect(() => loadConfig({ AUTH_JWT_SECRET: SECRET, AUTH_JWT_SECRET_FILE: file })).to.throw(
+        'Set AUTH_JWT_SECRET or AUTH_JWT_SECRET_FILE, not both',
+      );
+      expect(() => loadConfig({ AUTH_JWT_SECRET_FILE: '/nonexistent/jwt-secret' })).to.throw(
+        'AUTH_JWT_SECRET_FILE names /nonexistent/jwt-secret, which cannot be read (ENOENT)',
+      );
+      const blank = fileHolding(' \n');
+      expect(() => loadConfig({ AUTH_JWT_SECRET_FILE: blank })).to.throw(
+        `AUTH_JWT_SECRET_FILE names ${blank}, which is empty: put the secret in it`,
+      );
+      expect(() => loadConfig({ AUTH_JWT_SECRET_FILE: fileHolding('short\n') })).to.throw(
+        'AUTH_JWT_SECRET must be at least 32 characters',
+      );
+      expect(() => loadConfig({ AUTH_JWT_SECRET_FILE: '' })).to.throw('AUTH_JWT_SECRET_FILE is set but empty');
+    });
+
+    it('when AUTH_JWT_PUBLIC_KEY names a file holding no public key, or AUTH_JWT_PUBLIC_KEY_FILE is set, then start-up is refused in one line', () => {
+      const notAKey = fileHolding('not a key\n');
+      expect(() => loadConfig({ AUTH_JWT_PUBLIC_KEY: notAKey })).to.throw(
+        `AUTH_JWT_PUBLIC_KEY names ${notAKey}, which holds no PEM public key`,
+      );
+      expect(() => loadConfig({ AUTH_JWT_PUBLIC_KEY: '/nonexistent/jwt.pem' })).to.throw(
+        'AUTH_JWT_PUBLIC_KEY names /nonexistent/jwt.pem, which cannot be read (ENOENT)',
+      );
+      expect(() => loadConfig({ AUTH_JWT_PUBLIC_KEY_FILE: fileHolding(publicPem()) })).to.throw(
+        'AUTH_JWT_PUBLIC_KEY_FILE is not a setting: AUTH_JWT_PUBLIC_KEY itself names the PEM file',
+      );
+    });
+
+    it('when a previous secret or key is set beside the current one, then both are kept; alone or short, then start-up is refused', () => {
+      const [pem, oldPem] = [publicPem(), publicPem()];
+      expect(
+        loadConfig({ AUTH_JWT_SECRET: SECRET, AUTH_JWT_SECRET_PREVIOUS_FILE: fileHolding(`${OLD_SECRET}\n`) }).auth,
+      ).to.deep.equal({ secret: SECRET, previousSecret: OLD_SECRET });
+      expect(
+        loadConfig({ AUTH_JWT_PUBLIC_KEY: fileHolding(pem), AUTH_JWT_PUBLIC_KEY_PREVIOUS: fileHolding(oldPem) }).auth,
+      ).to.deep.equal({ publicKey: pem, previousPublicKey: oldPem });
+      expect(() => loadConfig({ AUTH_JWT_SECRET_PREVIOUS: OLD_SECRET })).to.throw(
+        'AUTH_JWT_SECRET_PREVIOUS verifies only during a rotation, beside the current AUTH_JWT_SECRET or AUTH_JWT_PUBLIC_KEY: set that too',
+      );
+      expect(() => loadConfig({ AUTH_JWT_PUBLIC_KEY_PREVIOUS: fileHolding(oldPem) })).to.throw(
+        'AUTH_JWT_PUBLIC_KEY_PREVIOUS verifies only during a rotation',
+      );
+      expect(() => loadConfig({ AUTH_JWT_SECRET: SECRET, AUTH_JWT_SECRET_PREVIOUS: 'short' })).to.throw(
+        'AUTH_JWT_SECRET_PREVIOUS must be at least 32 characters',
+      );
+      expect(() =>
+        loadConfig({ AUTH_JWKS_URL: 'https://idp.test/jwks', AUTH_JWT_SECRET_PREVIOUS: OLD_SECRET }),
+      ).to.throw('AUTH_JWT_SECRET_PREVIOUS verifies only during a rotation');
+    });
+
+    it("when fingerprints are made, then each is the first 8 hex digits of SHA-256 of the secret, or of the key's DER whatever its line endings", () => {
+      const pem = publicPem();
+      const der = Buffer.from(pem.replace(/-----[^-]+-----|\s/g, ''), 'base64');
+      const auth = { secret: SECRET, previousSecret: OLD_SECRET };
+      expect(keyFingerprints(auth)).to.deep.equal({
+        AUTH_JWT_SECRET: sha256(SECRET).slice(0, 8),
+        AUTH_JWT_SECRET_PREVIOUS: sha256(OLD_SECRET).slice(0, 8),
+      });
+      expect(keyFingerprints({ publicKey: pem, previousPublicKey: pem.replaceAll('\n', '\r\n') })).to.deep.equal({
+        AUTH_JWT_PUBLIC_KEY: sha256(der).slice(0, 8),
+        AUTH_JWT_PUBLIC_KEY_PREVIOUS: sha256(der).slice(0, 8),
+      });
+      expect(keyFingerprints(undefined)).to.deep.equal({});
+    });
   });
 });

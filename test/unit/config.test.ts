@@ -1,6 +1,26 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { loadConfig, SHUTDOWN_DELAY_MS, SHUTDOWN_TIMEOUT_MS, storeSettings } from '../../src/config/load-config.js';
 import { DEFAULT_TIMEOUTS } from '../../src/edge/listen.js';
+
+/** A file of its own holding `text`. */
+function fileHolding(text: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'collab-config-')), 'setting');
+  writeFileSync(path, text);
+  return path;
+}
+
+/** Every variable loadConfig reads when none is set. */
+function settingsRead(): Set<string> {
+  const read = new Set<string>();
+  const recording = new Proxy({} as NodeJS.ProcessEnv, {
+    get: (_env, name) => void (typeof name === 'string' && read.add(name)),
+  });
+  loadConfig(recording);
+  return read;
+}
 
 describe('configuration from the environment', () => {
   describe('SHUTDOWN_DELAY, SHUTDOWN_TIMEOUT', () => {
@@ -83,6 +103,61 @@ describe('configuration from the environment', () => {
         expect(() => loadConfig({ QUOTA_IDEMPOTENCY_KEYS: text })).to.throw(
           `QUOTA_IDEMPOTENCY_KEYS must be a whole number of at least 1, not "${text}"`,
         );
+    });
+  });
+
+  describe('a variable set but empty', () => {
+    it('when any variable the service reads is set but empty or blank, then start-up is refused in one line naming it', () => {
+      const names = [...settingsRead()];
+      expect(names).to.include.members(['DATABASE_URL', 'DATABASE_URL_FILE', 'PORT', 'LOG_LEVEL', 'MAX_IN_FLIGHT']);
+      expect(names).to.include.members(['QUOTA_STREAMS', 'SHUTDOWN_DELAY', 'CORS_ORIGINS', 'ALLOWED_HOSTS']);
+      for (const name of names)
+        for (const blank of ['', ' ', '\n'])
+          expect(() => loadConfig({ [name]: blank }), `${name}=${JSON.stringify(blank)}`).to.throw(
+            `${name} is set but empty: give it a value, or unset it`,
+          );
+    });
+
+    it('when a variable is documented in configuration.md, then it is one the service reads (and so refuses empty)', () => {
+      const documented = readFileSync('docs/operators/configuration.md', 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('| '))
+        .flatMap((line) => [...line.matchAll(/`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`/g)].map((match) => match[1]!));
+      const read = settingsRead();
+      const unread = documented.filter(
+        (name) => !read.has(name) && !/^(OTEL|SANDBOX|RECORD)_/.test(name) && !name.startsWith('AUTH_JWT_'), // the tracing SDK's, the sandbox's and make record's read their own
+      );
+      expect(unread).to.deep.equal([]);
+    });
+
+    it('when DATABASE_URL is empty, then start-up is refused rather than the lowdb file served', () => {
+      expect(() => loadConfig({ DATABASE_URL: '' })).to.throw('DATABASE_URL is set but empty');
+    });
+
+    it('when CORS_ORIGINS says none, then no origin is allowed, as an empty value said before', () => {
+      expect(loadConfig({ CORS_ORIGINS: 'none' }).corsOrigins).to.deep.equal([]);
+    });
+  });
+
+  describe('DATABASE_URL, DATABASE_URL_FILE', () => {
+    const url = 'postgres://collab:secret@db.test:5432/collab';
+    it('when the URL ends in whitespace (a secret with its newline), then it is the URL without it', () => {
+      expect(loadConfig({ DATABASE_URL: `${url}\n` }).databaseUrl).to.equal(url);
+    });
+    it('when DATABASE_URL_FILE names a file, then the URL is read from it, without its trailing newline', () => {
+      expect(loadConfig({ DATABASE_URL_FILE: fileHolding(`${url}\n`) }).databaseUrl).to.equal(url);
+    });
+    it('when both are set, or the file cannot be read or is empty, then start-up is refused naming them', () => {
+      expect(() => loadConfig({ DATABASE_URL: url, DATABASE_URL_FILE: fileHolding(url) })).to.throw(
+        'Set DATABASE_URL or DATABASE_URL_FILE, not both',
+      );
+      expect(() => loadConfig({ DATABASE_URL_FILE: '/nonexistent/database-url' })).to.throw(
+        'DATABASE_URL_FILE names /nonexistent/database-url, which cannot be read (ENOENT)',
+      );
+      const blank = fileHolding('\n');
+      expect(() => loadConfig({ DATABASE_URL_FILE: blank })).to.throw(
+        `DATABASE_URL_FILE names ${blank}, which is empty`,
+      );
     });
   });
 

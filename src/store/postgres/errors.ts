@@ -31,3 +31,14 @@ export function isUnavailable(error: unknown): boolean {
   if (error instanceof DatabaseError) return UNAVAILABLE.test(error.code ?? '');
   return error instanceof Error && !(error instanceof TypeError || error instanceof RangeError);
 }
+
+/** SQLSTATEs of a connection the server ended: administrator command, crash, start-up or shutdown; connection exceptions (08). */
+const ENDED = /^(57P0[123]|08)/;
+
+/** Whether `error` says the connection itself broke (ended by the server, reset, terminated), not only its statement. */
+export function isConnectionLost(error: unknown): boolean {
+  if (error instanceof DatabaseError) return ENDED.test(error.code ?? '');
+  if (!(error instanceof Error)) return false;
+  const { code } = error as NodeJS.ErrnoException;
+  return code === 'ECONNRESET' || code === 'EPIPE' || /^Connection terminated/.test(error.message);
+}

@@ -75,7 +75,7 @@ export class GroupCommit {
         );
         throw storeErrorOf(error); // the batcher rejects each update still waiting for its answer
       }
-      client.release(true); // in an unknown state: closing it rolls back whatever was not committed
+      client.release(error instanceof Error ? error : true); // in an unknown state: closing it rolls back what was not committed
       // The connection broke during COMMIT: if the database says the batch was kept, it is acknowledged.
       if (xid === undefined || (await commitOutcome(this.pool, xid, TIMEOUT_MS)) !== 'committed')
         throw storeErrorOf(error);

@@ -21,7 +21,7 @@ export async function pingWrite(pool: Pool, schema: string | undefined): Promise
     await client.query('ROLLBACK');
     client.release();
   } catch (error) {
-    client.release(true); // in an unknown state: closing it rolls back whatever was open
+    client.release(error instanceof Error ? error : true); // in an unknown state: closing it rolls back whatever was open
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import type { Change, Collection, Placement, Store, StoreQuotas } from '../store
 import { StoreUnavailableError } from '../store.js';
 import { withTimeout } from './commit-outcome.js';
 import { connectionOf, type Connection } from './connection.js';
-import { storeErrorOf } from './errors.js';
+import { isConnectionLost, storeErrorOf } from './errors.js';
 import { GroupCommit } from './group-commit.js';
 import { postgresHits } from './hit-counter.js';
 import { keyToText } from './key-text.js';
@@ -53,8 +53,17 @@ export async function openPostgresStore(
   // A connection that breaks while idle (a database restart) is dropped and replaced on demand.
   pool.on('error', (error) => options.logger?.warn(`PostgreSQL connection lost: ${error.message}`));
   const metrics = reportPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
-  // Reported to the query that was running, if any; counted whether or not one was.
-  pool.on('connect', (client) => client.on('error', () => metrics.connectionLost()));
+  // Counted once a connection, whether it broke idle (the client's error) or under a statement (released with the error).
+  const lost = new WeakSet<object>();
+  const countLost = (client: object) => {
+    if (lost.has(client)) return;
+    lost.add(client);
+    metrics.connectionLost();
+  };
+  pool.on('connect', (client) => client.on('error', () => countLost(client)));
+  pool.on('release', (error: unknown, client) => {
+    if (isConnectionLost(error)) countLost(client);
+  });
   let open = true;
   const writes = new GroupCommit(pool, options.quotas, connection.schema);
   return {
