@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
@@ -51,6 +51,8 @@ describe(`rolling back to the build before issue 42 (${EARLIER_BUILD}), and forw
   });
   after(async () => {
     for (const schema of schemas) await schema.drop();
+    // The checkout's node_modules is a symbolic link: rm takes the link away, not what it points to.
+    if (earlier) await rm(earlier, { recursive: true, force: true });
   });
 
   it(`when this build wrote lowdb files (checkpointed, then more left in the journal by a kill), then ${EARLIER_BUILD} starts on them and reads every record back, and this build then reads back what ${EARLIER_BUILD} wrote`, async () => {
