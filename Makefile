@@ -150,7 +150,7 @@ verify-consumer: $(INSTALLED)
 	@npm run --silent verify-consumer -- "$(FILE)" $(if $(URL),"$(URL)")
 
 # Moving data (docs/operators/moving-data.md): the store is DATABASE_URL, else DATA_FILE, as for the service.
-.PHONY: export import backup
+.PHONY: export import backup recount
 # A dump of every record, one consistent snapshot, safe while the service serves: make export FILE=collab.dump
 export: $(INSTALLED)
 	@test -n "$(FILE)" || { echo 'make export FILE=<dump file>' >&2; exit 2; }
@@ -165,6 +165,10 @@ import: $(INSTALLED)
 backup: $(INSTALLED)
 	@test -n "$(DIR)" || { echo 'make backup DIR=<new folder>' >&2; exit 2; }
 	npm run --silent backup -- "$(DIR)"
+
+# Every owner's usage behind the quotas counted again from the records (PostgreSQL; lowdb does it at each start): make recount
+recount: $(INSTALLED)
+	npm run --silent recount
 
 # The container image (deploy/Dockerfile, docs/operators/deployment.md#the-container): collab-service:<info.version
 # of openapi.yaml> and :latest, with podman, else docker. The default base, collab-base:bookworm, is made from

@@ -12,7 +12,9 @@ module.exports = {
   ...postgres,
   spec: [
     'test/http/**/*.test.ts',
-    ...['stores', 'postgres', 'postgres-quotas', 'hit-counter'].map((name) => `test/store/${name}.test.ts`),
+    ...['stores', 'postgres', 'postgres-migrations', 'postgres-quotas', 'hit-counter'].map(
+      (name) => `test/store/${name}.test.ts`,
+    ),
     ...['auth', 'client', 'host-check', 'metrics', 'quotas', 'postgres-instances', 'postgres-readiness'].map(
       (name) => `test/system/${name}.test.ts`,
     ),

@@ -167,6 +167,20 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
     expect(tools.stdout.trim()).to.equal('node_modules/express');
   });
 
+  it("when built, then its size and its Node.js binary's are what deployment.md states, within 15%", async () => {
+    const text = readFileSync('docs/operators/deployment.md', 'utf8').replace(/\s+/g, ' ');
+    const [, imageMb, nodeMb] = /About (\d+) MB, of which Node\.js is (\d+)/.exec(text) ?? [];
+    expect(imageMb, 'deployment.md: "About N MB, of which Node.js is M"').to.not.equal(undefined);
+    const about = (stated: string | undefined): [number, number] => [Number(stated) * 0.85, Number(stated) * 1.15];
+    // Millions of bytes, as podman images counts them.
+    const image = Number(await mustPodman('image', 'inspect', '--format', '{{.Size}}', IMAGE)) / 1e6;
+    const node = Number(
+      await mustPodman('run', '--rm', '--entrypoint', 'sh', IMAGE, '-c', 'stat -c %s "$(command -v node)"'),
+    );
+    expect(image, `the image, ${image.toFixed(0)} MB`).to.be.within(...about(imageMb));
+    expect(node / 1e6, `node, ${(node / 1e6).toFixed(0)} MB`).to.be.within(...about(nodeMb));
+  });
+
   it('when started without authentication, then it refuses to listen on 0.0.0.0, says what to set, and exits 1', async () => {
     const refused = await podman('run', '--rm', IMAGE);
     expect(refused.code).to.equal(1);

@@ -1,10 +1,10 @@
 import { Client } from 'pg';
-import { HASHED_KEY, IDEMPOTENCY_KEYS } from '../idempotency-key-records.js';
 import type { ImportTarget } from '../records.js';
 import { COLLECTIONS, type StoredRecord } from '../store.js';
 import { connectionOf, qualified } from './connection.js';
 import { keyToText } from './key-text.js';
 import { migrate } from './migrations.js';
+import { recountQuotaUsage } from './recount.js';
 import { collectionRecords } from './snapshot.js';
 import { beginSql } from './transaction.js';
 
@@ -67,22 +67,4 @@ export async function postgresTarget(url: string): Promise<ImportTarget> {
       await client.end().catch(() => {});
     },
   };
-}
-
-/**
- * Every owner's row, counted from the records: their bytes as the write path charges
- * them (chargedBytes: octet_length of the stored JSON, and of an idempotency key's key)
- * and their records per collection. Owners who keep nothing lose their row, as if they never had one.
- */
-async function recountQuotaUsage(client: Client): Promise<void> {
-  await client.query('DELETE FROM quota_usage');
-  await client.query(
-    `INSERT INTO quota_usage (owner, bytes, counts)
-    SELECT owner, sum(bytes), jsonb_object_agg(collection, held)
-    FROM (SELECT owner, collection, count(*)::int AS held, sum(octet_length(value::text)
-            + CASE WHEN collection = $1 AND key ~ $2 THEN octet_length(key) ELSE 0 END)::bigint AS bytes
-          FROM records WHERE owner IS NOT NULL GROUP BY owner, collection) AS per_collection
-    GROUP BY owner`,
-    [IDEMPOTENCY_KEYS, HASHED_KEY],
-  );
 }

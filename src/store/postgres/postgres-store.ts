@@ -38,7 +38,7 @@ export async function openPostgresStore(
   url: string,
   options: { quotas?: StoreQuotas; logger?: Logger } = {},
 ): Promise<Store> {
-  const connection = await migrateAtStart(url);
+  const connection = await migrateAtStart(url, options.logger);
   // No statement_timeout, idle_in_transaction_session_timeout or options here: they would be startup
   // parameters, which a transaction pooler refuses. Transactions set them (beginSql); single statements
   // outside one (reads, hits) are bounded by query_timeout on this side (see reads.ts).
@@ -102,7 +102,7 @@ export async function openPostgresStore(
 }
 
 /** Runs the migrations on a connection of its own, without the per-statement timeout; returns how to connect. */
-async function migrateAtStart(url: string): Promise<Connection> {
+async function migrateAtStart(url: string, logger: Logger | undefined): Promise<Connection> {
   let client: Client | undefined;
   try {
     const connection = connectionOf(url);
@@ -113,7 +113,8 @@ async function migrateAtStart(url: string): Promise<Connection> {
     });
     client.on('error', () => {});
     await client.connect();
-    await migrate(client, connection.schema);
+    const newer = await migrate(client, connection.schema);
+    if (newer !== undefined) logger?.warn(newer);
     return connection;
   } catch (error) {
     throw new PostgresStartError(`cannot use PostgreSQL at ${describeDatabase(url)}: ${(error as Error).message}`, {

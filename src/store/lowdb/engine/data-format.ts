@@ -19,6 +19,10 @@ import { DataFileError } from './durable-json-file.js';
  *    manifests did not).
  * 4. `collab-lowdb-v4` (current): v3 with the collection `idempotencyKeys`, which
  *    a v3 build would take for damage in the journal, or drop as a torn last line.
+ *
+ * A later format whose files builds of an earlier one still use correctly (expand now, contract a release
+ * later: see migrations.ts) states in its manifest `compatibleFrom`, the oldest version whose builds may, and
+ * this build opens it as its own, leaving the manifest as it is.
  */
 export const DATA_FORMAT_VERSION = 4;
 export const FORMAT_NAMES = [
@@ -36,7 +40,7 @@ export type DataFormat =
   | { version: 0; data: Record<string, Record<string, unknown>> }
   | { version: 1 | 2; shards: number }
   | { version: 3; shards: number; stated: boolean }
-  | { version: 4; shards: number };
+  | { version: 4; shards: number; newer?: string };
 
 /** The format of the files at `dataFile`; undefined when there is no file yet. A format of a newer build, or none, is a DataFileError. */
 export async function dataFormatOf(dataFile: string): Promise<DataFormat | undefined> {
@@ -67,6 +71,8 @@ export async function dataFormatOf(dataFile: string): Promise<DataFormat | undef
     throw notOurs(dataFile);
   }
   if (typeof format !== 'string' || !format.startsWith('collab-lowdb')) throw notOurs(dataFile);
+  if (compatibleNewer(data) && Number.isInteger(shards) && (shards as number) > 0)
+    return { version: 4, shards: shards as number, newer: format };
   const known = FORMAT_NAMES.indexOf(format as (typeof FORMAT_NAMES)[number]);
   if (known < 1 || (version !== undefined && version !== known) || known > DATA_FORMAT_VERSION) {
     throw new DataFileError(
@@ -79,6 +85,17 @@ export async function dataFormatOf(dataFile: string): Promise<DataFormat | undef
   if (known === 4) return { version: 4, shards: shards as number };
   if (known === 3) return { version: 3, shards: shards as number, stated: version === 3 };
   return { version: known as 1 | 2, shards: shards as number };
+}
+
+/** A manifest of a later format than this build's that says builds of this one use its files correctly. */
+export function compatibleNewer({ format, version, compatibleFrom }: Record<string, unknown>): boolean {
+  return (
+    format === `collab-lowdb-v${String(version)}` &&
+    Number.isInteger(version) &&
+    (version as number) > DATA_FORMAT_VERSION &&
+    Number.isInteger(compatibleFrom) &&
+    (compatibleFrom as number) <= DATA_FORMAT_VERSION
+  );
 }
 
 function notOurs(dataFile: string): DataFileError {

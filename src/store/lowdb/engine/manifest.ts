@@ -1,5 +1,5 @@
 import { Low } from 'lowdb';
-import { DATA_FORMAT_VERSION } from './data-format.js';
+import { compatibleNewer, DATA_FORMAT_VERSION } from './data-format.js';
 import { DurableJsonFile } from './durable-json-file.js';
 
 export interface Manifest {
@@ -28,13 +28,13 @@ export function manifestText(shards: number): string {
   return JSON.stringify({ format: FORMAT, version: DATA_FORMAT_VERSION, shards } satisfies Manifest);
 }
 
+/** This build's manifest, or a later format's that builds of this one may use (kept as it is: only the shards are read). */
 function isManifest(data: unknown): data is Manifest {
   const manifest = data as Partial<Manifest> | null;
   return (
     typeof manifest === 'object' &&
     manifest !== null &&
-    manifest.format === FORMAT &&
-    manifest.version === DATA_FORMAT_VERSION &&
+    ((manifest.format === FORMAT && manifest.version === DATA_FORMAT_VERSION) || compatibleNewer(manifest)) &&
     Number.isInteger(manifest.shards) &&
     (manifest.shards ?? 0) > 0
   );

@@ -22,6 +22,10 @@ import { shardNumber } from '../engine/shards.js';
  */
 export async function upgradeDataFiles(dataFile: string, logger?: Logger): Promise<void> {
   const format = await dataFormatOf(dataFile);
+  if (format?.version === DATA_FORMAT_VERSION && format.newer !== undefined)
+    logger?.warn(
+      `${dataFile} is ${format.newer}, newer than this build knows (${FORMAT_NAMES[DATA_FORMAT_VERSION]}); its manifest says builds of version ${DATA_FORMAT_VERSION} use it correctly (compatibleFrom), so this build runs on it`,
+    );
   if (format === undefined || format.version === DATA_FORMAT_VERSION) return;
   if (format.version === 3 || format.version === 2) {
     await writeDurably(dataFile, (file) => file.writeFile(manifestText(format.shards)));
