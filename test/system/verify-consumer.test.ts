@@ -14,15 +14,18 @@ const in_ = (options: CallOptions = {}): CallOptions => ({
   headers: { 'x-sandbox-session': 'front-end', ...options.headers },
 });
 
+/** Its lines, without make's own (a clock skew warning on a shared machine). */
+const ownLines = (text: string) => text.replace(/^make(\[\d+\])?: .*\n/gm, '');
+
 /** make verify-consumer, as CI runs it: its exit code and what it printed. */
 async function verify(file: string, url?: string): Promise<{ code: number; output: string }> {
   const args = ['--no-print-directory', 'verify-consumer', `FILE=${file}`, ...(url ? [`URL=${url}`] : [])];
   try {
     const { stdout, stderr } = await exec('make', args, { env: { ...process.env } });
-    return { code: 0, output: stdout + stderr };
+    return { code: 0, output: ownLines(stdout + stderr) };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: failed.stdout + failed.stderr };
+    return { code: failed.code, output: ownLines(failed.stdout + failed.stderr) };
   }
 }
 
@@ -67,11 +70,11 @@ describe('GET /sandbox/requests?format=expectations and make verify-consumer', (
     expect(expectations.map(({ request, response }) => [request.method, request.path, response.status])).to.deep.equal([
       ['POST', '/api/streams', 201],
       ['GET', `/api/streams/${expectations[0]?.response.body.id}`, 200],
-      ['GET', '/api/streams/nav', 404],
+      ['GET', '/api/streams/nav', 200],
     ]);
     expect(expectations[0]?.request.body).to.deep.equal({ title: 'Launch', visibility: 'public' });
     expect(expectations[1]?.response.body.title).to.equal('Launch');
-    expect(expectations[2]?.response.body.type).to.equal('urn:problem:collab:not-found');
+    expect(expectations[2]?.response.body.updatedAt).to.equal('1970-01-01T00:00:00.000Z'); // the defaults
   });
 
   it('when the service still answers them so, then make verify-consumer exits 0, the created id matched by position', async () => {
@@ -84,12 +87,12 @@ describe('GET /sandbox/requests?format=expectations and make verify-consumer', (
 
   it('when a status differs, then it exits non-zero naming that step', async () => {
     const changed = expectations.map((item, index) =>
-      index === 2 ? { ...item, response: { ...item.response, status: 200 } } : item,
+      index === 2 ? { ...item, response: { ...item.response, status: 404 } } : item,
     );
     const { code, output } = await verify(await write('status.json', changed));
     expect(code).to.not.equal(0);
     expect(output)
-      .to.contain('step 3 (GET /api/streams/nav): status 404, the consumer saw 200\n')
+      .to.contain('step 3 (GET /api/streams/nav): status 200, the consumer saw 404\n')
       .and.to.contain('2 of 3 steps');
   });
 
