@@ -23,7 +23,7 @@ import { Session, type SessionSettings } from './session.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_SESSIONS, SESSION_HEADER, Sessions } from './sessions.js';
 
 export interface SandboxOptions {
-  /** As the service's, but for CORS: the sandbox allows any origin. */
+  /** As the service's, but for CORS (the sandbox allows any origin) and authentication (none, ever: `auth` is ignored). */
   config: Omit<AppConfig, 'corsOrigins'>;
   /** Sessions held at once (SANDBOX_SESSIONS); past it the least recently used is dropped. */
   maxSessions?: number;
@@ -48,7 +48,7 @@ const SANDBOX_CORS = { credentials: true, exposedHeaders: [SESSION_HEADER] };
  * log per session; POST /sandbox/reset.
  */
 export async function createSandbox({
-  config,
+  config: { auth: _never, ...config },
   maxSessions = DEFAULT_MAX_SESSIONS,
   maxBytes = DEFAULT_MAX_BYTES,
   maxScenarios,

@@ -7,9 +7,16 @@ import { DEFAULT_MAX_SCENARIOS } from './scenarios.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_SESSIONS, MIN_MAX_BYTES } from './sessions.js';
 
 // `make sandbox`: PORT defaults to 4020 (the service's 3000, the mock's 4010).
+// It serves without authentication, always (everyone is `local`): AUTH_* settings are the service's, and ignored here.
+const ignored = Object.keys(process.env).filter((name) => name.startsWith('AUTH_'));
+if (ignored.length)
+  console.warn(
+    `Ignoring ${ignored.sort().join(', ')}: the sandbox serves without authentication, always (every request is the user local).`,
+  );
 const config = (() => {
   try {
-    return loadConfig({ ...process.env, PORT: process.env.PORT ?? '4020' });
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AUTH_')));
+    return loadConfig({ ...env, PORT: process.env.PORT ?? '4020' });
   } catch (error) {
     console.error(`Refusing to start: ${(error as Error).message}`);
     return process.exit(1);
