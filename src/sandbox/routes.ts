@@ -23,7 +23,7 @@ export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimi
   router.post('/sandbox/reset', ...jsonBody(bodyLimit), async (req, res) => {
     const name = sessions.nameOf(req);
     const settings = settingsOf(req.body);
-    if (settings.scenario !== undefined && !scenarios.get(settings.scenario)) {
+    if (settings.scenario !== undefined && !(await scenarios.fresh(settings.scenario))) {
       const known = scenarios.list().map((scenario) => scenario.name);
       throw new HttpProblem(
         'not-found',

@@ -36,6 +36,7 @@ export type Build = (name: string, steps: Step[]) => Promise<StoredRecord[]>;
 /** The scenarios the sandbox knows, by name. */
 export class Scenarios {
   private readonly defined = new Map<string, Defined>();
+  private source: (name: string) => Promise<void> = async () => undefined;
 
   /** `max`: the most scenarios held (SANDBOX_MAX_SCENARIOS), files and run-time ones together. */
   constructor(
@@ -45,6 +46,17 @@ export class Scenarios {
 
   get(name: string): Defined | undefined {
     return this.defined.get(name);
+  }
+
+  /** As `get`, once the scenario's source (its file: loadScenarioFiles) has been read again: a file added or changed since is used. */
+  async fresh(name: string): Promise<Defined | undefined> {
+    await this.source(name);
+    return this.get(name);
+  }
+
+  /** Where `fresh` looks for a newer definition of a scenario first. */
+  follow(source: (name: string) => Promise<void>): void {
+    this.source = source;
   }
 
   list(): Defined[] {

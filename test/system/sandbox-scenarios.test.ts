@@ -210,6 +210,29 @@ describe('sandbox scenarios from files', () => {
     }
   });
 
+  it('when a file is added or changed while it runs, then the next reset naming it uses the file as it is now; a broken one is a 400 naming the file, and the session stays', async () => {
+    const sandbox = await startSandbox({ scenariosFolder: folder });
+    const sort = async () => (await call(sandbox, 'GET', '/api/streams/nav', in_('files'))).body.sort;
+    const reset = (scenario: string) => call(sandbox, 'POST', '/sandbox/reset', in_('files', { body: { scenario } }));
+    try {
+      await writeFile(join(folder, 'added.json'), JSON.stringify({ steps: [nav('added')] }));
+      expect((await reset('added')).status).to.equal(204);
+      expect(await sort()).to.equal('added');
+      await writeFile(join(folder, 'added.json'), JSON.stringify({ steps: [nav('changed')] }));
+      expect((await reset('added')).status).to.equal(204);
+      expect(await sort()).to.equal('changed');
+      await writeFile(join(folder, 'added.json'), JSON.stringify({ steps: [{ ...nav('x'), body: { sort: 7 } }] }));
+      const broken = await reset('added');
+      expect(broken.status).to.equal(400);
+      expect(broken.body.detail)
+        .to.contain(join(folder, 'added.json'))
+        .and.to.contain('step 0 (PATCH /api/streams/nav) was answered 400');
+      expect(await sort()).to.equal('changed');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it("when a file's step is refused, then make sandbox does not start, naming the file and the step", async () => {
     await writeFile(
       join(folder, 'bad.json'),
