@@ -4,6 +4,7 @@ import { SANDBOX_HEADERS } from '../edge/cors.js';
 import { HttpProblem } from '../errors/problem.js';
 import { useScope } from '../edge/scope.js';
 import { requestIdOf } from '../observability/request-id.js';
+import { keepExchange } from './expectations.js';
 import { loggedBody, loggedPath, type KeptRequest } from './request-log.js';
 import type { Session } from './session.js';
 import { SESSION_HEADER, type Sessions } from './sessions.js';
@@ -108,5 +109,6 @@ function logRequest(req: Request, res: Response, locals: SandboxLocals): void {
       ? loggedBody(locals.response, Number(res.getHeader('content-length') ?? 0))
       : undefined;
   if (answer !== undefined) entry.response = answer;
+  keepExchange(entry, req, res, locals.session); // what expectations need: headers, segment, failures on purpose
   locals.session.log.add(entry);
 }

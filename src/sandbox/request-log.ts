@@ -15,13 +15,26 @@ export interface LoggedRequest {
   problem?: unknown;
   /** The JSON body answered with a status under 400, when there was one (summarised as `body` is). */
   response?: unknown;
+  /** The headers sent that can change an answer (If-Match, If-None-Match, Idempotency-Key, Content-Type), when any. */
+  requestHeaders?: Record<string, string>;
+  /** The headers answered that hold values the server made (ETag, Location), when any. */
+  responseHeaders?: Record<string, string>;
+  /** Its segment: 0 from the session's first use, one more at each reset (expectations name each one's starting state). */
+  segment?: number;
+  /** Answered 503 by the session's failureRate, on purpose: no answer of the service's. */
+  onPurpose?: true;
 }
 
 /** A request as the log keeps it: the JSON members as their text, since a parsed tree can take twenty times its JSON. */
-export type KeptRequest = Omit<LoggedRequest, 'body' | 'problem' | 'response'> & {
+export type KeptRequest = Omit<
+  LoggedRequest,
+  'body' | 'problem' | 'response' | 'requestHeaders' | 'responseHeaders'
+> & {
   body?: string;
   problem?: string;
   response?: string;
+  requestHeaders?: string;
+  responseHeaders?: string;
 };
 
 /** The most requests a session's log keeps; older ones are dropped. */
@@ -72,22 +85,26 @@ export class RequestLog {
 
   /** Its requests, newest first, their JSON members parsed. */
   list(): LoggedRequest[] {
-    return this.kept().map(({ body, problem, response, ...entry }) => {
+    return this.kept().map(({ body, problem, response, requestHeaders, responseHeaders, ...entry }) => {
       const listed: LoggedRequest = entry;
       if (body !== undefined) listed.body = JSON.parse(body);
       if (problem !== undefined) listed.problem = JSON.parse(problem);
       if (response !== undefined) listed.response = JSON.parse(response);
+      if (requestHeaders !== undefined) listed.requestHeaders = JSON.parse(requestHeaders);
+      if (responseHeaders !== undefined) listed.responseHeaders = JSON.parse(responseHeaders);
       return listed;
     });
   }
 
   /** `list()` as JSON, the text kept spliced in: nothing is parsed. */
   json(): string {
-    const items = this.kept().map(({ body, problem, response, ...entry }) => {
+    const items = this.kept().map(({ body, problem, response, requestHeaders, responseHeaders, ...entry }) => {
       let text = JSON.stringify(entry).slice(0, -1);
       if (body !== undefined) text += `,"body":${body}`;
       if (problem !== undefined) text += `,"problem":${problem}`;
       if (response !== undefined) text += `,"response":${response}`;
+      if (requestHeaders !== undefined) text += `,"requestHeaders":${requestHeaders}`;
+      if (responseHeaders !== undefined) text += `,"responseHeaders":${responseHeaders}`;
       return `${text}}`;
     });
     return `[${items.join(',')}]`;

@@ -54,7 +54,7 @@ export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimi
     });
   });
   only('/sandbox/session', 'GET', 'shows this session');
-  router.get('/sandbox/requests', (req, res) => requests(sessions, req, res));
+  router.get('/sandbox/requests', (req, res) => requests(sessions, scenarios, req, res));
   only('/sandbox/requests', 'GET', "lists this session's requests");
   router.get('/sandbox/scenarios', (_req, res) => {
     res.json({
@@ -83,10 +83,10 @@ export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimi
   return (req, res, next) => (req.url.startsWith('/sandbox/') ? router(req, res, next) : next());
 }
 
-async function requests(sessions: Sessions, req: Request, res: Response): Promise<void> {
+async function requests(sessions: Sessions, scenarios: Scenarios, req: Request, res: Response): Promise<void> {
   const session = await sessions.get(sessions.nameOf(req));
   const { format } = req.query;
-  if (format === 'expectations') return void res.json(expectationsOf(session.log.list()));
+  if (format === 'expectations') return void res.json(await expectationsOf(session, scenarios));
   if (format !== undefined) {
     throw new HttpProblem(
       'validation-failed',

@@ -123,7 +123,11 @@ describe("the sandbox follows the mock's Prefer controls", () => {
     const failed = await call(sandbox, 'PATCH', '/api/streams/nav', in_('steady', { body: { sort: 'ok' } }));
     expect(failed.status).to.equal(200);
     const log = await call(sandbox, 'GET', '/sandbox/requests', in_('flaky'));
-    const patches = log.body.items.filter((item: { method: string }) => item.method === 'PATCH').reverse();
+    // A reset starts a new segment of the log, not a new log: the second run's are the last segment's.
+    const last = log.body.items[0].segment;
+    const patches = log.body.items
+      .filter((item: { method: string; segment: number }) => item.method === 'PATCH' && item.segment === last)
+      .reverse();
     expect(patches.map((item: { status: number }) => item.status)).to.deep.equal(first);
     expect(patches[first.indexOf(503)].problem).to.include({ type: 'urn:problem:collab:unavailable', status: 503 });
     expect(lastOk).to.be.greaterThan(-1);

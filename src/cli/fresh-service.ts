@@ -1,0 +1,33 @@
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../app.js';
+import { loadConfig, storeSettings } from '../config/load-config.js';
+import { createHttpServer } from '../edge/listen.js';
+import { createLogger } from '../observability/logger.js';
+import { openStore } from '../store/open-store.js';
+
+/** The service on a lowdb file in a new temporary folder, on a free loopback port; closing removes the folder. */
+export async function startFresh(): Promise<{ url: string; close(): Promise<void> }> {
+  const folder = await mkdtemp(join(tmpdir(), 'verify-consumer-'));
+  // The defaults, not this shell's settings: no DATABASE_URL, no authentication (everyone is local, as in the sandbox).
+  const config = loadConfig({ DATA_FILE: join(folder, 'db.json'), PORT: '0', HOST: '127.0.0.1' });
+  const logger = createLogger('silent');
+  const store = await openStore(storeSettings(config), logger);
+  const listening = createHttpServer(createApp({ config, store, logger, stopping: { stopping: false } })).listen(
+    0,
+    '127.0.0.1',
+  );
+  await once(listening, 'listening');
+  return {
+    url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,
+    async close() {
+      listening.closeAllConnections();
+      await new Promise((resolve) => listening.close(resolve));
+      await store.close();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
