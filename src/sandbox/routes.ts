@@ -4,7 +4,8 @@ import { jsonBody } from '../edge/json-body.js';
 import { HttpProblem, type FieldError } from '../errors/problem.js';
 import { EXACT_ROUTING } from '../edge/routing.js';
 import { expectationsOf } from './expectations.js';
-import { parseScenario, SCENARIO_NAME, type Scenarios } from './scenarios.js';
+import { parseScenario } from './scenario-document.js';
+import { SCENARIO_NAME, type Scenarios } from './scenarios.js';
 import type { SessionSettings } from './session.js';
 import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HttpProblem } from '../errors/problem.js';
-import { parseScenario, SCENARIO_NAME, type Scenarios } from './scenarios.js';
+import { parseScenario } from './scenario-document.js';
+import { SCENARIO_NAME, type Scenarios } from './scenarios.js';
 
 /**
  * Loads every `<name>.json` of the folder (none when it is missing), each built on first use; with
