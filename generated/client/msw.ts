@@ -460,13 +460,6 @@ export const examples = {
         ],
         "requestId": "f3fdde48-5249-41ca-abe2-7964f6a13c67"
     },
-    "nav-not-found": {
-        "type": "urn:problem:collab:not-found",
-        "title": "Not found",
-        "status": 404,
-        "detail": "No navigation preferences have been saved yet.",
-        "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000006"
-    },
     "nav-preferences": {
         "grouping": "by-team",
         "listView": "compact",
@@ -487,6 +480,15 @@ export const examples = {
         "leftSidebarWidth": 280,
         "hideStreamTipSeen": true,
         "updatedAt": "2026-11-20T08:20:11.120Z"
+    },
+    "nav-preferences-defaults": {
+        "pinnedStreamIds": [],
+        "pinnedSessionIds": [],
+        "archivedStreamIds": [],
+        "rankByStreamId": {},
+        "lastViewedAt": {},
+        "hideStreamTipSeen": false,
+        "updatedAt": "1970-01-01T00:00:00.000Z"
     },
     "not-ready": {
         "type": "urn:problem:collab:unavailable",
@@ -543,6 +545,11 @@ export const examples = {
         "sound": "bubble-pop",
         "updatedAt": "2026-11-20T08:31:45.337Z"
     },
+    "notification-settings-defaults": {
+        "overrides": {},
+        "vips": {},
+        "updatedAt": "1970-01-01T00:00:00.000Z"
+    },
     "notification-settings-invalid": {
         "type": "urn:problem:collab:validation-failed",
         "title": "The request breaks the contract",
@@ -555,13 +562,6 @@ export const examples = {
             }
         ],
         "requestId": "e03b6fd2-5954-4048-a2e2-7e0bb39a72d8"
-    },
-    "notification-settings-not-found": {
-        "type": "urn:problem:collab:not-found",
-        "title": "Not found",
-        "status": 404,
-        "detail": "No notification settings have been saved yet.",
-        "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000007"
     },
     "overloaded": {
         "type": "urn:problem:collab:overloaded",
@@ -922,11 +922,10 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "507", mediaType: "application/problem+json", headers: {}, examples: [["storageFull", "storage-full"]] },
     ] },
     { operationId: "getNavigationPreferences", method: "get", path: "/api/streams/nav", responses: [
-        { status: "200", mediaType: "application/json", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [["preferences", "nav-preferences"]] },
+        { status: "200", mediaType: "application/json", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [["preferences", "nav-preferences"], ["defaults", "nav-preferences-defaults"]] },
         { status: "304", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [] },
         { status: "400", mediaType: "application/problem+json", headers: {}, examples: [["malformedRequest", "malformed-request"]] },
         { status: "401", mediaType: "application/problem+json", headers: {}, examples: [["expired", "unauthenticated"]] },
-        { status: "404", mediaType: "application/problem+json", headers: {}, examples: [["navNotFound", "nav-not-found"]] },
         { status: "405", mediaType: "application/problem+json", headers: { Allow: "GET, PATCH" }, examples: [["methodNotAllowed", "method-not-allowed"]] },
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
@@ -952,11 +951,10 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "507", mediaType: "application/problem+json", headers: {}, examples: [["storageFull", "storage-full"]] },
     ] },
     { operationId: "getNotificationSettings", method: "get", path: "/api/notifications/settings", responses: [
-        { status: "200", mediaType: "application/json", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [["settings", "notification-settings"]] },
+        { status: "200", mediaType: "application/json", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [["settings", "notification-settings"], ["defaults", "notification-settings-defaults"]] },
         { status: "304", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [] },
         { status: "400", mediaType: "application/problem+json", headers: {}, examples: [["malformedRequest", "malformed-request"]] },
         { status: "401", mediaType: "application/problem+json", headers: {}, examples: [["expired", "unauthenticated"]] },
-        { status: "404", mediaType: "application/problem+json", headers: {}, examples: [["settingsNotFound", "notification-settings-not-found"]] },
         { status: "405", mediaType: "application/problem+json", headers: { Allow: "GET, PATCH" }, examples: [["methodNotAllowed", "method-not-allowed"]] },
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },

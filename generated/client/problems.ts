@@ -12,10 +12,10 @@ export interface OperationProblems {
     checkReadiness: { 400: Problem; 405: Problem; 408: Problem; 431: Problem; 500: Problem; 503: Problem; };
     scrapeMetrics: { 400: Problem; 405: Problem; 408: Problem; 431: Problem; 500: Problem; };
     createStream: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 409: Problem; 413: Problem; 415: Problem; 421: HostProblem; 422: Problem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
-    getNavigationPreferences: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
+    getNavigationPreferences: { 400: Problem; 401: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
     patchNavigationPreferences: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
     getStream: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
-    getNotificationSettings: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
+    getNotificationSettings: { 400: Problem; 401: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
     patchNotificationSettings: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
     listDevices: { 400: Problem; 401: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
     registerDevice: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
@@ -40,10 +40,10 @@ const DECLARED: { readonly [Op in OperationId]: readonly number[] } = {
     checkReadiness: [400, 405, 408, 431, 500, 503],
     scrapeMetrics: [400, 405, 408, 431, 500],
     createStream: [400, 401, 403, 405, 408, 409, 413, 415, 421, 422, 429, 431, 500, 503, 507],
-    getNavigationPreferences: [400, 401, 404, 405, 408, 421, 431, 500, 503],
+    getNavigationPreferences: [400, 401, 405, 408, 421, 431, 500, 503],
     patchNavigationPreferences: [400, 401, 403, 405, 408, 412, 413, 415, 421, 429, 431, 500, 503, 507],
     getStream: [400, 401, 404, 405, 408, 421, 431, 500, 503],
-    getNotificationSettings: [400, 401, 404, 405, 408, 421, 431, 500, 503],
+    getNotificationSettings: [400, 401, 405, 408, 421, 431, 500, 503],
     patchNotificationSettings: [400, 401, 403, 405, 408, 412, 413, 415, 421, 429, 431, 500, 503, 507],
     listDevices: [400, 401, 405, 408, 421, 431, 500, 503],
     registerDevice: [400, 401, 403, 405, 408, 412, 413, 415, 421, 429, 431, 500, 503, 507],

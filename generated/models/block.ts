@@ -26,6 +26,6 @@ import type { RichTextBlock } from './rich-text-block.js';
  * @type Block
  * One block; the variants overlap and are alternatives in the `anyOf` sense.
  */
-export type Block = AssetBlock | ComponentBlock | MarkdownBlock | RichTextBlock;
+export type Block = RichTextBlock | MarkdownBlock | AssetBlock | ComponentBlock;
 
 

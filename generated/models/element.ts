@@ -26,6 +26,6 @@ import type { TableRow } from './table-row.js';
  * @type Element
  * One element of a rich-text block; the variants overlap and are alternatives in the `anyOf` sense.
  */
-export type Element = CodeBlockElement | ListElement | ParagraphElement | TableElement;
+export type Element = ParagraphElement | ListElement | CodeBlockElement | TableElement;
 
 

@@ -29,6 +29,6 @@ import type { TypeOnlyNode } from './type-only-node.js';
  * @type InlineNode
  * An inline node; the variants overlap (every node is also a type-only node) and are alternatives in the `anyOf` sense.
  */
-export type InlineNode = LinkNode | TextNode | TriggerNode | TypeOnlyNode;
+export type InlineNode = TextNode | LinkNode | TypeOnlyNode | TriggerNode;
 
 

@@ -14,6 +14,6 @@ import type { Sound } from './sound.js';
  * @type NotificationSettingsPatchSound
  * A `Sound`, or `null`, which removes it.
  */
-export type NotificationSettingsPatchSound = Sound | string;
+export type NotificationSettingsPatchSound = Sound | null;
 
 

@@ -1,9 +1,10 @@
 /**
- * What a front end's tests relied on: each request it sent and the status and body it got.
- * The sandbox writes them (GET /sandbox/requests?format=expectations); make verify-consumer
- * replays them against a server, as does a recording's lines (make record).
+ * What a front end's tests relied on: each request it sent and the status and body it got, and the
+ * state its session started from. The sandbox writes them (GET /sandbox/requests?format=expectations);
+ * make verify-consumer sets each state up and replays them against a server, as it does a recording's lines (make record).
  */
 export interface Expectation {
+  /** `headers`: those that can change the answer (ANSWER_HEADERS), as sent. */
   request: {
     method: string;
     path: string;
@@ -12,24 +13,64 @@ export interface Expectation {
     /** In a recording, instead of `body`: one past RECORD_BODY_LIMIT. */
     bodyNotRecorded?: { bytes: number; why: string };
   };
-  response: { status: number; body?: unknown };
+  /** `headers`: the values the server made there (`etag`, `location`), matched by position in later steps. */
+  response: { status: number; headers?: Record<string, string>; body?: unknown };
 }
 
-/** `{ "expectations": [...] }`, or a recording's lines (one `{ request, response }` a line); an Error names what is neither. */
-export function readExpectations(text: string): Expectation[] {
+/** Where a session started, as Pact's provider states: verification sets it up on the target first, through the API. */
+export interface StartingState {
+  /** `examples`: the contract's named examples, as the sandbox seeds a session; `scenario`: a named scenario. */
+  from: 'examples' | 'scenario';
+  scenario?: string;
+  /** The session's reset settings: its fixed clock, and the seed its ids were made from. */
+  clock?: string;
+  seed?: string;
+  /** The requests that make it, each with what its answer held that the server made (ids, timestamps): matched by position. */
+  steps: Expectation[];
+}
+
+/** A session's requests from one reset to the next, and the state they started from (none: an empty store). */
+export interface Segment {
+  state?: StartingState;
+  expectations: Expectation[];
+}
+
+export { IdMap } from './id-map.js';
+
+/**
+ * `{ "segments": [{ "state"?, "expectations" }], "notes"? }`, `{ "expectations": [...] }` (one segment, from
+ * an empty store), or a recording's lines (one `{ request, response }` a line); an Error names what is none.
+ */
+export function readSegments(text: string): Segment[] {
   const whole = (() => {
     try {
-      return JSON.parse(text) as { expectations?: unknown };
+      return JSON.parse(text) as { expectations?: unknown; segments?: unknown };
     } catch {
       return undefined; // more than one line of JSON: a recording
     }
   })();
-  if (Array.isArray(whole?.expectations))
-    return whole.expectations.map((item, index) => checked(item, `expectations/${index}`));
-  return text
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line, index) => checked(JSON.parse(line), `line ${index + 1}`));
+  if (Array.isArray(whole?.segments)) return whole.segments.map((item, index) => segment(item, `segments/${index}`));
+  if (Array.isArray(whole?.expectations)) return [segment(whole, '')];
+  const lines = text.split('\n').filter((line) => line.trim());
+  return [{ expectations: lines.map((line, index) => checked(JSON.parse(line), `line ${index + 1}`)) }];
+}
+
+/** Every segment's expectations, in order, their states left out. */
+export const readExpectations = (text: string): Expectation[] =>
+  readSegments(text).flatMap((part) => part.expectations);
+
+function segment(item: unknown, at: string): Segment {
+  const { state, expectations } = (item ?? {}) as { state?: Partial<StartingState>; expectations?: unknown };
+  const where = (name: string) => (at ? `${at}/${name}` : name);
+  if (!Array.isArray(expectations)) throw new Error(`${where('expectations')} is no list of expectations`);
+  const steps = expectations.map((step, index) => checked(step, `${where('expectations')}/${index}`));
+  if (state === undefined) return { expectations: steps };
+  if ((state.from !== 'examples' && state.from !== 'scenario') || !Array.isArray(state.steps))
+    throw new Error(`${where('state')} is no state: { "from": "examples" or "scenario", "steps": [...] }`);
+  return {
+    state: { ...state, steps: state.steps.map((step, index) => checked(step, `${where('state')}/steps/${index}`)) },
+    expectations: steps,
+  } as Segment;
 }
 
 function checked(item: unknown, where: string): Expectation {
@@ -66,32 +107,4 @@ export function differences(expected: unknown, actual: unknown, at = ''): string
   return Object.entries(expected as Record<string, unknown>).flatMap(([name, value]) =>
     name in had ? differences(value, had[name], `${at}/${name}`) : [`${at}/${name} is missing`],
   );
-}
-
-const SERVER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Ids the server makes, matched by position: where the consumer saw one id and this server
- * answered another at the same place of the same step's body, later steps send this server's.
- */
-export class IdMap {
-  private readonly ids = new Map<string, string>();
-
-  learn(expected: unknown, actual: unknown): void {
-    if (typeof expected === 'string' && typeof actual === 'string') {
-      if (expected !== actual && SERVER_ID.test(expected) && SERVER_ID.test(actual)) this.ids.set(expected, actual);
-    } else if (Array.isArray(expected) && Array.isArray(actual)) {
-      expected.forEach((item, index) => this.learn(item, actual[index]));
-    } else if (jsonTypeOf(expected) === 'object' && jsonTypeOf(actual) === 'object') {
-      for (const [name, value] of Object.entries(expected as object))
-        this.learn(value, (actual as Record<string, unknown>)[name]);
-    }
-  }
-
-  /** The text with every learnt id replaced (paths, and bodies as JSON). */
-  apply(text: string): string {
-    let result = text;
-    for (const [seen, made] of this.ids) result = result.replaceAll(seen, made);
-    return result;
-  }
 }

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { recordRequest, requestsInFlight } from './http-metrics.js';
 import { collectProcessMetrics } from './metrics-route.js';
-import { logRequest, reportedError, type RequestLine } from './request-log.js';
+import { failedOnPurpose, logRequest, reportedError, type RequestLine } from './request-log.js';
 import { routeMatcher, UNMATCHED } from './route-template.js';
 import { currentTraceIds, nameRoutesWith } from './traces.js';
 
@@ -18,6 +18,7 @@ interface Done {
   seconds: number;
   finished: boolean;
   error: Error | undefined;
+  onPurpose: boolean;
 }
 
 /**
@@ -42,8 +43,8 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
   const flush = () => {
     const done = batch;
     batch = [];
-    for (const { line, seconds, finished, error } of done) {
-      logRequest(logger, line, finished, error);
+    for (const { line, seconds, finished, error, onPurpose } of done) {
+      logRequest(logger, line, finished, error, onPurpose);
       if (finished) recordRequest(line.method, line.route, line.status, seconds);
     }
   };
@@ -71,6 +72,7 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
         seconds,
         finished: res.writableFinished,
         error: reportedError(res),
+        onPurpose: failedOnPurpose(res),
       });
     });
   };

@@ -4,6 +4,7 @@ import { SANDBOX_HEADERS } from '../edge/cors.js';
 import { HttpProblem } from '../errors/problem.js';
 import { useScope } from '../edge/scope.js';
 import { requestIdOf } from '../observability/request-id.js';
+import { keepExchange } from './expectations.js';
 import { headOf } from './logged-headers.js';
 import { loggedBody, loggedPath, type KeptRequest } from './request-log.js';
 import type { Session } from './session.js';
@@ -113,6 +114,7 @@ function logRequest(req: Request, res: Response, locals: SandboxLocals, started:
   entry.requestHeaders = JSON.stringify(req.headers);
   const head = headOf(res);
   if (head !== undefined) entry.responseHead = head;
+  keepExchange(entry, res, locals.session); // what expectations need: headers, segment, failures on purpose
   locals.session.log.add(entry);
   return true;
 }

@@ -1,37 +1,104 @@
-import type { Expectation } from '../lib/expectations.js';
+import type { Response } from 'express';
+import type { Expectation, Segment, StartingState } from '../lib/expectations.js';
+import { ANSWER_HEADERS } from '../lib/id-map.js';
+import { failedOnPurpose } from '../observability/request-log.js';
 import { parsePrefer } from './prefer.js';
-import type { LoggedRequest } from './request-log.js';
+import { LOG_BYTES, LOG_SIZE, type KeptRequest, type LoggedRequest } from './request-log.js';
+import type { Scenarios } from './scenarios.js';
+import type { SegmentState } from './segments.js';
+import { seedSteps } from './seed-steps.js';
+import type { Session } from './session.js';
+
+/** The headers that hold values the server made, matched by position in later steps. */
+const MADE_HEADERS = ['etag', 'location'];
 
 /**
- * A session's log, oldest first, as what the front end's tests relied on (make verify-consumer
- * replays it against the service). Answers a `Prefer: code=` or `example=` chose are left out:
- * they are the contract's examples, not the service's behaviour, and stored nothing.
+ * Keeps with a logged request what expectations need beside its headers (kept whole, see logged-headers.ts, and
+ * picked by name in expectationOf): its segment, and whether it failed on purpose.
  */
-export function expectationsOf(log: LoggedRequest[]): { expectations: Expectation[] } {
-  const chosen = (entry: LoggedRequest) => {
-    try {
-      const { code, example } = parsePrefer(entry.prefer);
-      return code !== undefined || example !== undefined;
-    } catch {
-      return false;
-    }
+export function keepExchange(entry: KeptRequest, res: Response, session: Session): void {
+  entry.segment = session.segment;
+  session.segments.logged(session.segment);
+  if (failedOnPurpose(res)) entry.onPurpose = true;
+}
+
+/**
+ * The session's log as what the front end's tests relied on, for make verify-consumer: one segment per
+ * reset, oldest first, each with the state it started from (the examples' seed or a scenario, its steps
+ * included). Left out: answers a `Prefer: code=` or `example=` chose and failures on purpose (failureRate),
+ * which are not the service's behaviour; and a segment whose state or first requests are no longer known.
+ */
+export async function expectationsOf(
+  session: Session,
+  scenarios: Scenarios,
+): Promise<{ segments: Segment[]; notes?: string[] }> {
+  const bySegment = new Map<number, LoggedRequest[]>();
+  for (const entry of session.log.list().reverse()) {
+    const number = entry.segment ?? 0;
+    bySegment.set(number, [...(bySegment.get(number) ?? []), entry]);
+  }
+  const [segments, notes] = [[] as Segment[], [] as string[]];
+  for (const [number, entries] of [...bySegment].sort(([a], [b]) => a - b)) {
+    const held = session.segments.get(number);
+    const state = held && (await startingState(held.state, scenarios));
+    const why = !state
+      ? `the state it started from is no longer known (its scenario was defined again since)`
+      : held.logged > entries.length
+        ? `its first ${held.logged - entries.length} requests are no longer in the log (it keeps the last ${LOG_SIZE}, ${LOG_BYTES / 1024 ** 2} MiB)`
+        : entries.some((entry) => isNote(entry.body))
+          ? `a request's body was over 16 KiB and not kept, so it cannot be sent again`
+          : undefined;
+    const count = `${entries.length} request${entries.length === 1 ? '' : 's'}`;
+    if (why) notes.push(`Segment ${number + 1} of the session (${count}) is left out: ${why}.`);
+    const expectations = entries.filter(isServiceAnswer).map(expectationOf);
+    if (!why && state && expectations.length) segments.push({ state, expectations });
+  }
+  return { segments, ...(notes.length ? { notes } : {}) };
+}
+
+async function startingState({ settings, version }: SegmentState, scenarios: Scenarios) {
+  const timing = {
+    ...(settings.clock === undefined ? {} : { clock: settings.clock }),
+    ...(settings.seed === undefined ? {} : { seed: settings.seed }),
   };
+  if (settings.scenario === undefined) return { from: 'examples', ...timing, steps: seedSteps() } as StartingState;
+  const defined = scenarios.get(settings.scenario);
+  if (!defined || defined.version !== version) return undefined;
+  return { from: 'scenario', scenario: settings.scenario, ...timing, steps: await defined.state() } as StartingState;
+}
+
+/** Whether the answer was the service's: not one Prefer chose (a contract example, nothing stored), nor a failure on purpose. */
+function isServiceAnswer(entry: LoggedRequest): boolean {
+  if (entry.onPurpose) return false;
+  try {
+    const { code, example } = parsePrefer(entry.prefer);
+    return code === undefined && example === undefined;
+  } catch {
+    return true;
+  }
+}
+
+function expectationOf(entry: LoggedRequest): Expectation {
+  const { method, path, body, status, problem, response, prefer, requestHeaders, responseHeaders } = entry;
+  const sent = only(requestHeaders, ANSWER_HEADERS, prefer === undefined ? {} : { prefer });
+  const made = only(responseHeaders, MADE_HEADERS);
+  const answered = status >= 400 ? problem : response;
   return {
-    expectations: log
-      .filter((entry) => !chosen(entry))
-      .reverse()
-      .map(({ method, path, body, status, problem, response }) => ({
-        request: { method, path, ...(body === undefined ? {} : { body }) },
-        response: {
-          status,
-          ...(status >= 400
-            ? problem === undefined
-              ? {}
-              : { body: problem }
-            : response === undefined
-              ? {}
-              : { body: response }),
-        },
-      })),
+    request: { method, path, ...(sent ? { headers: sent } : {}), ...(body === undefined ? {} : { body }) },
+    response: {
+      status,
+      ...(made ? { headers: made } : {}),
+      ...(answered === undefined || isNote(answered) ? {} : { body: answered }),
+    },
   };
 }
+
+/** The headers of `names` among `headers` (lower-case), with `extra`; undefined when none. */
+function only(headers: Record<string, string> | undefined, names: readonly string[], extra = {}) {
+  const kept: Record<string, string> = { ...extra };
+  for (const [name, value] of Object.entries(headers ?? {}))
+    if (names.includes(name.toLowerCase())) kept[name.toLowerCase()] = value;
+  return Object.keys(kept).length ? kept : undefined;
+}
+
+const isNote = (body: unknown) => typeof body === 'string' && /^\(\d+ bytes of JSON, not kept\)$/.test(body);

@@ -4,6 +4,7 @@ import type { Contract } from '../contract/declared-responses.js';
 import { operationIdOf } from '../contract/operation-id.js';
 import { HttpProblem } from '../errors/problem.js';
 import { requestIdOf } from '../observability/request-id.js';
+import { reportOnPurpose } from '../observability/request-log.js';
 import { localsOf, sessionOf } from './controls.js';
 import { ControlError, parsePrefer, preferredResponse } from './prefer.js';
 
@@ -22,6 +23,7 @@ export function preferControls(contract: Contract): RequestHandler {
       preferences = parsePrefer(typeof req.headers.prefer === 'string' ? req.headers.prefer : undefined);
       if (preferences.delayMs) await sleep(preferences.delayMs);
       if (req.originalUrl.startsWith('/api/') && session.fails()) {
+        reportOnPurpose(res); // logged at info: the sandbox chose it, nothing went wrong
         throw new HttpProblem(
           'unavailable',
           "The sandbox failed this request on purpose (the session's failureRate); nothing was stored. Retry after Retry-After seconds.",

@@ -27,6 +27,10 @@ export interface LoggedRequest {
   requestHeaders?: Record<string, string>;
   /** The headers answered, Set-Cookie as `(redacted)`. */
   responseHeaders?: Record<string, string>;
+  /** Its segment: 0 from the session's first use, one more at each reset (expectations name each one's starting state). */
+  segment?: number;
+  /** Answered 503 by the session's failureRate, on purpose: no answer of the service's. */
+  onPurpose?: true;
 }
 
 /** The members kept as JSON text. */

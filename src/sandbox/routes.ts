@@ -4,7 +4,8 @@ import { jsonBody } from '../edge/json-body.js';
 import { HttpProblem, type FieldError } from '../errors/problem.js';
 import { EXACT_ROUTING } from '../edge/routing.js';
 import { expectationsOf } from './expectations.js';
-import { parseScenario, SCENARIO_NAME, type Scenarios } from './scenarios.js';
+import { parseScenario } from './scenario-document.js';
+import { SCENARIO_NAME, type Scenarios } from './scenarios.js';
 import type { SessionSettings } from './session.js';
 import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
 
@@ -23,7 +24,7 @@ export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimi
   router.post('/sandbox/reset', ...jsonBody(bodyLimit), async (req, res) => {
     const name = sessions.nameOf(req);
     const settings = settingsOf(req.body);
-    if (settings.scenario !== undefined && !scenarios.get(settings.scenario)) {
+    if (settings.scenario !== undefined && !(await scenarios.fresh(settings.scenario))) {
       const known = scenarios.list().map((scenario) => scenario.name);
       throw new HttpProblem(
         'not-found',
@@ -54,7 +55,7 @@ export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimi
     });
   });
   only('/sandbox/session', 'GET', 'shows this session');
-  router.get('/sandbox/requests', (req, res) => requests(sessions, req, res));
+  router.get('/sandbox/requests', (req, res) => requests(sessions, scenarios, req, res));
   only('/sandbox/requests', 'GET', "lists this session's requests");
   router.get('/sandbox/scenarios', (_req, res) => {
     res.json({
@@ -83,10 +84,10 @@ export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimi
   return (req, res, next) => (req.url.startsWith('/sandbox/') ? router(req, res, next) : next());
 }
 
-async function requests(sessions: Sessions, req: Request, res: Response): Promise<void> {
+async function requests(sessions: Sessions, scenarios: Scenarios, req: Request, res: Response): Promise<void> {
   const session = await sessions.get(sessions.nameOf(req));
   const { format } = req.query;
-  if (format === 'expectations') return void res.json(expectationsOf(session.log.list()));
+  if (format === 'expectations') return void res.json(await expectationsOf(session, scenarios));
   if (format !== undefined) {
     throw new HttpProblem(
       'validation-failed',

@@ -25,7 +25,7 @@ import { Session, type SessionSettings } from './session.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_SESSIONS, SESSION_HEADER, Sessions } from './sessions.js';
 
 export interface SandboxOptions {
-  /** As the service's, but for CORS: the sandbox allows any origin. */
+  /** As the service's, but for CORS (the sandbox allows any origin) and authentication (none, ever: `auth` is ignored). */
   config: Omit<AppConfig, 'corsOrigins'>;
   /** Sessions held at once (SANDBOX_SESSIONS); past it the least recently used is dropped. */
   maxSessions?: number;
@@ -50,7 +50,7 @@ const SANDBOX_CORS = { credentials: true, exposedHeaders: [SESSION_HEADER] };
  * log per session; POST /sandbox/reset.
  */
 export async function createSandbox({
-  config,
+  config: { auth: _never, ...config },
   maxSessions = DEFAULT_MAX_SESSIONS,
   maxBytes = DEFAULT_MAX_BYTES,
   maxScenarios,
@@ -61,19 +61,19 @@ export async function createSandbox({
   const contract = readContract(dirname(specPath));
   const examples = getExamples(contract);
   const limits = config.limits ?? DEFAULT_LIMITS;
+  // `start` fills the store, and says which definition of its scenario it used.
   const open =
-    (start: (store: MemoryStore, settings: SessionSettings) => Promise<void>) =>
-    async (name: string, settings: SessionSettings, room: (growth: number) => void) => {
+    (start: (store: MemoryStore, settings: SessionSettings) => Promise<number | undefined>) =>
+    async (name: string, settings: SessionSettings, room: (growth: number) => void, replaced?: Session) => {
       const store = openMemoryStore({ quotas: storeQuotas(limits.quotas), room });
-      await start(store, settings);
-      return new Session(name, store, settings);
+      return new Session(name, store, settings, replaced, await start(store, settings));
     };
   // Scenarios are made in a sandbox of their own whose sessions start empty; each then starts a session here from a copy of its records.
   const builder = new Sessions(
     open(async () => undefined),
     Number.MAX_SAFE_INTEGER,
   );
-  const none = new Scenarios(async () => []); // the builder's own /sandbox routes are never asked for scenarios
+  const none = new Scenarios(async () => ({ records: [], answers: [] })); // the builder's own /sandbox routes are never asked for scenarios
   // A scenario's steps set a session up; they are no one's traffic: no write rate (RATE_LIMIT_WRITES), quotas as ever.
   const unlimited = { ...limits, writesPerWindow: Number.MAX_SAFE_INTEGER };
   const scenarios = new Scenarios(
@@ -85,6 +85,7 @@ export async function createSandbox({
       const defined = scenario === undefined ? undefined : scenarios.get(scenario);
       if (defined) await restore(store, await defined.records());
       else await seedStore(store, examples);
+      return defined?.version;
     }),
     maxSessions,
     maxBytes,

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { createHttpServer } from '../edge/listen.js';
 import { HttpProblem } from '../errors/problem.js';
+import type { Expectation } from '../lib/expectations.js';
+import { madeIn, noteSent } from '../lib/id-map.js';
 import type { StoredRecord } from '../store/store.js';
 import { SCENARIO_CLOCK, type Build } from './scenarios.js';
 import { SESSION_HEADER, type Sessions } from './sessions.js';
@@ -21,6 +23,7 @@ export function buildThrough(app: Express, sessions: Sessions): Build {
     try {
       await once(server, 'listening');
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const [answers, seen] = [[] as Expectation['response'][], new Set<string>()];
       for (const [index, { method, path, body }] of steps.entries()) {
         const response = await fetch(url + path, {
           method,
@@ -28,7 +31,10 @@ export function buildThrough(app: Express, sessions: Sessions): Build {
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
         const text = await response.text();
-        if (response.ok) continue;
+        if (response.ok) {
+          answers.push(answerOf(response, text, [path.split('/'), body], seen));
+          continue;
+        }
         const detail = detailOf(text);
         throw new HttpProblem(
           'validation-failed',
@@ -45,12 +51,28 @@ export function buildThrough(app: Express, sessions: Sessions): Build {
       }
       const records: StoredRecord[] = [];
       for await (const record of store.records?.() ?? []) records.push(record); // the memory store lists its records
-      return records;
+      return { records, answers };
     } finally {
       sessions.drop(session);
       server.closeAllConnections();
       server.close();
     }
+  };
+}
+
+/** A step's answer as a state keeps it: its status, and the ids, timestamps, ETag and Location it made. */
+function answerOf(response: Response, text: string, sent: unknown, seen: Set<string>): Expectation['response'] {
+  noteSent(sent, seen);
+  const body = text ? madeIn(JSON.parse(text), seen) : undefined;
+  const headers: Record<string, string> = {};
+  for (const name of ['etag', 'location']) {
+    const value = response.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return {
+    status: response.status,
+    ...(Object.keys(headers).length ? { headers } : {}),
+    ...(body === undefined ? {} : { body }),
   };
 }
 

@@ -1,4 +1,5 @@
-import { HttpProblem, type FieldError } from '../errors/problem.js';
+import { HttpProblem } from '../errors/problem.js';
+import type { Expectation } from '../lib/expectations.js';
 import type { Store, StoredRecord } from '../store/store.js';
 
 /** One request of a scenario, sent to the sandbox as a client would send it. */
@@ -20,7 +21,11 @@ export interface Defined {
   name: string;
   description?: string;
   steps: number;
+  /** Which definition of its name it is: a session started from it names it, to find its steps again. */
+  version: number;
   records(): Promise<StoredRecord[]>;
+  /** Its steps, each with the ids and timestamps its answer made (madeIn): the state expectations name. */
+  state(): Promise<Expectation[]>;
 }
 
 /** Every scenario is made on this clock and with ids from `scenario/<name>`, so its state is the same every time. */
@@ -28,14 +33,21 @@ export const SCENARIO_CLOCK = '2026-01-01T09:00:00Z';
 /** The default bound on scenarios held (SANDBOX_MAX_SCENARIOS). */
 export const DEFAULT_MAX_SCENARIOS = 100;
 export const SCENARIO_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Applies the steps in order to an empty session and returns its records; refuses (HttpProblem) at the first step not answered 2xx. */
-export type Build = (name: string, steps: Step[]) => Promise<StoredRecord[]>;
+/** What a scenario's steps leave: the records, and each step's answer as far as the server made it (madeIn). */
+export interface Built {
+  records: StoredRecord[];
+  answers: Expectation['response'][];
+}
+
+/** Applies the steps in order to an empty session; refuses (HttpProblem) at the first step not answered 2xx. */
+export type Build = (name: string, steps: Step[]) => Promise<Built>;
 
 /** The scenarios the sandbox knows, by name. */
 export class Scenarios {
   private readonly defined = new Map<string, Defined>();
+  private versions = 0;
+  private source: (name: string) => Promise<void> = async () => undefined;
 
   /** `max`: the most scenarios held (SANDBOX_MAX_SCENARIOS), files and run-time ones together. */
   constructor(
@@ -47,6 +59,17 @@ export class Scenarios {
     return this.defined.get(name);
   }
 
+  /** As `get`, once the scenario's source (its file: loadScenarioFiles) has been read again: a file added or changed since is used. */
+  async fresh(name: string): Promise<Defined | undefined> {
+    await this.source(name);
+    return this.get(name);
+  }
+
+  /** Where `fresh` looks for a newer definition of a scenario first. */
+  follow(source: (name: string) => Promise<void>): void {
+    this.source = source;
+  }
+
   list(): Defined[] {
     return [...this.defined.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
   }
@@ -55,18 +78,30 @@ export class Scenarios {
   async define(name: string, scenario: Scenario): Promise<boolean> {
     this.makeRoom(name);
     // Kept as JSON text, parsed when a session starts from it: parsed, a client's records could take twenty times their JSON.
-    const text = JSON.stringify(await this.build(name, scenario.steps));
+    const { records, answers } = await this.build(name, scenario.steps);
+    const [text, state] = [JSON.stringify(records), JSON.stringify(stateOf(scenario.steps, answers))];
     this.makeRoom(name); // again: another may have been defined while this one was built
     const known = this.defined.has(name);
-    this.keep(name, scenario, async () => JSON.parse(text) as StoredRecord[]);
+    this.keep(
+      name,
+      scenario,
+      async () => JSON.parse(text) as StoredRecord[],
+      async () => JSON.parse(state) as Expectation[],
+    );
     return !known;
   }
 
   /** Keeps the scenario under `name`, built on first use (a file's: the sandbox's tests start many sandboxes and use few scenarios). */
   load(name: string, scenario: Scenario): void {
     this.makeRoom(name);
-    let built: Promise<StoredRecord[]> | undefined;
-    this.keep(name, scenario, () => (built ??= this.build(name, scenario.steps)));
+    let built: Promise<Built> | undefined;
+    const build = () => (built ??= this.build(name, scenario.steps));
+    this.keep(
+      name,
+      scenario,
+      async () => (await build()).records,
+      async () => stateOf(scenario.steps, (await build()).answers),
+    );
   }
 
   /** A new name past `max` is refused; a known one may always be defined again. */
@@ -80,15 +115,28 @@ export class Scenarios {
     );
   }
 
-  private keep(name: string, { description, steps }: Scenario, records: () => Promise<StoredRecord[]>): void {
+  private keep(
+    name: string,
+    { description, steps }: Scenario,
+    records: Defined['records'],
+    state: Defined['state'],
+  ): void {
     this.defined.set(name, {
       name,
       ...(description === undefined ? {} : { description }),
       steps: steps.length,
+      version: ++this.versions,
       records,
+      state,
     });
   }
 }
+
+const stateOf = (steps: Step[], answers: Expectation['response'][]): Expectation[] =>
+  steps.map(({ method, path, body }, index) => ({
+    request: { method, path, ...(body === undefined ? {} : { body }) },
+    response: answers[index] ?? { status: 200 },
+  }));
 
 /** Writes a scenario's records into a fresh store, as its steps left them. */
 export async function restore(store: Store, records: StoredRecord[]): Promise<void> {
@@ -99,44 +147,3 @@ export async function restore(store: Store, records: StoredRecord[]): Promise<vo
     });
   }
 }
-
-/** A scenario document, checked: `{ "description"?: string, "steps": [{ "method", "path", "body"? }] }`; else 400 naming each fault under `at`. */
-export function parseScenario(document: unknown, at = '/body'): Scenario {
-  const errors: FieldError[] = [];
-  const { description, steps, ...others } = (isObject(document) ? document : {}) as Record<string, unknown>;
-  if (!isObject(document))
-    errors.push({
-      path: at,
-      message: 'must be an object: { "description"?: string, "steps": [{ "method", "path", "body"? }] }',
-    });
-  for (const name of Object.keys(others))
-    errors.push({ path: `${at}/${name}`, message: 'is not a member of a scenario: description, steps' });
-  if (description !== undefined && typeof description !== 'string')
-    errors.push({ path: `${at}/description`, message: 'must be a string' });
-  if (isObject(document) && !Array.isArray(steps))
-    errors.push({ path: `${at}/steps`, message: 'must be an array of { "method", "path", "body"? }' });
-  for (const [index, step] of (Array.isArray(steps) ? steps : []).entries()) {
-    const where = `${at}/steps/${index}`;
-    if (!isObject(step)) {
-      errors.push({ path: where, message: 'must be an object: { "method", "path", "body"? }' });
-      continue;
-    }
-    const { method, path, body: _body, ...extra } = step as Record<string, unknown>;
-    if (typeof method !== 'string' || !METHODS.has(method))
-      errors.push({ path: `${where}/method`, message: 'must be one of GET, POST, PUT, PATCH, DELETE' });
-    if (typeof path !== 'string' || !path.startsWith('/api/'))
-      errors.push({ path: `${where}/path`, message: 'must be a path under /api/' });
-    for (const name of Object.keys(extra))
-      errors.push({ path: `${where}/${name}`, message: 'is not a member of a step: method, path, body' });
-  }
-  if (errors.length)
-    throw new HttpProblem(
-      'validation-failed',
-      'A scenario is { "description"?: string, "steps": [{ "method", "path", "body"? }] }.',
-      { errors },
-    );
-  return { ...(description === undefined ? {} : { description: description as string }), steps: steps as Step[] };
-}
-
-const isObject = (value: unknown): value is object =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -10,6 +10,12 @@ import { DEFAULT_MAX_SCENARIOS } from './scenarios.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_SESSIONS, MIN_MAX_BYTES } from './sessions.js';
 
 // `make sandbox`: PORT defaults to 4020 (the service's 3000, the mock's 4010).
+// It serves without authentication, always (everyone is `local`): AUTH_* settings are the service's, and ignored here.
+const ignored = Object.keys(process.env).filter((name) => name.startsWith('AUTH_'));
+if (ignored.length)
+  console.warn(
+    `Ignoring ${ignored.sort().join(', ')}: the sandbox serves without authentication, always (every request is the user local).`,
+  );
 const config = (() => {
   try {
     // The sandbox's own settings too: one set but empty is refused, never read as its default.
@@ -17,7 +23,8 @@ const config = (() => {
       process.env,
       Object.keys(process.env).filter((name) => name.startsWith('SANDBOX_')),
     );
-    return loadConfig({ ...process.env, PORT: process.env.PORT ?? '4020' }, heapLimitBytes(), false);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AUTH_')));
+    return loadConfig({ ...env, PORT: process.env.PORT ?? '4020' }, heapLimitBytes(), false);
   } catch (error) {
     console.error(`Refusing to start: ${(error as Error).message}`);
     return process.exit(1);

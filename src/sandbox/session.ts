@@ -4,6 +4,7 @@ import { memoryHits } from '../store/memory/hit-counter.js';
 import type { MemoryStore } from '../store/memory/memory-store.js';
 import type { HitCounter } from '../store/store.js';
 import { RequestLog } from './request-log.js';
+import { Segments } from './segments.js';
 import { SessionClock } from './session-clock.js';
 
 /** What a session is set to at its reset (`POST /sandbox/reset` with a JSON body). */
@@ -23,17 +24,27 @@ export class Session implements Scope {
   readonly clock: SessionClock;
   private random: () => number;
   readonly hits: HitCounter = memoryHits(); // per session, so one session's writes never use up another's allowance
-  readonly log = new RequestLog();
+  /** Its requests, and its starting states: both go on from the session a reset replaced (a new segment). */
+  readonly log: RequestLog;
+  readonly segments: Segments;
+  /** The segment its requests are logged in. */
+  readonly segment: number;
   /** When it was made (the machine's clock): its last use until it logs a request. */
   readonly startedAt = new Date().toISOString();
   /** Requests being served from it: while any is, it is never dropped to make room. */
   inFlight = 0;
 
+  /** `replaced`: the session under its name before a reset; `version`: its scenario's (Defined.version). */
   constructor(
     readonly name: string,
     readonly store: MemoryStore,
     readonly settings: SessionSettings,
+    replaced?: Session,
+    version?: number,
   ) {
+    this.log = replaced?.log ?? new RequestLog();
+    this.segments = replaced?.segments ?? new Segments();
+    this.segment = this.segments.start({ settings, ...(version === undefined ? {} : { version }) });
     this.clock = new SessionClock(settings);
     this.random = settings.seed === undefined ? Math.random : seededRandom(`${settings.seed}/failures`);
   }

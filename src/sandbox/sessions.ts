@@ -30,6 +30,7 @@ export class Sessions {
       name: string,
       settings: SessionSettings,
       room: (growth: number) => void,
+      replaced?: Session,
     ) => Promise<Session>,
     readonly max: number,
     readonly maxBytes = Number.POSITIVE_INFINITY,
@@ -92,9 +93,14 @@ export class Sessions {
   async replace(name: string, settings: SessionSettings, enter = false): Promise<Session> {
     // Its seed is never refused (made before `opened.session` is set); it counts once the session is held.
     const opened: { session?: Session } = {};
-    const session = (opened.session = await this.open(name, settings, (growth) => {
-      if (opened.session) this.makeRoom(opened.session, growth);
-    }));
+    const session = (opened.session = await this.open(
+      name,
+      settings,
+      (growth) => {
+        if (opened.session) this.makeRoom(opened.session, growth);
+      },
+      this.held.get(name), // its log goes on, in a new segment
+    ));
     if (enter) session.inFlight++;
     this.held.delete(name);
     this.held.set(name, session);
@@ -129,7 +135,7 @@ export class Sessions {
     const idle = this.idle(session);
     if (idle.reduce((sum, other) => sum + other.bytes, 0) < over) {
       throw new StoreFullError(
-        `this write would take the sandbox's sessions past SANDBOX_MAX_BYTES (${this.maxBytes} bytes) even with every other session dropped; this session holds ${session.bytes} (POST /sandbox/reset empties it)`,
+        `this write would take the sandbox's sessions past SANDBOX_MAX_BYTES (${this.maxBytes} bytes) even with every other session dropped; this session holds ${session.bytes} (POST /sandbox/reset empties its store)`,
       );
     }
     for (const other of idle) {

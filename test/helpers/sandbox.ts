@@ -41,7 +41,7 @@ export async function startSandbox(
 /** `make sandbox` as it runs: src/sandbox/server.ts in a process of its own, on a free port. */
 export async function startSandboxProcess(
   env: Record<string, string> = {},
-): Promise<Service & { pid: number; stop(): Promise<number | null> }> {
+): Promise<Service & { pid: number; stop(): Promise<number | null>; output(): string }> {
   const child = track(
     spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/server.ts'], {
       env: { ...process.env, PORT: '0', ...env },
@@ -71,6 +71,8 @@ export async function startSandboxProcess(
     dataFile: '',
     pid: child.pid!,
     stop,
+    /** What it has printed so far, stdout and stderr. */
+    output: () => output,
     async close() {
       await stop();
     },

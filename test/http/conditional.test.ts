@@ -25,6 +25,8 @@ interface Resource {
   path: () => string;
   method: 'PATCH' | 'PUT';
   body: (version: number) => unknown;
+  /** A settings document: it exists before its first write, as its defaults (openapi.yaml). */
+  exists?: true;
 }
 
 const resources: Resource[] = [
@@ -33,12 +35,14 @@ const resources: Resource[] = [
     path: () => '/api/streams/nav',
     method: 'PATCH',
     body: (version) => ({ sort: `sort-${version}` }),
+    exists: true,
   },
   {
     name: 'notification settings',
     path: () => '/api/notifications/settings',
     method: 'PATCH',
     body: (version) => ({ channels: { mobile: { enabled: version % 2 === 0 } } }),
+    exists: true,
   },
   {
     name: 'an identity namespace',
@@ -67,7 +71,7 @@ describe('ETags and conditional requests (RFC 9110 §13) on single resources', (
     user = await aUser();
   });
 
-  for (const { name, path: pathOf, method, body } of resources) {
+  for (const { name, path: pathOf, method, body, exists } of resources) {
     describe(name, () => {
       let path: string;
       beforeEach(() => {
@@ -112,12 +116,25 @@ describe('ETags and conditional requests (RFC 9110 §13) on single resources', (
         expect((await write(4, { 'if-match': `"stale", ${tagOf(second)}` })).status, 'one of a list').to.equal(200);
       });
 
-      it('when If-Match: * names a resource that does not exist yet, then 412 and nothing is created; once it exists, * lets the write go ahead', async () => {
-        expect((await write(1, { 'if-match': '*' })).status).to.equal(412);
-        expect((await read()).status).to.equal(404);
-        await write(1);
-        expect((await write(2, { 'if-match': '*' })).status).to.equal(200);
-      });
+      if (exists) {
+        it('when nothing was written yet, then GET answers the defaults with their ETag, and If-Match with it (or *) lets the first write go ahead', async () => {
+          const defaults = await read();
+          expect(defaults.status).to.equal(200);
+          expect(tagOf(defaults)).to.match(STRONG);
+          expect((await read({ 'if-none-match': tagOf(defaults) })).status).to.equal(304);
+          const first = await write(1, { 'if-match': tagOf(defaults) });
+          expect(first.status).to.equal(200);
+          expect((await write(2, { 'if-match': tagOf(defaults) })).status, 'stale once written').to.equal(412);
+          expect((await write(2, { 'if-match': '*' })).status).to.equal(200);
+        });
+      } else {
+        it('when If-Match: * names a resource that does not exist yet, then 412 and nothing is created; once it exists, * lets the write go ahead', async () => {
+          expect((await write(1, { 'if-match': '*' })).status).to.equal(412);
+          expect((await read()).status).to.equal(404);
+          await write(1);
+          expect((await write(2, { 'if-match': '*' })).status).to.equal(200);
+        });
+      }
 
       it('when 12 writes race holding the same ETag, then exactly one goes ahead and the others get 412', async () => {
         const tag = tagOf(await write(0));

@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { call, pathsOf } from '../helpers/client.js';
 import { startService, type Service } from '../helpers/service.js';
+
+/** What GET answers before the first write: openapi.yaml's example `defaults`. */
+const DEFAULTS = JSON.parse(
+  readFileSync(new URL('../../mocks/examples/nav-preferences-defaults.json', import.meta.url), 'utf8'),
+).value as Record<string, unknown>;
 
 describe('PATCH /api/streams/nav', () => {
   let service: Service;
@@ -13,12 +19,20 @@ describe('PATCH /api/streams/nav', () => {
 
   const patch = (body: unknown) => call(service, 'PATCH', '/api/streams/nav', { body });
 
-  it('when nothing was saved, then GET is 404; after a patch, GET returns the document', async () => {
-    expect((await call(service, 'GET', '/api/streams/nav')).status).to.equal(404);
-    const saved = await patch({ sort: 'recent' });
+  it("when nothing was saved, then GET is 200 with the documented defaults (the example 'defaults') and an ETag; a patch merges into them", async () => {
+    const before = await call(service, 'GET', '/api/streams/nav');
+    expect([before.status, before.body]).to.deep.equal([200, DEFAULTS]);
+    const saved = await call(service, 'PATCH', '/api/streams/nav', {
+      body: { sort: 'recent' },
+      headers: { 'if-match': before.headers.get('etag') ?? '' },
+    });
+    const { updatedAt, ...document } = saved.body;
+    const { updatedAt: never, ...defaults } = DEFAULTS;
+    expect([saved.status, document]).to.deep.equal([200, { ...defaults, sort: 'recent' }]);
+    expect(updatedAt).to.not.equal(never);
     const read = await call(service, 'GET', '/api/streams/nav');
-    expect(read.status).to.equal(200);
-    expect(read.body).to.deep.equal(saved.body);
+    expect([read.status, read.body]).to.deep.equal([200, saved.body]);
+    expect(read.headers.get('etag')).to.not.equal(before.headers.get('etag'));
   });
 
   it('when every field is set, then all come back with updatedAt', async () => {

@@ -1,7 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { call, pathsOf } from '../helpers/client.js';
 import { anAvailability, NOTIFICATION_SOUNDS } from '../helpers/factories.js';
 import { startService, type Service } from '../helpers/service.js';
+
+/** What GET answers before the first write: openapi.yaml's example `defaults`. */
+const DEFAULTS = JSON.parse(
+  readFileSync(new URL('../../mocks/examples/notification-settings-defaults.json', import.meta.url), 'utf8'),
+).value as { updatedAt: string };
 
 const rule = (main = 'mentions', sessions = 'none', extra: object = {}) => ({
   channels: { mobile: { main, sessions } },
@@ -21,16 +27,41 @@ describe('PATCH /api/notifications/settings', () => {
     call(service, 'PATCH', '/api/notifications/settings', { body, headers: { 'content-type': contentType } });
   const read = () => call(service, 'GET', '/api/notifications/settings');
 
-  it('when nothing was saved, then GET is 404', async () => {
+  it("when nothing was saved, then GET is 200 with the defaults openapi.yaml documents (its example 'defaults') and an ETag", async () => {
     const reply = await read();
-    expect(reply.status).to.equal(404);
-    expect(reply.body.type).to.equal('urn:problem:collab:not-found');
+    expect([reply.status, reply.body]).to.deep.equal([200, DEFAULTS]);
+    expect(reply.headers.get('etag')).to.match(/^"[^"]+"$/);
+    expect(
+      (
+        await call(service, 'GET', '/api/notifications/settings', {
+          headers: { 'if-none-match': reply.headers.get('etag') ?? '' },
+        })
+      ).status,
+    ).to.equal(304);
   });
 
-  it('when an empty patch is sent, then 200 with just updatedAt, and GET returns the same', async () => {
+  it("when the first PATCH names the defaults' ETag, then it merges into the defaults; the same stale tag then gets 412", async () => {
+    const etag = (await read()).headers.get('etag') ?? '';
+    const first = await call(service, 'PATCH', '/api/notifications/settings', {
+      body: { sound: 'quack' },
+      headers: { 'if-match': etag },
+    });
+    const { updatedAt, ...document } = first.body;
+    expect([first.status, document]).to.deep.equal([200, { overrides: {}, vips: {}, sound: 'quack' }]);
+    expect(Date.parse(updatedAt)).to.be.above(Date.parse(DEFAULTS.updatedAt));
+    const stale = await call(service, 'PATCH', '/api/notifications/settings', {
+      body: { sound: 'boing' },
+      headers: { 'if-match': etag },
+    });
+    expect([stale.status, stale.body.type]).to.deep.equal([412, 'urn:problem:collab:precondition-failed']);
+    expect((await read()).body).to.deep.equal(first.body);
+  });
+
+  it('when an empty patch is sent, then 200 with the defaults and a new updatedAt, and GET returns the same', async () => {
     const reply = await patch({});
     expect(reply.status).to.equal(200);
-    expect(Object.keys(reply.body)).to.deep.equal(['updatedAt']);
+    expect(Object.keys(reply.body)).to.deep.equal(['overrides', 'vips', 'updatedAt']);
+    expect(reply.body.updatedAt).to.not.equal(DEFAULTS.updatedAt);
     expect((await read()).body).to.deep.equal(reply.body);
   });
 

@@ -9,10 +9,13 @@ import {
   isParagraphElement,
   isTextNode,
   isTypeOnlyNode,
+  NotificationsApi,
   problemOf,
   type CycleTemplateDraftInput,
   type DeviceRegistration,
+  type NotificationSettingsPatch,
 } from '../../generated/client/index.js';
+import type { NotificationSettingsPatch as ServerPatch } from '../../generated/index.js';
 import { call } from '../helpers/client.js';
 import { aDevice, aDraft, uuid } from '../helpers/factories.js';
 import { startSandbox } from '../helpers/sandbox.js';
@@ -143,6 +146,23 @@ describe('the client as a package (generated/client/)', () => {
       expect(problem?.updatedAt).to.equal(conflict.updatedAt);
       // @ts-expect-error there is no such operation
       expect(await problemOf(problemResponse(404, conflict), 'getStreams')).to.equal(undefined);
+    });
+  });
+
+  describe('patch types', () => {
+    it("when a patch names a sound, then it is a Sound or null: the enum is kept (tsc refuses 'not-a-sound'), and the sandbox stores and removes it", async () => {
+      const api = new NotificationsApi(
+        new Configuration({ basePath: sandbox.url, headers: { 'X-Sandbox-Session': `sound-${uuid()}` } }),
+      );
+      const set: NotificationSettingsPatch = { sound: 'quack' };
+      const removed: NotificationSettingsPatch = { sound: null };
+      // @ts-expect-error not one of Sound's values: the patch type keeps the enum, as the contract does
+      const wrong: NotificationSettingsPatch = { sound: 'not-a-sound' };
+      // @ts-expect-error the server's own types (generated/) keep it too
+      const wrongServerSide: ServerPatch = { sound: 'not-a-sound' };
+      expect([wrong.sound, wrongServerSide.sound]).to.deep.equal(['not-a-sound', 'not-a-sound']);
+      expect((await api.patchNotificationSettings({ notificationSettingsPatch: set })).sound).to.equal('quack');
+      expect(await api.patchNotificationSettings({ notificationSettingsPatch: removed })).to.not.have.property('sound');
     });
   });
 

@@ -56,7 +56,7 @@ describe('drift guard: the service behind prism proxy --errors', function () {
       201,
     );
     await through('GET', `/api/streams/${created.body.id}`, undefined, 200);
-    await through('GET', '/api/notifications/settings', undefined, 404);
+    await through('GET', '/api/notifications/settings', undefined, 200); // the defaults, before any write
     await through(
       'PATCH',
       '/api/notifications/settings',

@@ -66,14 +66,14 @@ describe("the sandbox follows the mock's Prefer controls", () => {
     );
     expect([patched.status, patched.body.sort]).to.deep.equal([200, 'recent']);
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('prefer'))).body).to.deep.equal(nav);
-    const gone = await call(sandbox, 'GET', '/api/streams/nav', in_('prefer', { headers: { prefer: 'code=404' } }));
+    const gone = await call(sandbox, 'GET', DRAFT, in_('prefer', { headers: { prefer: 'code=404' } }));
     expect([gone.status, gone.body.type]).to.deep.equal([404, 'urn:problem:collab:not-found']);
   });
 
   it('when Prefer names a status the operation does not declare, or an example of another status alone, then 400 saying what to send', async () => {
     const code = await call(sandbox, 'GET', '/api/streams/nav', in_('prefer', { headers: { prefer: 'code=418' } }));
     expect([code.status, code.body.errors[0].path]).to.deep.equal([400, '/headers/prefer']);
-    expect(code.body.detail).to.include('getNavigationPreferences declares 200, 304, 400, 401, 404');
+    expect(code.body.detail).to.include('getNavigationPreferences declares 200, 304, 400, 401, 405');
     const example = await call(
       sandbox,
       'PUT',
@@ -123,7 +123,11 @@ describe("the sandbox follows the mock's Prefer controls", () => {
     const failed = await call(sandbox, 'PATCH', '/api/streams/nav', in_('steady', { body: { sort: 'ok' } }));
     expect(failed.status).to.equal(200);
     const log = await call(sandbox, 'GET', '/sandbox/requests', in_('flaky'));
-    const patches = log.body.items.filter((item: { method: string }) => item.method === 'PATCH').reverse();
+    // A reset starts a new segment of the log, not a new log: the second run's are the last segment's.
+    const last = log.body.items[0].segment;
+    const patches = log.body.items
+      .filter((item: { method: string; segment: number }) => item.method === 'PATCH' && item.segment === last)
+      .reverse();
     expect(patches.map((item: { status: number }) => item.status)).to.deep.equal(first);
     expect(patches[first.indexOf(503)].problem).to.include({ type: 'urn:problem:collab:unavailable', status: 503 });
     expect(lastOk).to.be.greaterThan(-1);

@@ -58,9 +58,11 @@ async function oneRound({ sandbox, session, byCookie, clock }: Round) {
   });
   const devices = await send('GET', '/api/notifications/devices');
   const log = await send('GET', '/sandbox/requests');
-  const requests = (log.body as { items: { method: string; path: string; status: number }[] }).items.map(
-    ({ method, path, status }) => `${method} ${path} ${status}`,
-  );
+  // Those since the reset: the log goes on across resets, each starting a segment.
+  const { items } = log.body as { items: { method: string; path: string; status: number; segment: number }[] };
+  const requests = items
+    .filter(({ segment }) => segment === items[0]?.segment)
+    .map(({ method, path, status }) => `${method} ${path} ${status}`);
   return {
     reset: reset.status,
     session: seedNav.session,

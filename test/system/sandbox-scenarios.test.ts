@@ -68,7 +68,12 @@ describe('sandbox scenarios: the shipped ones (mocks/scenarios/)', () => {
 
   it("when a session resets to empty-user, then nothing is stored; another session still has the examples' seed", async () => {
     await call(sandbox, 'POST', '/sandbox/reset', in_('empty', { body: { scenario: 'empty-user' } }));
-    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('empty'))).status).to.equal(404);
+    const nav = await call(sandbox, 'GET', '/api/streams/nav', in_('empty'));
+    expect([nav.status, nav.body.updatedAt]).to.deep.equal([200, '1970-01-01T00:00:00.000Z']); // the defaults: never written
+    expect(
+      (await call(sandbox, 'GET', '/api/cycles/templates/0193a5f2-7c30-7a44-b555-6c7d8e9f0a1b/draft', in_('empty')))
+        .status,
+    ).to.equal(404);
     expect((await call(sandbox, 'GET', '/api/notifications/devices', in_('empty'))).body.items).to.deep.equal([]);
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('other'))).body).to.deep.equal(
       getExamples().get('getNavigationPreferences'),
@@ -139,7 +144,7 @@ describe('PUT /sandbox/scenarios/{name}', () => {
   it('when a step is refused by the service (404), then 400 naming it, and a scenario of that name stays as it was', async () => {
     await call(sandbox, 'PUT', '/sandbox/scenarios/kept', { body: { steps: [nav('kept')] } });
     const reply = await call(sandbox, 'PUT', '/sandbox/scenarios/kept', {
-      body: { steps: [{ method: 'GET', path: '/api/streams/nav' }] },
+      body: { steps: [{ method: 'GET', path: '/api/cycles/templates/0193a5f2-0000-7000-8000-000000000000/draft' }] },
     });
     expect([reply.status, pathsOf(reply)]).to.deep.equal([400, ['/body/steps/0']]);
     await call(sandbox, 'POST', '/sandbox/reset', in_('b', { body: { scenario: 'kept' } }));
@@ -200,6 +205,29 @@ describe('sandbox scenarios from files', () => {
       ]);
       await call(sandbox, 'POST', '/sandbox/reset', { body: { scenario: 'two-streams' } });
       expect((await call(sandbox, 'GET', '/api/streams/nav')).body.sort).to.equal('from-file');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('when a file is added or changed while it runs, then the next reset naming it uses the file as it is now; a broken one is a 400 naming the file, and the session stays', async () => {
+    const sandbox = await startSandbox({ scenariosFolder: folder });
+    const sort = async () => (await call(sandbox, 'GET', '/api/streams/nav', in_('files'))).body.sort;
+    const reset = (scenario: string) => call(sandbox, 'POST', '/sandbox/reset', in_('files', { body: { scenario } }));
+    try {
+      await writeFile(join(folder, 'added.json'), JSON.stringify({ steps: [nav('added')] }));
+      expect((await reset('added')).status).to.equal(204);
+      expect(await sort()).to.equal('added');
+      await writeFile(join(folder, 'added.json'), JSON.stringify({ steps: [nav('changed')] }));
+      expect((await reset('added')).status).to.equal(204);
+      expect(await sort()).to.equal('changed');
+      await writeFile(join(folder, 'added.json'), JSON.stringify({ steps: [{ ...nav('x'), body: { sort: 7 } }] }));
+      const broken = await reset('added');
+      expect(broken.status).to.equal(400);
+      expect(broken.body.detail)
+        .to.contain(join(folder, 'added.json'))
+        .and.to.contain('step 0 (PATCH /api/streams/nav) was answered 400');
+      expect(await sort()).to.equal('changed');
     } finally {
       await sandbox.close();
     }

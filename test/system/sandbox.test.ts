@@ -137,4 +137,50 @@ describe('src/sandbox/server.ts (make sandbox) as a process', function () {
     expect(await readdir(folder)).to.deep.equal([]);
     expect(await sandbox.stop()).to.equal(0);
   });
+
+  it('when AUTH_* settings are set (one empty), then it starts anyway, says it ignores them, and serves the shipped scenarios without a token', async () => {
+    const sandbox = await startSandboxProcess({
+      AUTH_JWT_SECRET: 'a-secret-the-service-would-take-0123456789',
+      AUTH_JWT_ISSUER: 'https://issuer.example',
+      AUTH_JWKS_URL: '',
+    });
+    try {
+      expect(sandbox.output()).to.contain(
+        'Ignoring AUTH_JWKS_URL, AUTH_JWT_ISSUER, AUTH_JWT_SECRET: the sandbox serves without authentication, always',
+      );
+      await call(sandbox, 'POST', '/sandbox/reset', { body: { scenario: 'busy-inbox' } });
+      const nav = await call(sandbox, 'GET', '/api/streams/nav');
+      expect([nav.status, nav.body.updatedAt]).to.deep.equal([200, '1970-01-01T00:00:00.000Z']);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('when failureRate fails a request on purpose, then its log line is info with onPurpose, not error', async () => {
+    const sandbox = await startSandboxProcess({ LOG_LEVEL: 'info' });
+    try {
+      await call(sandbox, 'POST', '/sandbox/reset', { body: { failureRate: 1 } });
+      const failed = await call(sandbox, 'GET', '/api/streams/nav', { headers: { 'x-request-id': 'on-purpose-1' } });
+      expect([failed.status, failed.body.type]).to.deep.equal([503, 'urn:problem:collab:unavailable']);
+      const line = await lineOf(sandbox, 'on-purpose-1');
+      expect([line.level, line.status, line.onPurpose, line.err]).to.deep.equal([30, 503, true, undefined]);
+    } finally {
+      await sandbox.close();
+    }
+  });
 });
+
+/** The JSON log line of the request with this id, once written (a turn after its answer). */
+async function lineOf(sandbox: { output(): string }, requestId: string): Promise<Record<string, unknown>> {
+  for (let tries = 0; tries < 100; tries++) {
+    const found = sandbox
+      .output()
+      .split('\n')
+      .filter((text) => text.startsWith('{'))
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((line) => line.requestId === requestId);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no log line for ${requestId} in: ${sandbox.output()}`);
+}

@@ -1,30 +1,19 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { call, type CallOptions } from '../helpers/client.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
+import { inSession, verify } from '../helpers/verify-consumer.js';
 
-const exec = promisify(execFile);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Logged = any;
+
 const in_ = (options: CallOptions = {}): CallOptions => ({
   ...options,
   headers: { 'x-sandbox-session': 'front-end', ...options.headers },
 });
-
-/** make verify-consumer, as CI runs it: its exit code and what it printed. */
-async function verify(file: string, url?: string): Promise<{ code: number; output: string }> {
-  const args = ['--no-print-directory', 'verify-consumer', `FILE=${file}`, ...(url ? [`URL=${url}`] : [])];
-  try {
-    const { stdout, stderr } = await exec('make', args, { env: { ...process.env } });
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: failed.stdout + failed.stderr };
-  }
-}
 
 describe('GET /sandbox/requests?format=expectations and make verify-consumer', () => {
   let sandbox: Service;
@@ -56,7 +45,8 @@ describe('GET /sandbox/requests?format=expectations and make verify-consumer', (
       '/api/streams',
       in_({ body: { title: 'Shown, not stored' }, headers: { prefer: 'code=201' } }),
     );
-    expectations = (await call(sandbox, 'GET', '/sandbox/requests?format=expectations', in_())).body.expectations;
+    expectations = (await call(sandbox, 'GET', '/sandbox/requests?format=expectations', in_())).body.segments[0]
+      .expectations;
   });
   after(async () => {
     await sandbox.close();
@@ -67,11 +57,11 @@ describe('GET /sandbox/requests?format=expectations and make verify-consumer', (
     expect(expectations.map(({ request, response }) => [request.method, request.path, response.status])).to.deep.equal([
       ['POST', '/api/streams', 201],
       ['GET', `/api/streams/${expectations[0]?.response.body.id}`, 200],
-      ['GET', '/api/streams/nav', 404],
+      ['GET', '/api/streams/nav', 200],
     ]);
     expect(expectations[0]?.request.body).to.deep.equal({ title: 'Launch', visibility: 'public' });
     expect(expectations[1]?.response.body.title).to.equal('Launch');
-    expect(expectations[2]?.response.body.type).to.equal('urn:problem:collab:not-found');
+    expect(expectations[2]?.response.body.updatedAt).to.equal('1970-01-01T00:00:00.000Z'); // the defaults
   });
 
   it('when the service still answers them so, then make verify-consumer exits 0, the created id matched by position', async () => {
@@ -84,12 +74,12 @@ describe('GET /sandbox/requests?format=expectations and make verify-consumer', (
 
   it('when a status differs, then it exits non-zero naming that step', async () => {
     const changed = expectations.map((item, index) =>
-      index === 2 ? { ...item, response: { ...item.response, status: 200 } } : item,
+      index === 2 ? { ...item, response: { ...item.response, status: 404 } } : item,
     );
     const { code, output } = await verify(await write('status.json', changed));
     expect(code).to.not.equal(0);
     expect(output)
-      .to.contain('step 3 (GET /api/streams/nav): status 404, the consumer saw 200\n')
+      .to.contain('step 3 (GET /api/streams/nav): status 200, the consumer saw 404\n')
       .and.to.contain('2 of 3 steps');
   });
 
@@ -110,6 +100,43 @@ describe('GET /sandbox/requests?format=expectations and make verify-consumer', (
     } finally {
       await service.close();
     }
+  });
+
+  it('when a reset comes in the middle, a request fails on purpose or Prefer chooses its answer, then those are left out, and each segment names its own state', async () => {
+    const send = inSession(sandbox, 'mixed');
+    await send('POST', '/sandbox/reset', { body: { failureRate: 1, seed: 'mixed' } });
+    expect((await send('GET', '/api/streams/nav')).status).to.equal(503);
+    await send('POST', '/sandbox/reset', { body: { clock: '2026-03-01T00:00:00Z' } });
+    await send('GET', '/api/streams/nav', { headers: { prefer: 'delay=1' } });
+    await send('POST', '/api/streams', { body: { title: 'Shown' }, headers: { prefer: 'code=201' } });
+    const log = (await send('GET', '/sandbox/requests')).body.items;
+    expect(log.map(({ segment, status, onPurpose }: Logged) => [segment, status, onPurpose])).to.deep.equal([
+      [2, 201, undefined],
+      [2, 200, undefined],
+      [1, 503, true], // 0: the session as the first reset found it (made for that request), with no request of its own
+    ]);
+    const { segments, notes } = (await send('GET', '/sandbox/requests?format=expectations')).body;
+    expect(notes).to.equal(undefined);
+    expect(segments).to.have.length(1);
+    expect(segments[0].state).to.deep.include({ from: 'examples', clock: '2026-03-01T00:00:00Z' });
+    expect(segments[0].expectations.map(({ request }: Logged) => [request.method, request.headers])).to.deep.equal([
+      ['GET', { prefer: 'delay=1' }],
+    ]);
+  });
+
+  it('when the scenario a segment started from is defined again, then the segment is left out, with a note saying why', async () => {
+    const send = inSession(sandbox, 'redefined');
+    const scenario = { steps: [{ method: 'PATCH', path: '/api/streams/nav', body: { sort: 'first' } }] };
+    await call(sandbox, 'PUT', '/sandbox/scenarios/redefined', { body: scenario });
+    await send('POST', '/sandbox/reset', { body: { scenario: 'redefined' } });
+    expect((await send('GET', '/api/streams/nav')).body.sort).to.equal('first');
+    await call(sandbox, 'PUT', '/sandbox/scenarios/redefined', { body: scenario });
+    expect((await send('GET', '/sandbox/requests?format=expectations')).body).to.deep.equal({
+      segments: [],
+      notes: [
+        'Segment 2 of the session (1 request) is left out: the state it started from is no longer known (its scenario was defined again since).',
+      ],
+    });
   });
 
   it('when format is another, then 400 naming it', async () => {

@@ -82,7 +82,7 @@ export class NavigationApi extends runtime.BaseAPI {
     }
 
     /**
-     * The caller\'s stream-list preferences as last saved with `PATCH /api/streams/nav`; 404 until the first save. 
+     * The caller\'s stream-list preferences as last saved with `PATCH /api/streams/nav`. They exist before the first save, never 404: until then this answers the defaults (the example `defaults`): `pinnedStreamIds`, `pinnedSessionIds` and `archivedStreamIds` empty, `rankByStreamId` and `lastViewedAt` empty maps, `hideStreamTipSeen` false, no `grouping`, `listView`, `sort` or `leftSidebarWidth` (the app\'s own choice), and `updatedAt` `1970-01-01T00:00:00.000Z`, the Unix epoch: never changed. With its `ETag`, so the first save can be conditional too (`If-Match`). 
      * Reads the caller\'s navigation preferences.
      */
     async getNavigationPreferencesRaw(requestParameters: GetNavigationPreferencesRequest = {}, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
@@ -93,7 +93,7 @@ export class NavigationApi extends runtime.BaseAPI {
     }
 
     /**
-     * The caller\'s stream-list preferences as last saved with `PATCH /api/streams/nav`; 404 until the first save. 
+     * The caller\'s stream-list preferences as last saved with `PATCH /api/streams/nav`. They exist before the first save, never 404: until then this answers the defaults (the example `defaults`): `pinnedStreamIds`, `pinnedSessionIds` and `archivedStreamIds` empty, `rankByStreamId` and `lastViewedAt` empty maps, `hideStreamTipSeen` false, no `grouping`, `listView`, `sort` or `leftSidebarWidth` (the app\'s own choice), and `updatedAt` `1970-01-01T00:00:00.000Z`, the Unix epoch: never changed. With its `ETag`, so the first save can be conditional too (`If-Match`). 
      * Reads the caller\'s navigation preferences.
      */
     async getNavigationPreferences(requestParameters: GetNavigationPreferencesRequest = {}, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {
@@ -143,7 +143,7 @@ export class NavigationApi extends runtime.BaseAPI {
     }
 
     /**
-     * Applies the body to the caller\'s preferences as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch creates it. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
+     * Applies the body to the caller\'s preferences as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch merges into the defaults `GET` answers until then. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
      * Updates navigation preferences; every field optional.
      */
     async patchNavigationPreferencesRaw(requestParameters: PatchNavigationPreferencesRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NavigationPreferences>> {
@@ -154,7 +154,7 @@ export class NavigationApi extends runtime.BaseAPI {
     }
 
     /**
-     * Applies the body to the caller\'s preferences as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch creates it. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
+     * Applies the body to the caller\'s preferences as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch merges into the defaults `GET` answers until then. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
      * Updates navigation preferences; every field optional.
      */
     async patchNavigationPreferences(requestParameters: PatchNavigationPreferencesRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NavigationPreferences> {

@@ -82,7 +82,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     }
 
     /**
-     * The caller\'s notification settings as last saved with `PATCH /api/notifications/settings`; 404 until the first save. 
+     * The caller\'s notification settings as last saved with `PATCH /api/notifications/settings`. They exist before the first save, never 404: until then this answers the defaults (the example `defaults`): `overrides` and `vips` empty maps, no `sound`, and no `channels`, `availability` or stream `defaults` (the app\'s own choice), with `updatedAt` `1970-01-01T00:00:00.000Z`, the Unix epoch: never changed. With its `ETag`, so the first save can be conditional too (`If-Match`). 
      * Reads the caller\'s notification settings.
      */
     async getNotificationSettingsRaw(requestParameters: GetNotificationSettingsRequest = {}, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
@@ -93,7 +93,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     }
 
     /**
-     * The caller\'s notification settings as last saved with `PATCH /api/notifications/settings`; 404 until the first save. 
+     * The caller\'s notification settings as last saved with `PATCH /api/notifications/settings`. They exist before the first save, never 404: until then this answers the defaults (the example `defaults`): `overrides` and `vips` empty maps, no `sound`, and no `channels`, `availability` or stream `defaults` (the app\'s own choice), with `updatedAt` `1970-01-01T00:00:00.000Z`, the Unix epoch: never changed. With its `ETag`, so the first save can be conditional too (`If-Match`). 
      * Reads the caller\'s notification settings.
      */
     async getNotificationSettings(requestParameters: GetNotificationSettingsRequest = {}, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {
@@ -143,7 +143,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     }
 
     /**
-     * Applies the body to the caller\'s notification settings as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch creates it. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
+     * Applies the body to the caller\'s notification settings as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch merges into the defaults `GET` answers until then. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
      * Updates notification settings; every top-level field is optional.
      */
     async patchNotificationSettingsRaw(requestParameters: PatchNotificationSettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<NotificationSettings>> {
@@ -154,7 +154,7 @@ export class NotificationsApi extends runtime.BaseAPI {
     }
 
     /**
-     * Applies the body to the caller\'s notification settings as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch creates it. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
+     * Applies the body to the caller\'s notification settings as an RFC 7396 merge patch (see *Merge behaviour of the PATCH operations* above) and answers the whole document; the first patch merges into the defaults `GET` answers until then. The merged document holds at most 256 KiB (413 `document-too-large`, nothing stored). 
      * Updates notification settings; every top-level field is optional.
      */
     async patchNotificationSettings(requestParameters: PatchNotificationSettingsRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<NotificationSettings> {

@@ -55,7 +55,7 @@ export interface Availability {
  * One block; the variants overlap and are alternatives in the `anyOf` sense.
  * @export
  */
-export type Block = AssetBlock | ComponentBlock | MarkdownBlock | RichTextBlock;
+export type Block = RichTextBlock | MarkdownBlock | AssetBlock | ComponentBlock;
 
 /**
  * A block of code.
@@ -587,7 +587,7 @@ export interface DraftConflictProblem {
  * One element of a rich-text block; the variants overlap and are alternatives in the `anyOf` sense.
  * @export
  */
-export type Element = CodeBlockElement | ListElement | ParagraphElement | TableElement;
+export type Element = ParagraphElement | ListElement | CodeBlockElement | TableElement;
 
 /**
  * One validation failure.
@@ -711,7 +711,7 @@ export interface InitialMessageInput {
  * An inline node; the variants overlap (every node is also a type-only node) and are alternatives in the `anyOf` sense.
  * @export
  */
-export type InlineNode = LinkNode | TextNode | TriggerNode | TypeOnlyNode;
+export type InlineNode = TextNode | LinkNode | TypeOnlyNode | TriggerNode;
 
 /**
  * @type LinkChild
@@ -935,7 +935,7 @@ export interface NavigationPreferences {
      */
     hideStreamTipSeen?: boolean;
     /**
-     * When the preferences last changed.
+     * When the preferences last changed; `1970-01-01T00:00:00.000Z` (the Unix epoch) while they never have.
      */
     updatedAt: string;
 }
@@ -981,7 +981,7 @@ export interface NotificationSettings {
      */
     sound?: Sound;
     /**
-     * When the settings last changed.
+     * When the settings last changed; `1970-01-01T00:00:00.000Z` (the Unix epoch) while they never have.
      */
     updatedAt: string;
 }
@@ -1116,7 +1116,7 @@ export interface NotificationSettingsPatchDefaults {
  * A `Sound`, or `null`, which removes it.
  * @export
  */
-export type NotificationSettingsPatchSound = Sound | string;
+export type NotificationSettingsPatchSound = Sound | null;
 
 /**
  * 

@@ -10,7 +10,10 @@ interface Stamped {
   updatedAt: string;
 }
 
-/** Merges `patch` into `owner`'s stored document at `key` and stamps it, if `preconditions` hold over the stored one; returns the result. */
+/**
+ * Merges `patch` into `owner`'s stored document at `key` (none stored: `defaults`, as a GET shows it) and stamps it,
+ * if `preconditions` hold over that document; returns the result.
+ */
 export async function mergeDocument<T extends Stamped>(
   store: Store,
   clock: Clock,
@@ -19,11 +22,13 @@ export async function mergeDocument<T extends Stamped>(
   patch: object,
   owner: string,
   preconditions: Preconditions = {},
+  defaults?: T,
 ): Promise<T> {
   const { current } = await store.update<T>(
     collection,
     key,
-    (previous) => {
+    (stored) => {
+      const previous = stored ?? defaults;
       checkPreconditions(preconditions, previous);
       const { updatedAt, ...document } = previous ?? {};
       // The merge result is the stored document with a patch the contract validated.

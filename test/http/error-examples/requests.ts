@@ -125,10 +125,8 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
   'stream-id-invalid.json': ({ plain }) => call(plain, 'GET', '/api/streams/general'),
   'stream-not-found.json': ({ plain }) => call(plain, 'GET', `/api/streams/${STREAM}`),
   'nav-invalid.json': ({ plain }) => call(plain, 'PATCH', '/api/streams/nav', { body: { leftSidebarWidth: 280.5 } }),
-  'nav-not-found.json': ({ plain }) => call(plain, 'GET', '/api/streams/nav'),
   'notification-settings-invalid.json': ({ plain }) =>
     call(plain, 'PATCH', '/api/notifications/settings', { body: { availability: anAvailability({ start: '24:00' }) } }),
-  'notification-settings-not-found.json': ({ plain }) => call(plain, 'GET', '/api/notifications/settings'),
   'devices-limit-invalid.json': ({ plain }) => call(plain, 'GET', '/api/notifications/devices?limit=5000'),
   'device-invalid.json': ({ plain }) => {
     const { token: _token, ...device } = aDevice({ platform: 'ios' });

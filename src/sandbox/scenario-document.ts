@@ -1,0 +1,45 @@
+import { HttpProblem, type FieldError } from '../errors/problem.js';
+import type { Scenario, Step } from './scenarios.js';
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A scenario document, checked: `{ "description"?: string, "steps": [{ "method", "path", "body"? }] }`; else 400 naming each fault under `at`. */
+export function parseScenario(document: unknown, at = '/body'): Scenario {
+  const errors: FieldError[] = [];
+  const { description, steps, ...others } = (isObject(document) ? document : {}) as Record<string, unknown>;
+  if (!isObject(document))
+    errors.push({
+      path: at,
+      message: 'must be an object: { "description"?: string, "steps": [{ "method", "path", "body"? }] }',
+    });
+  for (const name of Object.keys(others))
+    errors.push({ path: `${at}/${name}`, message: 'is not a member of a scenario: description, steps' });
+  if (description !== undefined && typeof description !== 'string')
+    errors.push({ path: `${at}/description`, message: 'must be a string' });
+  if (isObject(document) && !Array.isArray(steps))
+    errors.push({ path: `${at}/steps`, message: 'must be an array of { "method", "path", "body"? }' });
+  for (const [index, step] of (Array.isArray(steps) ? steps : []).entries()) {
+    const where = `${at}/steps/${index}`;
+    if (!isObject(step)) {
+      errors.push({ path: where, message: 'must be an object: { "method", "path", "body"? }' });
+      continue;
+    }
+    const { method, path, body: _body, ...extra } = step as Record<string, unknown>;
+    if (typeof method !== 'string' || !METHODS.has(method))
+      errors.push({ path: `${where}/method`, message: 'must be one of GET, POST, PUT, PATCH, DELETE' });
+    if (typeof path !== 'string' || !path.startsWith('/api/'))
+      errors.push({ path: `${where}/path`, message: 'must be a path under /api/' });
+    for (const name of Object.keys(extra))
+      errors.push({ path: `${where}/${name}`, message: 'is not a member of a step: method, path, body' });
+  }
+  if (errors.length)
+    throw new HttpProblem(
+      'validation-failed',
+      'A scenario is { "description"?: string, "steps": [{ "method", "path", "body"? }] }.',
+      { errors },
+    );
+  return { ...(description === undefined ? {} : { description: description as string }), steps: steps as Step[] };
+}
+
+const isObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
