@@ -41,10 +41,18 @@ const segments = await readFile(file, 'utf8')
 const stepOf = (number: number, { request }: Expectation) => `step ${number} (${request.method} ${request.path})`;
 // Checked before anything is sent: a path is joined to the server's URL, so another could reach another server.
 let number = 0;
-for (const { state, expectations } of segments)
-  for (const expectation of [...(state?.steps ?? []), ...expectations])
+for (const { state, expectations } of segments) {
+  for (const step of state?.steps ?? [])
+    if (state && !staysOn(target ?? 'http://127.0.0.1', step.request.path))
+      refuse(
+        'Verification',
+        `${stateName(state)}, ${step.request.method} ${step.request.path}: a path starts with / and stays on ${where}`,
+      );
+  for (const expectation of expectations)
     if (!staysOn(target ?? 'http://127.0.0.1', expectation.request.path))
-      refuse('Verification', `${stepOf(++number, expectation)}: a path starts with / and stays on ${where}`);
+      refuse('Verification', `${stepOf(number + 1, expectation)}: a path starts with / and stays on ${where}`);
+    else number += 1;
+}
 
 const failures: string[] = [];
 let [replayed, failed] = [0, 0];
@@ -74,7 +82,9 @@ for (const [index, { state, expectations }] of segments.entries()) {
       }
       if (!staysOn(server.url, ids.apply(expectation.request.path)))
         refuse('Verification', `${step}: a path starts with / and stays on ${where}`);
-      const found = await check(server.url, expectation, ids).catch((error: Error) => [unanswered(error)]);
+      const found = await check(server.url, expectation, ids).catch((error: Error) =>
+        refuse('Verification', `${step}: ${unanswered(error)}`),
+      );
       replayed += 1;
       if (!found.length) continue;
       failures.push(`${step}: ${found.join('; ')}`);

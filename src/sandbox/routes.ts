@@ -50,6 +50,7 @@ export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimi
       ...(settings.seed === undefined ? {} : { seed: settings.seed }),
       ...(settings.scenario === undefined ? {} : { scenario: settings.scenario }),
       failureRate: settings.failureRate ?? 0,
+      segment: session.segment,
       bytes: session.bytes,
       sessions: { held: sessions.size, max: sessions.max, bytes: sessions.bytes, maxBytes: sessions.maxBytes },
     });

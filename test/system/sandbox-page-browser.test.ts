@@ -112,7 +112,9 @@ describe('the sandbox page (GET /sandbox/) in headless Chromium', function () {
     const file = JSON.parse(await readFile(await download.path(), 'utf8'));
     expect(download.suggestedFilename()).to.equal(`expectations-${SESSION}.json`);
     expect(file).to.deep.equal((await call(sandbox, 'GET', '/sandbox/requests?format=expectations', in_())).body);
-    expect(file.expectations.map((step: { request: { path: string } }) => step.request.path)).to.deep.equal([
+    const last = file.segments.at(-1); // since the reset to empty-user: a segment of its own, with its starting state
+    expect(last.state).to.include({ from: 'scenario', scenario: 'empty-user' });
+    expect(last.expectations.map((step: { request: { path: string } }) => step.request.path)).to.deep.equal([
       `/api/streams/${created}`,
       '/api/streams/nav',
     ]);

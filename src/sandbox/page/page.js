@@ -51,13 +51,15 @@ async function showSession() {
     Object.assign($('clock'), { value: now.clock ?? '' });
     Object.assign($('seed'), { value: now.seed ?? '' });
   }
-  $('no-requests').hidden = log.items.length > 0;
+  // Since its last reset: the log goes on across resets, a segment each (the export keeps them all).
+  const items = log.items.filter((item) => (item.segment ?? 0) === (now.segment ?? 0));
+  $('no-requests').hidden = items.length > 0;
   const itemOf = (item) => {
     const key = `${item.n} ${item.at} ${item.requestId}`;
     if (!shown.has(key)) shown.set(key, requestItem(item, read));
     return shown.get(key);
   };
-  $('requests').replaceChildren(...log.items.map(itemOf));
+  $('requests').replaceChildren(...items.map(itemOf));
   const collection = ([name, items]) => {
     const open = stateOpen.get(name) ?? (items.length > 0 && items.length <= 10);
     const details = el('details', { open }, el('summary', { textContent: `${name} (${items.length})` }), json(items));
