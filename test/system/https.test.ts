@@ -3,6 +3,7 @@ import { X509Certificate } from 'node:crypto';
 import { copyFile, mkdtemp, readFile, rename } from 'node:fs/promises';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
+import type { TLSSocket } from 'node:tls';
 import { join } from 'node:path';
 import { selfSignedCertificate } from '../helpers/certificate.js';
 import { refusedStart, startServerProcess, stop, type ServerProcess } from '../helpers/process.js';
@@ -12,8 +13,7 @@ import { freshDataFile } from '../helpers/service.js';
 function get(url: string, ca: string): Promise<{ status: number; body: string; fingerprint: string }> {
   return new Promise((resolve, reject) => {
     const req = request(`${url}/healthz`, { ca, agent: false }, (res) => {
-      const fingerprint =
-        res.socket && 'getPeerCertificate' in res.socket ? res.socket.getPeerCertificate().fingerprint256 : '';
+      const fingerprint = (res.socket as TLSSocket).getPeerCertificate().fingerprint256;
       let body = '';
       res.on('data', (chunk) => (body += String(chunk)));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body, fingerprint }));
