@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # deploy/podman-host.sh, as root: makes this machine able to build and run the image with podman
 # (make image and test/image/ call it; .ci/run installs the same packages up front).
-#  - podman, runc and debootstrap from Debian's packages, when missing;
+#  - podman, runc and debootstrap from Debian's packages, when missing, and the CNI dnsname plugin
+#    (golang-github-containernetworking-plugin-dnsname): without it containers of a compose network
+#    cannot find each other by name (the service restarted in a loop on ENOTFOUND pgbouncer);
 #  - /etc/containers/containers.conf with runc, the cgroupfs cgroup manager (no systemd here)
 #    and no default ulimits (podman's defaults raise nofile past what this machine's sandbox allows).
 # Idempotent: with everything in place it changes nothing. A containers.conf that sets other
@@ -17,6 +19,8 @@ missing=()
 command -v podman >/dev/null || missing+=(podman)
 command -v runc >/dev/null || [ -x /usr/sbin/runc ] || missing+=(runc)
 command -v debootstrap >/dev/null || [ -x /usr/sbin/debootstrap ] || missing+=(debootstrap)
+# podman 4.3 on CNI adds dnsname to every network it creates once the plugin is there (not to the default one).
+[ -x /usr/lib/cni/dnsname ] || missing+=(golang-github-containernetworking-plugin-dnsname)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing ${missing[*]} (Debian)"
   apt-get update -qq

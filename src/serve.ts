@@ -56,6 +56,8 @@ const auth = config.auth && {
 };
 const server = createHttpServer(
   createApp({ config: { ...config, ...(auth ? { auth } : {}) }, store, logger, stopping }),
+  undefined,
+  config.https && { files: config.https, log: (level, line) => logger[level](line) },
 );
 // The validator loads openapi.yaml in the background: listen once it has, so "Serving" means served at once.
 await contractLoaded().catch(async (error: unknown) => {
@@ -86,7 +88,7 @@ server.listen(config.port, config.host, () => {
   const named = Object.entries(keys).map(([name, hex]) => `${name} sha256:${hex}`);
   logger.info(
     named.length > 0 ? { keyFingerprints: keys } : {},
-    `Serving on http://${config.host}:${port} (data in ${whereDataLives(config)}${named.length > 0 ? `; tokens verified with ${named.join(' and ')}` : ''})`,
+    `Serving on ${config.https ? 'https' : 'http'}://${config.host}:${port} (data in ${whereDataLives(config)}${named.length > 0 ? `; tokens verified with ${named.join(' and ')}` : ''})`,
   );
 });
 

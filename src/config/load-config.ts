@@ -3,6 +3,7 @@ import { LOG_LEVELS } from '../observability/logger.js';
 import { CHECKPOINT_BYTES } from '../store/lowdb/lowdb-settings.js';
 import type { StoreSettings } from '../store/open-store.js';
 import { parseAllowedHosts } from './allowed-hosts.js';
+import { loadHttps, type HttpsFiles } from './https.js';
 import { loadAuth, refuseEmptyAuth, type AuthConfig } from './auth.js';
 import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './cors-origins.js';
 import { checkHeap, heapLimitBytes, heapReserveBytes, storeMaxBytesFor } from './heap-budget.js';
@@ -25,6 +26,8 @@ export interface Config {
   checkpointBytes: number;
   /** PostgreSQL instead of the lowdb file (DATABASE_URL, postgres://…); instances may share it. */
   databaseUrl?: string;
+  /** HTTPS with this certificate and key (TLS_CERT_FILE, TLS_KEY_FILE), reloaded when they change; else HTTP. */
+  https?: HttpsFiles;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
   /** Check every response against openapi.yaml (on in tests; costs time). */
@@ -55,7 +58,7 @@ export const SHUTDOWN_DELAY_MS = 5_000;
 /** As long as a request may take to arrive (the server's request timeout, src/edge/listen.ts), so no upload is cut. */
 export const SHUTDOWN_TIMEOUT_MS = 30_000;
 
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL` (or `DATABASE_URL_FILE`), `BODY_LIMIT`, `VALIDATE_RESPONSES`, `ALLOWED_HOSTS`, `CORS_ORIGINS`, `LOG_LEVEL`, `SHUTDOWN_DELAY`, `SHUTDOWN_TIMEOUT`, the `AUTH_*` settings (src/config/auth.ts) and the limits (src/config/limits.ts); one set but empty is refused. */
+/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL` (or `DATABASE_URL_FILE`), `TLS_CERT_FILE` and `TLS_KEY_FILE`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `ALLOWED_HOSTS`, `CORS_ORIGINS`, `LOG_LEVEL`, `SHUTDOWN_DELAY`, `SHUTDOWN_TIMEOUT`, the `AUTH_*` settings (src/config/auth.ts) and the limits (src/config/limits.ts); one set but empty is refused. */
 /**
  * `heapLimit` is checked against what may be in flight and, where `storeInProcess` (the service without DATABASE_URL),
  * the stated size; the sandbox checks its sessions' budget itself.
@@ -70,6 +73,7 @@ export function loadConfig(
   const auth = loadAuth(env);
   const databaseUrl = parseDatabaseUrl(readSecret(env, 'DATABASE_URL'));
   const host = env.HOST ?? '127.0.0.1';
+  const https = loadHttps(env);
   const limits = loadLimits(env);
   const notes: string[] = [];
   const embedded = storeInProcess && databaseUrl === undefined;
@@ -95,6 +99,7 @@ export function loadConfig(
         ? CHECKPOINT_BYTES
         : parseSize(env.JOURNAL_CHECKPOINT_BYTES, 'JOURNAL_CHECKPOINT_BYTES'),
     ...(databaseUrl ? { databaseUrl } : {}),
+    ...(https ? { https } : {}),
     bodyLimit: parseSize(env.BODY_LIMIT ?? '1mb', 'BODY_LIMIT'),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS ?? ''),

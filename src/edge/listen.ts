@@ -1,5 +1,8 @@
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { Express } from 'express';
+import { readKeyPair, type HttpsFiles } from '../config/https.js';
+import { reloadCertificate } from './certificate-reload.js';
 import { answerClientErrors } from './client-errors.js';
 
 export interface Timeouts {
@@ -13,18 +16,28 @@ export interface Timeouts {
 
 export const DEFAULT_TIMEOUTS: Timeouts = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 };
 
-/** The HTTP server for the app, with timeouts so slow senders cannot hold connections open. */
-export function createHttpServer(app: Express, timeouts: Timeouts = DEFAULT_TIMEOUTS): Server {
-  const server = createServer(
-    {
-      headersTimeout: timeouts.headersTimeout,
-      requestTimeout: timeouts.requestTimeout,
-      connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeout),
-      // Query strings may carry a 4096-character cursor; past this, the 431 problem (src/edge/client-errors.ts).
-      maxHeaderSize: 64 * 1024,
-    },
-    app,
-  );
+/**
+ * The HTTP server for the app, with timeouts so slow senders cannot hold connections open;
+ * HTTPS with `https` (TLS_CERT_FILE, TLS_KEY_FILE), its certificate read again when the files change.
+ */
+export function createHttpServer(
+  app: Express,
+  timeouts: Timeouts = DEFAULT_TIMEOUTS,
+  https?: { files: HttpsFiles; log: (level: 'info' | 'warn', line: string) => void },
+): Server {
+  const options = {
+    headersTimeout: timeouts.headersTimeout,
+    requestTimeout: timeouts.requestTimeout,
+    connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeout),
+    // Query strings may carry a 4096-character cursor; past this, the 431 problem (src/edge/client-errors.ts).
+    maxHeaderSize: 64 * 1024,
+  };
+  let server: Server;
+  if (https) {
+    const secure = createHttpsServer({ ...options, ...readKeyPair(https.files) }, app);
+    reloadCertificate(secure, https.files, https.log);
+    server = secure;
+  } else server = createServer(options, app);
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
   return answerClientErrors(server, timeouts);
 }

@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +70,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+/** With `tls`, the server also serves TLS with that certificate and key (PEM files; the key is copied for the server). */
+export async function startPrivatePostgres(tls?: { certFile: string; keyFile: string }): Promise<PrivatePostgres> {
   const bin = serverBinaries()!;
   const asRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root: then the postgres user runs it.
@@ -102,7 +103,19 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     '--no-sync',
   ]);
   const port = await freePort();
-  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1`;
+  let options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1`;
+  if (tls) {
+    // Copied where the server's user can read them; PostgreSQL wants its key its own and private.
+    const [cert, key] = [join(folder, 'server.crt'), join(folder, 'server.key')];
+    await copyFile(tls.certFile, cert);
+    await copyFile(tls.keyFile, key);
+    await chmod(key, 0o600);
+    if (asRoot) {
+      const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
+      await Promise.all([chown(cert, uid, 0), chown(key, uid, 0)]);
+    }
+    options += ` -c ssl=on -c ssl_cert_file=${cert} -c ssl_key_file=${key}`;
+  }
   const start = async () => {
     await as('pg_ctl', ['-D', data, '-l', join(folder, 'log'), '-o', options, '-w', '-t', '60', 'start']);
   };

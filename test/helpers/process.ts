@@ -68,12 +68,12 @@ export async function startServerProcess(dataFile: string, env: Settings = {}): 
     let output = '';
     const collect = (chunk: Buffer) => {
       output += String(chunk);
-      const match = /Serving on http:\/\/[^:]+:(\d+)/.exec(output);
+      const match = /Serving on (https?):\/\/[^:]+:(\d+)/.exec(output);
       if (match)
         resolve({
           child,
           output: () => output,
-          service: { url: `http://127.0.0.1:${match[1]}`, dataFile, close: async () => {} },
+          service: { url: `${match[1]}://127.0.0.1:${match[2]}`, dataFile, close: async () => {} },
         });
     };
     // Keep reading both pipes for the child's whole life: a closed pipe would fail its later writes.

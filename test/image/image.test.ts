@@ -4,6 +4,9 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
@@ -81,11 +84,16 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
   after(async function () {
     this.timeout(GRACE_SECONDS * 1000 + 60_000);
     for (const name of containers) await podman('rm', '--force', '--time', '0', name);
-    await podman('volume', 'rm', '--force', volume);
+    for (const name of [volume, ...volumes]) await podman('volume', 'rm', '--force', name);
   });
+  const volumes: string[] = [];
 
   /** Starts a container of the image with the volume at /data and port 3000 published on a free port of 127.0.0.1. */
-  async function start(env: Record<string, string>, extra: string[] = []): Promise<{ name: string; url: string }> {
+  async function start(
+    env: Record<string, string>,
+    extra: string[] = [],
+    onVolume = volume,
+  ): Promise<{ name: string; url: string }> {
     const name = `collab-image-test-${suffix}-${containers.length}`;
     containers.push(name);
     const environment = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
@@ -95,7 +103,7 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
       '--name',
       name,
       '--volume',
-      `${volume}:/data`,
+      `${onVolume}:/data`,
       '--publish',
       '127.0.0.1::3000',
       '--stop-timeout',
@@ -243,5 +251,50 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
     const stoppedAgain = await podman('stop', '--time', String(GRACE_SECONDS), second.name);
     expect(stoppedAgain.code, stoppedAgain.stderr).to.equal(0);
     expect(await mustPodman('inspect', '--format', '{{.State.ExitCode}}', second.name)).to.equal('0');
+  });
+  it('when a fresh container is backed up as documented, the backup taken off the host with podman cp and restored into a new named volume, then a container on that volume reads the write back; pg_dump is in the image', async () => {
+    const fresh = `collab-image-test-${suffix}-fresh`;
+    const restored = `collab-image-test-${suffix}-restored`;
+    volumes.push(fresh, restored);
+    await mustPodman('volume', 'create', fresh);
+    const first = await start({ AUTH_JWT_SECRET: SECRET }, [], fresh);
+    await serving(first);
+    const authorization = `Bearer ${await token('bob')}`;
+    const patched = await fetch(`${first.url}/api/streams/nav`, {
+      method: 'PATCH',
+      headers: { authorization, 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ sort: 'backed-up' }),
+    });
+    expect(patched.status).to.equal(200);
+
+    // docs/operators/moving-data.md, "In a container": the commands as written there.
+    await mustPodman('exec', first.name, 'node', 'dist/src/cli/backup.js', '/data/backups/today');
+    const host = await mkdtemp(join(tmpdir(), 'collab-image-backup-'));
+    await mustPodman('cp', `${first.name}:/data/backups/today`, host);
+    expect(await readdir(join(host, 'today'))).to.include.members(['db.json', 'db.json.d']);
+    expect(await mustPodman('exec', first.name, 'pg_dump', '--version')).to.match(/^pg_dump \(PostgreSQL\) 15\./);
+    await mustPodman('stop', '--time', String(GRACE_SECONDS), first.name);
+
+    await mustPodman('volume', 'create', restored);
+    await mustPodman(
+      'run',
+      '--rm',
+      '--user',
+      '0',
+      '--volume',
+      `${restored}:/data`,
+      '--volume',
+      `${join(host, 'today')}:/backup:ro`,
+      '--entrypoint',
+      'sh',
+      IMAGE,
+      '-c',
+      'cp -a /backup/. /data/ && chown -R 10001:10001 /data',
+    );
+    const second = await start({ AUTH_JWT_SECRET: SECRET }, [], restored);
+    await serving(second);
+    const read = await fetch(`${second.url}/api/streams/nav`, { headers: { authorization } });
+    expect(((await read.json()) as { sort: string }).sort, 'read back from the restored volume').to.equal('backed-up');
+    await mustPodman('stop', '--time', String(GRACE_SECONDS), second.name);
   });
 });

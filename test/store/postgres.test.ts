@@ -70,7 +70,12 @@ describe('PostgreSQL store: the schema in DATABASE_URL, never sent as a startup 
   it('when options holds other settings, then they stay; when it names no schema, the URL is left as it is', () => {
     const kept = new URL(connectionOf(withOptions('-c statement_timeout=900 -c search_path=collab')).connectionString);
     expect(kept.searchParams.get('options')).to.equal('-c statement_timeout=900');
-    expect(connectionOf(base)).to.deep.equal({ connectionString: base, schema: undefined, schemaName: undefined });
+    expect(connectionOf(base, {})).to.deep.equal({
+      connectionString: base,
+      tls: { mode: undefined, ssl: false },
+      schema: undefined,
+      schemaName: undefined,
+    });
   });
 });
 

@@ -1,8 +1,11 @@
 import { mkdir, open } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { FOLDER_MODE } from './modes.js';
 
-/** The folder a backup goes into: made now, and new (one that is there already is refused). */
+/** The folder a backup goes into: made now, and new (one that is there already is refused); its parents are made as needed. */
 export async function makeBackupFolder(into: string): Promise<void> {
+  // A fresh container has no /data/backups: the documented `backup.js /data/backups/today` must work there.
+  await mkdir(dirname(resolve(into)), { recursive: true, mode: FOLDER_MODE });
   await mkdir(into, { mode: FOLDER_MODE }).catch((error: NodeJS.ErrnoException) => {
     throw new Error(`${into} cannot be made (${error.code ?? error.message}): a backup goes into a new folder`);
   });

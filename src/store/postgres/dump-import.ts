@@ -1,6 +1,8 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { HASHED_KEY, IDEMPOTENCY_KEYS } from '../idempotency-key-records.js';
 import type { ImportTarget } from '../records.js';
 import { COLLECTIONS, type StoredRecord } from '../store.js';
+import { connectClient } from './connect.js';
 import { connectionOf, qualified } from './connection.js';
 import { keyToText } from './key-text.js';
 import { migrate } from './migrations.js';
@@ -17,13 +19,7 @@ import { beginSql } from './transaction.js';
  * replaced. Nothing is kept unless COMMIT returns.
  */
 export async function postgresTarget(url: string): Promise<ImportTarget> {
-  const connection = connectionOf(url);
-  const client = new Client({
-    connectionString: connection.connectionString,
-    application_name: 'collab-service import',
-  });
-  client.on('error', () => {}); // reported to the query that was running
-  await client.connect();
+  const { client, connection } = await connectClient(connectionOf(url), { application_name: 'collab-service import' });
   try {
     await migrate(client, connection.schema);
     await client.query(beginSql({ schema: connection.schema })); // one transaction: it holds through a transaction pooler

@@ -7,12 +7,19 @@ import { makeBackupFolder } from '../files/folders.js';
 import { connectionOf, type Connection } from './connection.js';
 import { mustReachPostgresItself } from './direct-only.js';
 
+const TLS_VARIABLES = [
+  ['sslmode', 'PGSSLMODE'],
+  ['sslrootcert', 'PGSSLROOTCERT'],
+  ['sslcert', 'PGSSLCERT'],
+  ['sslkey', 'PGSSLKEY'],
+] as const;
+
 /**
  * DATABASE_URL as node-postgres reads it, in libpq's variables: libpq would read
  * `+` in a query as itself, not a space, and the password stays out of the
  * command line that ps shows.
  */
-function libpqSettings(url: string): Record<string, string> {
+function libpqSettings(url: string, tlsQuery: URLSearchParams): Record<string, string> {
   const parsed = new URL(url);
   const query = parsed.searchParams;
   const settings: Record<string, string> = {
@@ -24,8 +31,11 @@ function libpqSettings(url: string): Record<string, string> {
   if (parsed.password) settings.PGPASSWORD = decodeURIComponent(parsed.password);
   const options = query.get('options');
   if (options) settings.PGOPTIONS = options;
-  const sslMode = query.get('sslmode');
-  if (sslMode) settings.PGSSLMODE = sslMode;
+  // TLS as the service reads it (tls.ts), which connection strings lose: libpq reads the same names.
+  for (const [parameter, variable] of TLS_VARIABLES) {
+    const value = tlsQuery.get(parameter);
+    if (value) settings[variable] = value;
+  }
   return settings;
 }
 
@@ -39,12 +49,12 @@ function libpqSettings(url: string): Record<string, string> {
  */
 export async function backupPostgres(url: string, into: string): Promise<{ file: string; bytes: number }> {
   const connection = connectionOf(url);
-  await mustReachPostgresItself(connection.connectionString); // before anything is made
+  await mustReachPostgresItself(connection); // before anything is made
   await makeBackupFolder(into);
   const file = join(into, 'collab.pgdump');
   const output = await open(file, 'wx', FILE_MODE);
   try {
-    await runPgDump(connection, output.fd);
+    await runPgDump(connection, new URL(url).searchParams, output.fd);
     await output.datasync(); // pg_dump syncs a file it opened itself, not its standard output
     return { file, bytes: (await output.stat()).size };
   } finally {
@@ -52,11 +62,11 @@ export async function backupPostgres(url: string, into: string): Promise<{ file:
   }
 }
 
-async function runPgDump(connection: Connection, output: number): Promise<void> {
+async function runPgDump(connection: Connection, tlsQuery: URLSearchParams, output: number): Promise<void> {
   const schema = connection.schemaName;
   const child = spawn('pg_dump', ['--format=custom', ...(schema ? [`--schema=${schema}`] : [])], {
     stdio: ['ignore', output, 'pipe'],
-    env: { ...process.env, ...libpqSettings(connection.connectionString) },
+    env: { ...process.env, ...libpqSettings(connection.connectionString, tlsQuery) },
   });
   let stderr = '';
   child.stderr?.on('data', (chunk) => {

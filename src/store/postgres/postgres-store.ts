@@ -8,7 +8,9 @@ import { reportPool } from '../../observability/store-metrics.js';
 import type { Change, Collection, Placement, Store, StoreQuotas } from '../store.js';
 import { StoreUnavailableError } from '../store.js';
 import { withTimeout } from './commit-outcome.js';
+import { connectClient } from './connect.js';
 import { connectionOf, type Connection } from './connection.js';
+import { explainTlsError } from './tls.js';
 import { isConnectionLost, storeErrorOf } from './errors.js';
 import { GroupCommit } from './group-commit.js';
 import { postgresHits } from './hit-counter.js';
@@ -44,6 +46,7 @@ export async function openPostgresStore(
   // outside one (reads, hits) are bounded by query_timeout on this side (see reads.ts).
   const pool = new Pool({
     connectionString: connection.connectionString,
+    ssl: connection.tls.ssl,
     max: POOL_SIZE,
     connectionTimeoutMillis: TIMEOUT_MS,
     query_timeout: TIMEOUT_MS,
@@ -104,20 +107,20 @@ export async function openPostgresStore(
 /** Runs the migrations on a connection of its own, without the per-statement timeout; returns how to connect. */
 async function migrateAtStart(url: string, logger: Logger | undefined): Promise<Connection> {
   let client: Client | undefined;
+  let mode: string | undefined;
   try {
     const connection = connectionOf(url);
-    client = new Client({
-      connectionString: connection.connectionString,
+    mode = connection.tls.mode;
+    const connected = await connectClient(connection, {
       connectionTimeoutMillis: TIMEOUT_MS,
       application_name: 'collab-service migrations',
     });
-    client.on('error', () => {});
-    await client.connect();
-    const newer = await migrate(client, connection.schema);
+    client = connected.client;
+    const newer = await migrate(client, connected.connection.schema);
     if (newer !== undefined) logger?.warn(newer);
-    return connection;
+    return connected.connection; // as it connected: prefer and allow settle on TLS or not here
   } catch (error) {
-    throw new PostgresStartError(`cannot use PostgreSQL at ${describeDatabase(url)}: ${(error as Error).message}`, {
+    throw new PostgresStartError(`cannot use PostgreSQL at ${describeDatabase(url)}: ${explainTlsError(error, mode)}`, {
       cause: error,
     });
   } finally {

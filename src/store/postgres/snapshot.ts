@@ -1,6 +1,7 @@
-import { Client, type ClientBase } from 'pg';
+import type { ClientBase } from 'pg';
 import { storedRecord } from '../records.js';
 import { COLLECTIONS, type Collection, type StoredRecord } from '../store.js';
+import { connectClient } from './connect.js';
 import { connectionOf } from './connection.js';
 import { textToKey } from './key-text.js';
 import { MIGRATIONS } from './migrations.js';
@@ -24,13 +25,7 @@ interface Row {
  * own without the service's statement timeouts.
  */
 export async function* postgresRecords(url: string): AsyncGenerator<StoredRecord> {
-  const connection = connectionOf(url);
-  const client = new Client({
-    connectionString: connection.connectionString,
-    application_name: 'collab-service export',
-  });
-  client.on('error', () => {}); // reported to the query that was running
-  await client.connect();
+  const { client, connection } = await connectClient(connectionOf(url), { application_name: 'collab-service export' });
   try {
     // The cursor and the snapshot live in the transaction, which a transaction pooler keeps on one server connection.
     await client.query(beginSql({ mode: 'ISOLATION LEVEL REPEATABLE READ READ ONLY', schema: connection.schema }));

@@ -81,7 +81,7 @@ describe('make backup, and a restore from it (a restore from make export is an i
     }
   });
 
-  it('when a lowdb store is backed up with no service running, then its files copied back restore it', async () => {
+  it("when a lowdb store is backed up with no service running into a folder whose parent is not there yet (a fresh container's /data/backups), then the parent is made and its files copied back restore it", async () => {
     const dataFile = await freshDataFile();
     let server = await startServerProcess(dataFile, AUTH_ENV);
     let reads: Read[];
@@ -92,7 +92,7 @@ describe('make backup, and a restore from it (a restore from make export is an i
     } finally {
       await stop(server, 'SIGKILL'); // the journal is left for the backup to carry
     }
-    const backup = join(dataFile, '..', 'backup');
+    const backup = join(dataFile, '..', 'backups', 'monday');
     const backedUp = await runCommand('backup', [backup], { DATA_FILE: dataFile });
     expect(backedUp.code, backedUp.stderr).to.equal(0);
     expect(backedUp.stdout).to.include('with no service running');
