@@ -1,5 +1,3 @@
-import type { Client } from 'pg';
-import { HASHED_KEY, IDEMPOTENCY_KEYS } from '../idempotency-key-records.js';
 import type { ImportTarget } from '../records.js';
 import { COLLECTIONS, type StoredRecord } from '../store.js';
 import { connectClient } from './connect.js';
