@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { packClient, run } from '../helpers/client-package.js';
 import { needs } from '../helpers/needs.js';
 
-/** What mocks/README.md's snippets say stand for the reader's own: declared, so each ```ts block compiles alone. */
+/** What the snippets of mocks/README.md and reference.md say stand for the reader's own: declared, so each ```ts block compiles alone. */
 const YOUR_OWN = `import type { CycleTemplateDraftInput as YourDraft, ParagraphElement as YourParagraph } from '@collab/client';
 declare const token: string;
 declare const templateId: string;
@@ -16,7 +16,9 @@ declare function show(items: readonly unknown[]): void;
 declare const paragraph: YourParagraph;
 `;
 const snippets = async () =>
-  [...(await readFile('mocks/README.md', 'utf8')).matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
+  (await Promise.all(['mocks/README.md', 'mocks/reference.md'].map((page) => readFile(page, 'utf8'))))
+    .flatMap((text) => [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)])
+    .map((match) => match[1]!);
 
 /** What a front end writes on the client: follow the pages, read a typed problem, tell nodes apart, mock with its MSW handlers. */
 const MAIN = `import { Configuration, DevicesApi, StreamsApi, isTextNode, problemOf } from '@collab/client';
@@ -87,7 +89,7 @@ describe('a scratch Vite vanilla-ts app on the packed client (make client, npm i
     expect(code).to.include('/api/notifications/devices').and.include('/api/streams/:streamId');
   });
 
-  it("when every ```ts block of mocks/README.md is a module of the app, then the template's TypeScript and settings compile each", async () => {
+  it("when every ```ts block of mocks/README.md and reference.md is a module of the app, then the template's TypeScript and settings compile each", async () => {
     const blocks = await snippets();
     expect(blocks).to.have.length.above(4);
     await mkdir(join(app, 'src', 'readme'));
@@ -97,7 +99,9 @@ describe('a scratch Vite vanilla-ts app on the packed client (make client, npm i
       ),
     );
     await run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], app).catch((error: { stdout?: string }) => {
-      throw new Error(`mocks/README.md's snippets do not compile:\n${error.stdout ?? String(error)}`);
+      throw new Error(
+        `the snippets of mocks/README.md and reference.md do not compile:\n${error.stdout ?? String(error)}`,
+      );
     });
   });
 

@@ -29,7 +29,7 @@ function membersOf(value: unknown, path = ''): string[] {
 }
 
 // Where the content tree nests deeper than json-schema-faker follows $refs (refDepthMax, 3 in Prism),
-// it copies the schema's own `description` into the node: the one member it still invents (mocks/README.md).
+// it copies the schema's own `description` into the node: the one member it still invents (mocks/reference.md).
 const descriptions = new Set(
   Object.values(spec.components?.schemas ?? {}).map((schema) => (schema as { description?: string }).description),
 );

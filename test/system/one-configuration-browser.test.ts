@@ -106,7 +106,7 @@ describe('one front-end configuration in headless Chromium: the mock, the sandbo
         .that.matches(/^\/api\/streams\/[0-9a-f-]{36}$/);
       for (const header of ['x-request-id', 'ratelimit', 'ratelimit-policy'])
         expect(created[header], header).to.be.a('string').that.is.not.empty;
-      // The mock answers with its examples' X-Request-Id (mocks/README.md); the others keep the page's.
+      // The mock answers with its examples' X-Request-Id (mocks/reference.md); the others keep the page's.
       if (name !== 'mock')
         expect([created['x-request-id'], read['x-request-id'], patched['x-request-id']]).to.deep.equal(
           Array(3).fill('from-the-page'),

@@ -49,7 +49,7 @@ describe('parity: the Prism mock and the service agree on every case of the corp
     expect(disagreements).to.deep.equal([]);
   });
 
-  it('when a status or header needs state or routing the mock lacks, then they differ exactly as mocks/README.md lists', async () => {
+  it('when a status or header needs state or routing the mock lacks, then they differ exactly as mocks/reference.md lists', async () => {
     const both = (method: string, path: string, body?: unknown) =>
       Promise.all([call(service, method, path, { body }), call(mock, method, path, { body })]);
     const [created, mockCreated] = await both('POST', '/api/streams', { title: 'Location' });
