@@ -21,6 +21,18 @@ describe('patches/ (applied by patch-package on install)', () => {
     const notes = readFileSync('patches/README.md', 'utf8');
     for (const name of PATCHES) expect(notes, name).to.contain(`\`${name}\``);
   });
+  it('when a package is patched, then nothing lets it move: package.json names its exact version, or pins it in overrides, or only the lockfile brings it in, at that version', () => {
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, unknown>>;
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+      packages: Record<string, { version?: string }>;
+    };
+    for (const name of PATCHES) {
+      const [, pkg = '', version = ''] = /^(.+)\+(\d[^+]*)\.patch$/.exec(name.replace(/^@([^+]+)\+/, '@$1/')) ?? [];
+      const declared = manifest.dependencies?.[pkg] ?? manifest.devDependencies?.[pkg] ?? manifest.overrides?.[pkg];
+      if (declared !== undefined) expect(declared, `${pkg} in package.json`).to.equal(version);
+      expect(lock.packages[`node_modules/${pkg}`]?.version, `${pkg} in package-lock.json`).to.equal(version);
+    }
+  });
   for (const name of PATCHES) {
     it(`when ${name} was applied, then every line it adds is in the installed package`, () => {
       const files = addedLines(readFileSync(join('patches', name), 'utf8'));
