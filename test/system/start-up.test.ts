@@ -122,8 +122,8 @@ describe('start-up: secrets as operators hand them over', () => {
       expect({
         fromFile: [await statusOf(fromFile, tokens.file), await statusOf(fromFile, tokens.variable)],
         rotating: [await statusOf(rotating, tokens.file), await statusOf(rotating, tokens.variable)],
-      }).to.deep.equal({ fromFile: [404, 404], rotating: [404, 404] }); // verified: no navigation saved yet
-      expect(await statusOf(rotating, tokens.previous), 'the previous secret verifies during a rotation').to.equal(404);
+      }).to.deep.equal({ fromFile: [200, 200], rotating: [200, 200] }); // verified: the default navigation
+      expect(await statusOf(rotating, tokens.previous), 'the previous secret verifies during a rotation').to.equal(200);
       expect(await statusOf(fromFile, tokens.previous), 'where it is not set, it does not').to.equal(401);
 
       const serving = (server: ServerProcess) => jsonLines(server).find((line) => /^Serving on/.test(line.msg))!;
