@@ -1,22 +1,17 @@
-import { cp, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
 import { runCommand } from '../../helpers/dump.js';
-import { refusedStart, startServerProcess, stop, type ServerProcess } from '../../helpers/process.js';
+import { refusedStart, startServerProcess, stop } from '../../helpers/process.js';
 import { freshDataFile } from '../../helpers/service.js';
 
 /**
- * lowdb files of every data format this project has written, each made by the
- * service of its time (test/fixtures/lowdb/README.md), with what each write
- * answered then: started on them, today's service upgrades them and reads the same.
+ * lowdb files of the data format the contract's first release wrote (v3), each made by the service of its time
+ * (test/fixtures/lowdb/README.md), with what each write answered then: started on them, today's service upgrades
+ * them and reads the same. Files of the pre-release formats are refused, naming the build that upgrades them.
  */
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'lowdb');
-const KEPT: Record<string, string | undefined> = {
-  'single-file': 'single-file',
-  'shards-v1-uri-keys': 'collab-lowdb-shards-v1',
-  'shards-v1': 'collab-lowdb-shards-v1',
-};
 
 interface Written {
   revision: string;
@@ -43,7 +38,7 @@ const byJson = (a: object, b: object) => (canonical(a) < canonical(b) ? -1 : 1);
 describe('lowdb files of earlier data formats are upgraded at start-up', function () {
   this.timeout(60_000);
 
-  for (const name of ['single-file', 'shards-v1-uri-keys', 'shards-v1', 'shards-v2', 'v3-compact', 'v3-journal']) {
+  for (const name of ['v3-compact', 'v3-journal']) {
     it(`when the service starts on files of ${name}, then it upgrades them and every write made then reads back the same, lists and pages included`, async () => {
       const written = JSON.parse(await readFile(join(FIXTURES, name, 'written.json'), 'utf8')) as Written;
       const dataFile = await copyOf(name);
@@ -86,8 +81,6 @@ describe('lowdb files of earlier data formats are upgraded at start-up', functio
         expect(await stop(server, 'SIGTERM')).to.equal(0);
       }
       expect(JSON.parse(await readFile(dataFile, 'utf8'))).to.include({ format: 'collab-lowdb-v4', version: 4 });
-      const kept = KEPT[name];
-      if (kept) expect(await readdir(`${dataFile}.upgraded-from-${kept}`)).to.deep.equal(['db.json', 'db.json.d']);
       // The upgraded records pass every check an import makes.
       const dump = join(dataFile, '..', 'upgraded.dump');
       expect((await runCommand('export', [dump], { DATA_FILE: dataFile })).code).to.equal(0);
@@ -96,47 +89,38 @@ describe('lowdb files of earlier data formats are upgraded at start-up', functio
     });
   }
 
-  it('when make import runs on files of shards-v1, then it upgrades them first, and the dump of the same data finds them identical', async () => {
-    const upgraded = await copyOf('shards-v1');
-    const dump = join(upgraded, '..', 'shards-v1.dump');
+  it('when make import runs on files of v3, then it upgrades them first, and the dump of the same data finds them identical', async () => {
+    const upgraded = await copyOf('v3-compact');
+    const dump = join(upgraded, '..', 'v3-compact.dump');
     expect((await runCommand('export', [dump], { DATA_FILE: upgraded })).code).to.equal(0);
-    const old = await copyOf('shards-v1');
+    const old = await copyOf('v3-compact');
     const imported = await runCommand('import', [dump], { DATA_FILE: old });
     expect(imported.code, imported.stderr).to.equal(0);
     const records = (JSON.parse((await readFile(dump, 'utf8')).trim().split('\n').at(-1)!) as { records: number })
       .records;
-    expect(records).to.be.above(30);
+    expect(records).to.be.above(15);
     expect(imported.stdout).to.include(`: 0 written, ${records} already there`);
     expect(JSON.parse(await readFile(old, 'utf8'))).to.include({ version: 4 });
   });
 
-  it('when an upgrade stopped half-way (the earlier files kept, the new ones not in place), then the next start finishes it from the kept files', async () => {
-    const dataFile = await copyOf('shards-v1-uri-keys');
-    const kept = `${dataFile}.upgraded-from-collab-lowdb-shards-v1`;
-    // As a crash leaves it between moving the earlier .d folder away and putting the new one in place.
-    await mkdir(kept);
-    await cp(dataFile, join(kept, 'db.json'));
-    await rename(`${dataFile}.d`, join(kept, 'db.json.d'));
-    await cp(join(FIXTURES, 'v3-compact', 'db.json.d'), `${dataFile}.upgrade.d`, { recursive: true }); // a half-written new folder
-    let server: ServerProcess | undefined;
-    try {
-      server = await startServerProcess(dataFile);
-      const written = JSON.parse(
-        await readFile(join(FIXTURES, 'shards-v1-uri-keys', 'written.json'), 'utf8'),
-      ) as Written;
-      for (const { read, answer } of written.writes.filter((write) => write.read.startsWith('/api/identity/'))) {
-        expect(await (await fetch(server.service.url + read)).json()).to.deep.equal(answer);
-      }
-    } finally {
-      if (server) await stop(server, 'SIGTERM');
-    }
-    expect(
-      await stat(`${dataFile}.upgrade.d`).then(
-        () => true,
-        () => false,
-      ),
-    ).to.equal(false);
-  });
+  for (const [name, format] of [
+    ['single-file', 'a single lowdb file \\(version 0\\)'],
+    ['shards-v1', 'collab-lowdb-shards-v1'],
+    ['shards-v2', 'collab-lowdb-shards-v2'],
+  ] as const) {
+    it(`when the files are of the pre-release format ${name}, then it refuses to start, names the build that upgrades them, and leaves them as they were`, async () => {
+      const dataFile = await freshDataFile();
+      await cp(join(FIXTURES, name, 'db.json'), dataFile);
+      const refused = await refusedStart(dataFile);
+      expect(refused.code).to.equal(1);
+      expect(refused.stderr).to.match(
+        new RegExp(
+          `is ${format}, a data format of builds before the contract's first release \\(1\\.0\\.0\\).*start the build 49b83d0 on it once`,
+        ),
+      );
+      expect(await readFile(dataFile)).to.deep.equal(await readFile(join(FIXTURES, name, 'db.json')));
+    });
+  }
 
   it('when the files are of a format newer than this build knows, then it refuses to start and names it', async () => {
     const dataFile = await freshDataFile();

@@ -20,6 +20,10 @@ import { DataFileError } from './durable-json-file.js';
  * 4. `collab-lowdb-v4` (current): v3 with the collection `idempotencyKeys`, which
  *    a v3 build would take for damage in the journal, or drop as a torn last line.
  *
+ * Versions 0 to 2 were written only by builds before the contract's first release (1.0.0, 2026-11-24), which no
+ * deployment runs: they are refused by name, with the build that upgrades them (UPGRADING_BUILD). Version 3 is what
+ * the release wrote, so its files are upgraded (upgrade.ts).
+ *
  * A later format whose files builds of an earlier one still use correctly (expand now, contract a release
  * later: see migrations.ts) states in its manifest `compatibleFrom`, the oldest version whose builds may, and
  * this build opens it as its own, leaving the manifest as it is.
@@ -33,14 +37,16 @@ export const FORMAT_NAMES = [
   'collab-lowdb-v4',
 ] as const;
 
+/** The oldest format this build upgrades: the one the contract's first release wrote. */
+export const OLDEST_UPGRADED = 3;
+/** The last build that upgrades every earlier format, for files of a pre-release one. */
+export const UPGRADING_BUILD = '49b83d0';
+
 /** The collections of the single file (version 0): the first seven. */
 const SINGLE_FILE_COLLECTIONS = COLLECTIONS.slice(0, 7);
 
 export type DataFormat =
-  | { version: 0; data: Record<string, Record<string, unknown>> }
-  | { version: 1 | 2; shards: number }
-  | { version: 3; shards: number; stated: boolean }
-  | { version: 4; shards: number; newer?: string };
+  { version: 3; shards: number; stated: boolean } | { version: 4; shards: number; newer?: string };
 
 /** The format of the files at `dataFile`; undefined when there is no file yet. A format of a newer build, or none, is a DataFileError. */
 export async function dataFormatOf(dataFile: string): Promise<DataFormat | undefined> {
@@ -66,7 +72,7 @@ export async function dataFormatOf(dataFile: string): Promise<DataFormat | undef
       names.length === SINGLE_FILE_COLLECTIONS.length &&
       SINGLE_FILE_COLLECTIONS.every((collection) => isObject(data[collection]))
     ) {
-      return { version: 0, data: data as Record<string, Record<string, unknown>> };
+      throw preRelease(dataFile, 0);
     }
     throw notOurs(dataFile);
   }
@@ -78,13 +84,22 @@ export async function dataFormatOf(dataFile: string): Promise<DataFormat | undef
     throw new DataFileError(
       dataFile,
       `is data format ${format}${version === undefined ? '' : ` version ${String(version)}`}, which this build does not know ` +
-        `(it reads versions 0 to ${DATA_FORMAT_VERSION}): a newer build wrote it; run that build, or export with it (make export) and import here`,
+        `(it reads versions ${OLDEST_UPGRADED} to ${DATA_FORMAT_VERSION}): a newer build wrote it; run that build, or export with it (make export) and import here`,
     );
   }
+  if (known < OLDEST_UPGRADED) throw preRelease(dataFile, known);
   if (!Number.isInteger(shards) || (shards as number) <= 0) throw notOurs(dataFile);
   if (known === 4) return { version: 4, shards: shards as number };
-  if (known === 3) return { version: 3, shards: shards as number, stated: version === 3 };
-  return { version: known as 1 | 2, shards: shards as number };
+  return { version: 3, shards: shards as number, stated: version === 3 };
+}
+
+function preRelease(dataFile: string, version: number): DataFileError {
+  return new DataFileError(
+    dataFile,
+    `is ${FORMAT_NAMES[version]}, a data format of builds before the contract's first release (1.0.0), which this ` +
+      `build no longer upgrades: start the build ${UPGRADING_BUILD} on it once (it upgrades it to ` +
+      `${FORMAT_NAMES[DATA_FORMAT_VERSION]}), then this one`,
+  );
 }
 
 /** A manifest of a later format than this build's that says builds of this one use its files correctly. */

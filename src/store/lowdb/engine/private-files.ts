@@ -18,7 +18,7 @@ export function symlinkRefused(path: string): DataFileError {
  * is refused by path; and each is made its owner's only, so a store made before
  * modes were set (under umask 022: 0644 files in 0755 folders) is tightened once.
  * The files are the manifest, its lock, all under `<dataFile>.d` and the folders an
- * upgrade kept; the folder DATA_FILE is in is left as it is (it may be shared, as
+ * earlier build's upgrade kept; the folder DATA_FILE is in is left as it is (it may be shared, as
  * /var/lib). Resolves to the number of files and folders whose mode changed.
  */
 export async function securePrivateFiles(dataFile: string): Promise<number> {

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { tryLock, unlock } from 'fs-native-extensions';
 import { storedRecord } from '../../records.js';
 import { COLLECTIONS, type Collection, type StoredRecord } from '../../store.js';
-import { dataFormatOf, FORMAT_NAMES } from '../engine/data-format.js';
-import { DataFileError } from '../engine/durable-json-file.js';
+import { dataFormatOf } from '../engine/data-format.js';
 import { mustHoldStore } from '../engine/folder.js';
 import { parseRecord, recordText } from '../engine/record-text.js';
 import { replayFile } from '../engine/journal-replay.js';
@@ -61,12 +60,6 @@ async function* lockedFileRecords(dataFile: string, lock: FileHandle | undefined
 async function* fileRecords(dataFile: string): AsyncGenerator<StoredRecord> {
   const format = await dataFormatOf(dataFile);
   if (format === undefined) return;
-  if (format.version === 0 || format.version === 1) {
-    throw new DataFileError(
-      dataFile,
-      `is ${FORMAT_NAMES[format.version]}, an earlier data format that start-up rewrites: start the service on it once, then run this again`,
-    );
-  }
   const folder = `${dataFile}.d`;
   const tables = new Map<Collection, Map<string, string>>(COLLECTIONS.map((collection) => [collection, new Map()]));
   for (const [collection, table] of tables) {
