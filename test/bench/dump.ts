@@ -29,12 +29,11 @@ const TARGET = 20_000;
 function writeOne(store: Store, index: number): Promise<unknown> {
   const user = `user-${index % 1000}`;
   const kind = index % 20;
+  const context = { store, clock: SYSTEM_CLOCK, caller: user };
   if (kind === 0) {
-    return createStream(
-      store,
-      SYSTEM_CLOCK,
-      user,
-      {
+    return createStream(context, {
+      id: SYSTEM_CLOCK.newId(),
+      request: {
         title: `Stream ${index}`,
         memberUserIds: ['a', 'b'],
         initialMessage: {
@@ -48,33 +47,31 @@ function writeOne(store: Store, index: number): Promise<unknown> {
           } as never,
         },
       },
-      SYSTEM_CLOCK.newId(),
-    );
+    });
   }
   if (kind <= 3) {
-    return registerDevice(store, SYSTEM_CLOCK, user, {
-      installationId: `install-${index}`,
-      appId: 'com.example.chat',
-      platform: 'mobile_a',
-      token: 'x'.repeat(64),
-      environment: 'production',
-      transport: 'push_gateway',
-      appVersion: '5.2.0',
-      locale: 'de-DE',
-    } as never);
+    return registerDevice(context, {
+      registration: {
+        installationId: `install-${index}`,
+        appId: 'com.example.chat',
+        platform: 'mobile_a',
+        token: 'x'.repeat(64),
+        environment: 'production',
+        transport: 'push_gateway',
+        appVersion: '5.2.0',
+        locale: 'de-DE',
+      } as never,
+    });
   }
   if (kind <= 5) {
     const namespace = `namespace-${index}`;
-    return mergeDocument(
-      store,
-      SYSTEM_CLOCK,
-      'identitySettings',
-      keyOf(user, namespace),
-      { namespace, settings: { theme: 'dark', index } },
-      user,
-    );
+    return mergeDocument(context, {
+      collection: 'identitySettings',
+      key: keyOf(user, namespace),
+      patch: { namespace, settings: { theme: 'dark', index } },
+    });
   }
-  return markRead(store, SYSTEM_CLOCK, user, { streamId: randomUUID(), lastReadMessageId: randomUUID() });
+  return markRead(context, { marker: { streamId: randomUUID(), lastReadMessageId: randomUUID() } });
 }
 
 async function seed(dataFile: string): Promise<void> {

@@ -15,11 +15,10 @@ export function rawServer(store: Store): Server {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       void (async () => {
+        const registration = JSON.parse(Buffer.concat(chunks).toString()) as DeviceRegistration;
         const { device, created } = await registerDevice(
-          store,
-          SYSTEM_CLOCK,
-          'local',
-          JSON.parse(Buffer.concat(chunks).toString()) as DeviceRegistration,
+          { store, clock: SYSTEM_CLOCK, caller: 'local' },
+          { registration },
         );
         res.writeHead(created ? 201 : 200, { 'content-type': 'application/json' }).end(JSON.stringify(device));
       })().catch(() => res.writeHead(500).end());
@@ -34,10 +33,8 @@ export async function fastifyServer(store: Store): Promise<Server> {
     { schema: { body: inlined(loadSpec(), { $ref: '#/components/schemas/DeviceRegistration' }) } },
     async (request, reply) => {
       const { device, created } = await registerDevice(
-        store,
-        SYSTEM_CLOCK,
-        'local',
-        request.body as DeviceRegistration,
+        { store, clock: SYSTEM_CLOCK, caller: 'local' },
+        { registration: request.body as DeviceRegistration },
       );
       return reply.code(created ? 201 : 200).send(device);
     },

@@ -74,7 +74,10 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
     const store = openMemoryStore();
     const app = express().use(express.json({ limit: config.bodyLimit }));
     app.put('/api/notifications/devices', async (req, res) => {
-      const { device, created } = await registerDevice(store, SYSTEM_CLOCK, 'local', req.body);
+      const { device, created } = await registerDevice(
+        { store, clock: SYSTEM_CLOCK, caller: 'local' },
+        { registration: req.body },
+      );
       res.status(created ? 201 : 200).json(device);
     });
     return { app, store };
@@ -133,6 +136,7 @@ async function seeded(records: number, devices: number): Promise<string> {
   await mkdir(making, { recursive: true });
   const store = await openLowdbStore(join(making, 'db.json'), { quotas });
   const registration = JSON.parse(DEVICE_BODY) as DeviceRegistration;
+  const context = { store, clock: SYSTEM_CLOCK, caller: 'local' };
   const chunk = 10_000;
   for (let start = 0; start < Math.max(records, devices); start += chunk) {
     const indexes = Array.from({ length: chunk }, (_, offset) => start + offset);
@@ -140,12 +144,12 @@ async function seeded(records: number, devices: number): Promise<string> {
       ...indexes
         .filter((index) => index < records)
         .map((index) =>
-          markRead(store, SYSTEM_CLOCK, 'local', { streamId: benchStreamId(index), lastReadMessageId: randomUUID() }),
+          markRead(context, { marker: { streamId: benchStreamId(index), lastReadMessageId: randomUUID() } }),
         ),
       ...indexes
         .filter((index) => index < devices)
         .map((index) =>
-          registerDevice(store, SYSTEM_CLOCK, 'local', { ...registration, installationId: `seeded-${index}` }),
+          registerDevice(context, { registration: { ...registration, installationId: `seeded-${index}` } }),
         ),
     ]);
   }

@@ -1,13 +1,14 @@
 import type { CycleTemplateDraft, CycleTemplateDraftInput, Phase } from '../../../generated/index.js';
 import { repeatedPhaseIds } from '../../contract/phase-ids.js';
 import { HttpProblem, type FieldError } from '../../errors/problem.js';
-import type { Preconditions } from '../../lib/etag.js';
 import { nextTimestamp, sameInstant } from '../../lib/time.js';
+import type { Context } from '../shared/context.js';
 import { checkPreconditions } from '../shared/preconditions.js';
-import type { Clock } from '../../lib/clock.js';
-import type { Store } from '../../store/store.js';
 
-export async function getDraft(store: Store, templateId: string): Promise<CycleTemplateDraft> {
+export async function getDraft(
+  { store }: Context,
+  { templateId }: { templateId: string },
+): Promise<CycleTemplateDraft> {
   const draft = await store.get<CycleTemplateDraft>('drafts', templateId.toLowerCase());
   if (!draft) throw new HttpProblem('not-found', `No draft of template ${templateId}.`);
   return draft;
@@ -15,12 +16,8 @@ export async function getDraft(store: Store, templateId: string): Promise<CycleT
 
 /** Saves the one draft of a template, honouring If-Match and If-None-Match (412), then `createOnly` and `expectedDraftUpdatedAt` (409). */
 export async function saveDraft(
-  store: Store,
-  clock: Clock,
-  userId: string,
-  templateId: string,
-  input: CycleTemplateDraftInput,
-  preconditions: Preconditions = {},
+  { store, clock, caller, preconditions = {} }: Context,
+  { templateId, draft: input }: { templateId: string; draft: CycleTemplateDraftInput },
 ): Promise<{ draft: CycleTemplateDraft; created: boolean }> {
   rejectRepeatedPhaseIds(input.phasesTemplate);
   const id = templateId.toLowerCase();
@@ -38,10 +35,10 @@ export async function saveDraft(
         phasesTemplate: input.phasesTemplate,
         createdAt: stored?.createdAt ?? updatedAt,
         updatedAt,
-        updatedBy: userId,
+        updatedBy: caller,
       };
     },
-    { owner: userId },
+    { owner: caller },
   ); // shared: it counts against whoever saved it last
   return { draft: current as CycleTemplateDraft, created: previous === undefined };
 }

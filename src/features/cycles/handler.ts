@@ -1,8 +1,7 @@
 import type { Request, Response, Router } from 'express';
 import type { CycleTemplateDraft, CycleTemplateDraftInput } from '../../../generated/index.js';
-import { callerOf } from '../../edge/caller.js';
-import { preconditionsOf, sendTagged } from '../../edge/conditional.js';
-import { clockOf, storeOf } from '../../edge/scope.js';
+import { sendTagged } from '../../edge/conditional.js';
+import { contextOf } from '../shared/context.js';
 import { getDraft, saveDraft } from './drafts.js';
 
 type Params = { templateId: string };
@@ -11,19 +10,13 @@ const path = '/cycles/templates/:templateId/draft';
 export function cycleRoutes(api: Router): void {
   api
     .get(path, async (req: Request<Params>, res: Response<CycleTemplateDraft>) => {
-      sendTagged(req, res, await getDraft(storeOf(res), req.params.templateId));
+      sendTagged(req, res, await getDraft(contextOf(req, res), req.params));
     })
     .put(
       path,
       async (req: Request<Params, CycleTemplateDraft, CycleTemplateDraftInput>, res: Response<CycleTemplateDraft>) => {
-        const { draft, created } = await saveDraft(
-          storeOf(res),
-          clockOf(res),
-          callerOf(res),
-          req.params.templateId,
-          req.body,
-          preconditionsOf(req),
-        );
+        const { templateId } = req.params;
+        const { draft, created } = await saveDraft(contextOf(req, res), { templateId, draft: req.body });
         sendTagged(req, res, draft, created ? 201 : 200);
       },
     );

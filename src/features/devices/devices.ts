@@ -1,10 +1,9 @@
 import type { Device, DeviceRegistration } from '../../../generated/index.js';
 import { HttpProblem } from '../../errors/problem.js';
 import { MAX_TRANSPORT_METADATA_BYTES } from '../../lib/document-cap.js';
-import type { Clock } from '../../lib/clock.js';
-import type { Preconditions } from '../../lib/etag.js';
 import { nextTimestamp } from '../../lib/time.js';
-import { keyOf, type Entry, type Page, type Store } from '../../store/store.js';
+import { keyOf, type Entry, type Page } from '../../store/store.js';
+import type { Context } from '../shared/context.js';
 import { checkPreconditions } from '../shared/preconditions.js';
 
 /** What is stored: the device and the user it belongs to. */
@@ -13,15 +12,12 @@ export type StoredDevice = Device & { userId: string };
 const deviceKey = (appId: string, installationId: string) => keyOf(appId, installationId);
 
 /**
- * Stores the registration under (appId, installationId) for `userId`, replacing any earlier one, if `preconditions`
+ * Stores the registration under (appId, installationId) for the caller, replacing any earlier one, if the preconditions
  * hold over the caller's registration (another user's is none to the caller, as for DELETE).
  */
 export async function registerDevice(
-  store: Store,
-  clock: Clock,
-  userId: string,
-  registration: DeviceRegistration,
-  preconditions: Preconditions = {},
+  { store, clock, caller, preconditions = {} }: Context,
+  { registration }: { registration: DeviceRegistration },
 ): Promise<{ device: Device; created: boolean }> {
   checkMetadataSize(registration.transportMetadata);
   const key = deviceKey(registration.appId, registration.installationId);
@@ -29,31 +25,28 @@ export async function registerDevice(
     'devices',
     key,
     (stored) => {
-      checkPreconditions(preconditions, stored?.userId === userId ? withoutOwner(stored) : undefined);
+      checkPreconditions(preconditions, stored?.userId === caller ? withoutOwner(stored) : undefined);
       const updatedAt = nextTimestamp(stored?.updatedAt, clock.now());
-      return { ...registration, createdAt: stored?.createdAt ?? updatedAt, updatedAt, userId };
+      return { ...registration, createdAt: stored?.createdAt ?? updatedAt, updatedAt, userId: caller };
     },
-    { group: userId, owner: userId },
+    { group: caller, owner: caller },
   );
   return { device: withoutOwner(current as StoredDevice), created: previous === undefined };
 }
 
 /** One page of the caller's devices, in the order of their keys (`appId/installationId`). */
-export async function listDevices(store: Store, userId: string, page: Page): Promise<Entry<Device>[]> {
-  const entries = await store.list<StoredDevice>('devices', userId, page);
+export async function listDevices({ store, caller }: Context, { page }: { page: Page }): Promise<Entry<Device>[]> {
+  const entries = await store.list<StoredDevice>('devices', caller, page);
   return entries.map(({ key, value }) => ({ key, value: withoutOwner(value) }));
 }
 
-/** Removes the caller's registration if `preconditions` hold over it; another user's is reported as missing, before any precondition. */
+/** Removes the caller's registration if the preconditions hold over it; another user's is reported as missing, before any precondition. */
 export async function unregisterDevice(
-  store: Store,
-  userId: string,
-  appId: string,
-  installationId: string,
-  preconditions: Preconditions = {},
+  { store, caller, preconditions = {} }: Context,
+  { appId, installationId }: { appId: string; installationId: string },
 ) {
   await store.update<StoredDevice>('devices', deviceKey(appId, installationId), (stored) => {
-    if (stored?.userId !== userId) throw new HttpProblem('not-found', 'No such device is registered to you.');
+    if (stored?.userId !== caller) throw new HttpProblem('not-found', 'No such device is registered to you.');
     checkPreconditions(preconditions, withoutOwner(stored));
     return undefined;
   });

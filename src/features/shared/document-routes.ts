@@ -1,8 +1,7 @@
 import type { Request, Response, Router } from 'express';
-import { callerOf } from '../../edge/caller.js';
-import { preconditionsOf, sendTagged } from '../../edge/conditional.js';
-import { clockOf, storeOf } from '../../edge/scope.js';
+import { sendTagged } from '../../edge/conditional.js';
 import { keyOf, type Collection } from '../../store/store.js';
+import { contextOf } from './context.js';
 import { mergeDocument } from './merge-document.js';
 
 interface DocumentRoute<Document> {
@@ -22,24 +21,13 @@ export function documentRoutes<Document extends { updatedAt: string }, Patch ext
 ): void {
   api
     .get(path, async (req, res: Response<Document>) => {
-      const document = await storeOf(res).get<Document>(collection, keyOf(callerOf(res)));
+      const { store, caller } = contextOf(req, res);
+      const document = await store.get<Document>(collection, keyOf(caller));
       sendTagged(req, res, document ?? defaults);
     })
     .patch(path, async (req: Request<object, Document, Patch>, res: Response<Document>) => {
-      const userId = callerOf(res);
-      sendTagged(
-        req,
-        res,
-        await mergeDocument<Document>(
-          storeOf(res),
-          clockOf(res),
-          collection,
-          keyOf(userId),
-          req.body,
-          userId,
-          preconditionsOf(req),
-          defaults,
-        ),
-      );
+      const context = contextOf(req, res);
+      const merge = { collection, key: keyOf(context.caller), patch: req.body, defaults };
+      sendTagged(req, res, await mergeDocument<Document>(context, merge));
     });
 }

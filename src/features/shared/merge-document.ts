@@ -1,28 +1,29 @@
-import type { Clock } from '../../lib/clock.js';
-import type { Collection, Store } from '../../store/store.js';
+import type { Collection } from '../../store/store.js';
 import { checkDocumentSize } from '../../lib/document-cap.js';
-import type { Preconditions } from '../../lib/etag.js';
 import { mergePatch } from '../../lib/merge-patch.js';
 import { nextTimestamp } from '../../lib/time.js';
+import type { Context } from './context.js';
 import { checkPreconditions } from './preconditions.js';
 
 interface Stamped {
   updatedAt: string;
 }
 
+/** Which document a merge is into, and what: `key` in `collection`, and `defaults` when none is stored (as a GET shows it). */
+interface Merge<T> {
+  collection: Collection;
+  key: string;
+  patch: object;
+  defaults?: T;
+}
+
 /**
- * Merges `patch` into `owner`'s stored document at `key` (none stored: `defaults`, as a GET shows it) and stamps it,
- * if `preconditions` hold over that document; returns the result.
+ * Merges `patch` into the caller's stored document at `key` (none stored: `defaults`) and stamps it, if the
+ * preconditions hold over that document; returns the result.
  */
 export async function mergeDocument<T extends Stamped>(
-  store: Store,
-  clock: Clock,
-  collection: Collection,
-  key: string,
-  patch: object,
-  owner: string,
-  preconditions: Preconditions = {},
-  defaults?: T,
+  { store, clock, caller, preconditions = {} }: Context,
+  { collection, key, patch, defaults }: Merge<T>,
 ): Promise<T> {
   const { current } = await store.update<T>(
     collection,
@@ -39,7 +40,7 @@ export async function mergeDocument<T extends Stamped>(
       checkDocumentSize(merged);
       return merged;
     },
-    { owner },
+    { owner: caller },
   );
   return current as T;
 }

@@ -1,40 +1,36 @@
 import type { CreateStreamRequest, Message, Stream } from '../../../generated/index.js';
 import { HttpProblem } from '../../errors/problem.js';
-import type { Clock } from '../../lib/clock.js';
-import type { Store } from '../../store/store.js';
+import type { Context } from '../shared/context.js';
 
 /**
  * Creates the stream `id` (new, or an Idempotency-Key's: then a retry of the request finds the stream an earlier
  * attempt made, and answers with it, so one key makes one stream however often it is tried).
  */
 export async function createStream(
-  store: Store,
-  clock: Clock,
-  userId: string,
-  input: CreateStreamRequest,
-  id: string,
+  { store, clock, caller }: Context,
+  { id, request }: { id: string; request: CreateStreamRequest },
 ): Promise<Stream> {
   const createdAt = new Date(clock.now()).toISOString();
   const stream: Stream = {
     id,
-    title: input.title,
-    ...(input.visibility === undefined ? {} : { visibility: input.visibility }),
-    members: [...new Set([userId, ...(input.memberUserIds ?? [])])],
-    createdBy: userId,
+    title: request.title,
+    ...(request.visibility === undefined ? {} : { visibility: request.visibility }),
+    members: [...new Set([caller, ...(request.memberUserIds ?? [])])],
+    createdBy: caller,
     createdAt,
   };
-  if (input.initialMessage) {
+  if (request.initialMessage) {
     const message: Message = {
       id: clock.newId(),
-      authorId: userId,
-      content: input.initialMessage.content,
-      assetIds: input.initialMessage.assetIds ?? [],
+      authorId: caller,
+      content: request.initialMessage.content,
+      assetIds: request.initialMessage.assetIds ?? [],
       createdAt,
     };
     stream.initialMessage = message;
   }
   const { current } = await store.update<Stream>('streams', stream.id, (earlier) => earlier ?? stream, {
-    owner: userId,
+    owner: caller,
   });
   return current as Stream;
 }
@@ -44,9 +40,9 @@ export function canRead(stream: Stream, userId: string): boolean {
   return stream.visibility === 'public' || stream.createdBy === userId || stream.members.includes(userId);
 }
 
-export async function getStream(store: Store, userId: string, streamId: string): Promise<Stream> {
+export async function getStream({ store, caller }: Context, { streamId }: { streamId: string }): Promise<Stream> {
   const stream = await store.get<Stream>('streams', streamId.toLowerCase());
   // One answer for "none" and "not yours", so an id tells an outsider nothing.
-  if (!stream || !canRead(stream, userId)) throw new HttpProblem('not-found', `No stream ${streamId}.`);
+  if (!stream || !canRead(stream, caller)) throw new HttpProblem('not-found', `No stream ${streamId}.`);
   return stream;
 }
