@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { StoreQuotas } from '../store.js';
+import type { StoreHooks } from '../store-hooks.js';
 
 // What opening a lowdb store (src/store/lowdb/lowdb-store.ts) takes, and the defaults of each.
 
@@ -40,6 +41,8 @@ export interface LowdbOptions {
   quotas?: StoreQuotas;
   /** Hears failed checkpoints (error) and a store nearly full (warn). */
   logger?: Logger;
+  /** Hear its commits, checkpoints and size (metrics, traces); nothing unless given. */
+  hooks?: StoreHooks;
   /** Bounds that tests make small: the longest journal line, a shard's write chunk, the checkpoint back-off. */
   journalLineBytes?: number;
   shardChunkChars?: number;
