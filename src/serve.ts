@@ -11,6 +11,7 @@ import { SYSTEM_CLOCK } from './lib/clock.js';
 import { reportBuildInfo } from './observability/build-info.js';
 import { createLogger } from './observability/logger.js';
 import { linesWritten } from './observability/observe.js';
+import { storeReports } from './observability/store-reports.js';
 import { sweepExpiredKeys } from './store/idempotency-sweep.js';
 import { openStore, refusalOf, whereDataLives } from './store/open-store.js';
 import { stopTracing } from './tracing.js';
@@ -39,7 +40,7 @@ if (!config.auth && !isLoopback(config.host)) {
     `Warning: serving ${config.host} without authentication (ALLOW_UNAUTHENTICATED=true): everyone acts as "local".`,
   );
 }
-const store = await openStore(storeSettings(config), logger).catch((error: unknown) => {
+const store = await openStore(storeSettings(config), logger, storeReports).catch((error: unknown) => {
   const refusal = refusalOf(error);
   if (refusal === undefined) throw error;
   console.error(`Refusing to start: ${refusal}`);

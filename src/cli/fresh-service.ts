@@ -7,6 +7,7 @@ import { createApp } from '../app.js';
 import { loadConfig, storeSettings } from '../config/load-config.js';
 import { createHttpServer } from '../edge/listen.js';
 import { createLogger } from '../observability/logger.js';
+import { storeReports } from '../observability/store-reports.js';
 import { openStore } from '../store/open-store.js';
 
 /** The service on a lowdb file in a new temporary folder, on a free loopback port; closing removes the folder. */
@@ -15,7 +16,7 @@ export async function startFresh(): Promise<{ url: string; close(): Promise<void
   // The defaults, not this shell's settings: no DATABASE_URL, no authentication (everyone is local, as in the sandbox).
   const config = loadConfig({ DATA_FILE: join(folder, 'db.json'), PORT: '0', HOST: '127.0.0.1' });
   const logger = createLogger('silent');
-  const store = await openStore(storeSettings(config), logger);
+  const store = await openStore(storeSettings(config), logger, storeReports);
   const listening = createHttpServer(createApp({ config, store, logger, stopping: { stopping: false } })).listen(
     0,
     '127.0.0.1',

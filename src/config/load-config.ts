@@ -1,6 +1,5 @@
 import type { LevelWithSilent } from 'pino';
 import { LOG_LEVELS } from '../observability/logger.js';
-import { CHECKPOINT_BYTES } from '../store/lowdb/lowdb-settings.js';
 import type { StoreSettings } from '../store/open-store.js';
 import { parseAllowedHosts } from './allowed-hosts.js';
 import { loadHttps, type HttpsFiles } from './https.js';
@@ -13,6 +12,12 @@ import { readSecret } from './secrets.js';
 import { misspeltSettings, recordingReads } from './settings-read.js';
 
 export { parseSize };
+
+/**
+ * Journal size at which the embedded store writes the changed shards and starts a new journal file
+ * (JOURNAL_CHECKPOINT_BYTES): larger means fewer checkpoints (each rewrites every changed shard whole) and a longer replay at start-up.
+ */
+const CHECKPOINT_BYTES = 128 * 1024 * 1024;
 export type { AuthConfig, KeySetTiming } from './auth.js';
 
 export interface Config {

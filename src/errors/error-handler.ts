@@ -2,7 +2,6 @@ import type { ErrorRequestHandler, Request } from 'express';
 import { countRefusal } from '../observability/http-metrics.js';
 import { requestIdOf } from '../observability/request-id.js';
 import { reportError } from '../observability/request-log.js';
-import { quotaSetting } from '../config/limits.js';
 import { DocumentTooLargeError } from '../lib/document-cap.js';
 import { QuotaExceededError, StoreFullError, StoreUnavailableError } from '../store/store.js';
 import { HttpProblem, type ProblemKind } from './problem.js';
@@ -86,8 +85,10 @@ export function problemOf(error: unknown, req: Request): HttpProblem {
   }
 }
 
-function quotaProblem({ kind, collection, limit, used }: QuotaExceededError): HttpProblem {
-  const { variable, counts, remedy = 'delete something to make room' } = quotaSetting(kind, collection);
+function quotaProblem({ kind, limit, used, setting }: QuotaExceededError): HttpProblem {
+  // Named where the quotas were set (config's storeQuotas); quotas handed to a store unnamed say only what they count.
+  const named = setting ?? { variable: 'QUOTA_BYTES', counts: kind === 'bytes' ? 'bytes stored' : 'records' };
+  const { variable, counts, remedy = 'delete something to make room' } = named;
   return new HttpProblem(
     'quota-exceeded',
     `This would pass a quota: ${used} ${counts} of the ${limit} allowed (${variable}). Nothing was stored; ${remedy}.`,

@@ -5,6 +5,7 @@ import type { ControlSocketLimits } from './lowdb/lowdb-settings.js';
 import { openLowdbStore } from './lowdb/lowdb-store.js';
 import { describeDatabase, openPostgresStore, PostgresStartError } from './postgres/postgres-store.js';
 import type { Store, StoreQuotas } from './store.js';
+import type { StoreHooks } from './store-hooks.js';
 
 /** What opening a store takes, as plain values: config's storeSettings makes them from the settings (src/config/load-config.ts). */
 export interface StoreSettings {
@@ -19,12 +20,16 @@ export interface StoreSettings {
 /**
  * PostgreSQL when DATABASE_URL is set (any number of instances); else the embedded
  * lowdb file, which reports its checkpoints and size to `logger`. Either counts
- * every record against its owner's quotas.
+ * every record against its owner's quotas, and reports its commits and more to `hooks` (the service's metrics and traces).
  */
-export async function openStore(config: StoreSettings, logger?: Logger): Promise<Store> {
+export async function openStore(config: StoreSettings, logger?: Logger, hooks?: StoreHooks): Promise<Store> {
   const quotas = config.limits ? { quotas: config.limits.quotas } : {};
   if (config.databaseUrl !== undefined)
-    return openPostgresStore(config.databaseUrl, { ...quotas, ...(logger ? { logger } : {}) });
+    return openPostgresStore(config.databaseUrl, {
+      ...quotas,
+      ...(logger ? { logger } : {}),
+      ...(hooks ? { hooks } : {}),
+    });
   const heap = config.heapReserveBytes === undefined ? undefined : new HeapWatch(config.heapReserveBytes).start();
   const store = await openLowdbStore(config.dataFile, {
     checkpointBytes: config.checkpointBytes,
@@ -35,6 +40,7 @@ export async function openStore(config: StoreSettings, logger?: Logger): Promise
     ...quotas,
     ...(heap ? { heap } : {}),
     ...(logger ? { logger } : {}),
+    ...(hooks ? { hooks } : {}),
   }).catch((error: unknown) => {
     heap?.stop();
     throw error;

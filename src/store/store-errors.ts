@@ -28,6 +28,13 @@ export class StoreFullError extends Error {
 /** Which quota a change would pass: records of a collection, records of a group, or bytes. */
 export type QuotaKind = 'records' | 'group' | 'bytes';
 
+/** A quota as its setter names it, for the words of a refusal: its setting, what it counts, and how room is made. */
+export interface QuotaName {
+  variable: string;
+  counts: string;
+  remedy?: string;
+}
+
 /** The change would pass one of its owner's quotas; nothing of it was kept. The service answers 403. */
 export class QuotaExceededError extends Error {
   constructor(
@@ -37,6 +44,8 @@ export class QuotaExceededError extends Error {
     readonly limit: number,
     /** What the owner (or the group) holds now. */
     readonly used: number,
+    /** Its name, as the quotas handed to the store give it (StoreQuotas.names); undefined when they give none. */
+    readonly setting?: QuotaName,
   ) {
     super(`${kind} quota of ${collection}: ${used} of ${limit} used`);
     this.name = 'QuotaExceededError';

@@ -1,3 +1,5 @@
+import type { QuotaName } from './store-errors.js';
+
 /** The stored collections. Values are JSON documents; treat what you read as read-only. */
 export type Collection =
   | 'streams'
@@ -21,7 +23,13 @@ export const COLLECTIONS: readonly Collection[] = [
   'idempotencyKeys',
 ];
 
-export { QuotaExceededError, StoreFullError, StoreUnavailableError, type QuotaKind } from './store-errors.js';
+export {
+  QuotaExceededError,
+  StoreFullError,
+  StoreUnavailableError,
+  type QuotaKind,
+  type QuotaName,
+} from './store-errors.js';
 
 export interface Change<T> {
   previous: T | undefined;
@@ -36,6 +44,12 @@ export interface StoreQuotas {
   recordsPerGroup: Partial<Record<Collection, number>>;
   /** Bytes one owner may keep over every collection: values as compact JSON, and idempotency keys' keys (usage.ts's chargedBytes). */
   bytes: number;
+  /** What each quota is called where it is set, carried by the QuotaExceededError it causes. */
+  names?: {
+    records: Partial<Record<Collection, QuotaName>>;
+    recordsPerGroup: Partial<Record<Collection, QuotaName>>;
+    bytes: QuotaName;
+  };
 }
 
 /** Where a record is filed and whom it counts against. */

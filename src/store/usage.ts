@@ -48,17 +48,18 @@ export function checkQuotas(
   after: Footprint,
   held: Held,
 ): void {
+  const { names } = quotas;
   const sameOwner = before?.owner === after.owner;
   const records = quotas.records[collection];
   if (records !== undefined && !sameOwner && held.records + 1 > records)
-    throw new QuotaExceededError('records', collection, records, held.records);
+    throw new QuotaExceededError('records', collection, records, held.records, names?.records[collection]);
   const perGroup = quotas.recordsPerGroup[collection];
   if (perGroup !== undefined && joinsLimitedGroup(quotas, collection, before, after) && held.inGroup + 1 > perGroup) {
-    throw new QuotaExceededError('group', collection, perGroup, held.inGroup);
+    throw new QuotaExceededError('group', collection, perGroup, held.inGroup, names?.recordsPerGroup[collection]);
   }
   const growth = after.bytes - (sameOwner && before ? before.bytes : 0);
   if (growth > 0 && held.bytes + growth > quotas.bytes)
-    throw new QuotaExceededError('bytes', collection, quotas.bytes, held.bytes);
+    throw new QuotaExceededError('bytes', collection, quotas.bytes, held.bytes, names?.bytes);
 }
 
 /**

@@ -25,6 +25,7 @@ import { DEFAULT_LIMITS, storeQuotas } from '../../src/config/limits.js';
 import { registerDevice } from '../../src/features/devices/devices.js';
 import { SYSTEM_CLOCK } from '../../src/lib/clock.js';
 import { createLogger, logDestination } from '../../src/observability/logger.js';
+import { storeReports } from '../../src/observability/store-reports.js';
 import { markRead } from '../../src/features/reads/reads.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
@@ -102,7 +103,7 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
   }
   if (mode === 'postgres') {
     const [url = '', records = '0'] = args;
-    const store = await openPostgresStore(url, { quotas });
+    const store = await openPostgresStore(url, { quotas, hooks: storeReports }); // reporting as the service's does
     const seeded = keyOf('local', benchStreamId(Math.max(0, Number(records) - 1)), '');
     if (Number(records) > 0 && !(await store.get('readMarkers', seeded)))
       throw new Error(`no seeded read marker at ${seeded}: the seed no longer matches markRead`);
@@ -112,7 +113,11 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
   const guarded = mode !== 'durable-validated';
   const folder = await mkdtemp(join(tmpdir(), 'collab-bench-'));
   const dataFile = join(folder, 'db.json');
-  const options = { checkpointBytes: loadConfig().checkpointBytes, ...(guarded ? { quotas } : {}) };
+  const options = {
+    checkpointBytes: loadConfig().checkpointBytes,
+    hooks: storeReports, // reporting as the service's store does
+    ...(guarded ? { quotas } : {}),
+  };
   if (Number(records) + Number(devices) > 0)
     await cp(await seeded(Number(records), Number(devices)), folder, { recursive: true });
   const store = await openLowdbStore(dataFile, options);

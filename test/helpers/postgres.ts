@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
+import type { StoreHooks } from '../../src/store/store-hooks.js';
 import type { Store, StoreQuotas } from '../../src/store/store.js';
 
 /** The test database; test/tools/postgres.sh creates it (CI runs it). */
@@ -73,7 +74,9 @@ export function throughAddress(url: string, address: string): string {
 }
 
 /** A PostgreSQL store in a fresh schema; closing it drops the schema. */
-export async function openTestPostgresStore(options: { quotas?: StoreQuotas } = {}): Promise<Store> {
+export async function openTestPostgresStore(
+  options: { quotas?: StoreQuotas; hooks?: StoreHooks } = {},
+): Promise<Store> {
   const schema = await freshSchema();
   const store = await openPostgresStore(schema.url, options);
   return { ...store, close: () => store.close().finally(() => schema.drop()) };

@@ -9,6 +9,7 @@ import { DEFAULT_LIMITS, storeQuotas, type Limits, type Quotas } from '../../src
 import type { CorsOrigins } from '../../src/config/cors-origins.js';
 import { createHttpServer, type Timeouts } from '../../src/edge/listen.js';
 import { createLogger } from '../../src/observability/logger.js';
+import { storeReports } from '../../src/observability/store-reports.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
 import type { Store, StoreQuotas } from '../../src/store/store.js';
@@ -37,9 +38,10 @@ export async function freshDataFile(): Promise<string> {
 export const TEST_STORE = process.env.TEST_STORE ?? 'lowdb';
 
 export async function openTestStore(dataFile: string, options: { quotas?: StoreQuotas } = {}): Promise<Store> {
-  if (TEST_STORE === 'lowdb') return openLowdbStore(dataFile, options);
+  // Reporting to /metrics and traces as the service's store does.
+  if (TEST_STORE === 'lowdb') return openLowdbStore(dataFile, { ...options, hooks: storeReports });
   if (TEST_STORE === 'memory') return openMemoryStore(options);
-  if (TEST_STORE === 'postgres') return openTestPostgresStore(options);
+  if (TEST_STORE === 'postgres') return openTestPostgresStore({ ...options, hooks: storeReports });
   throw new Error(`TEST_STORE is "${TEST_STORE}": it takes lowdb, memory or postgres`);
 }
 

@@ -2,6 +2,7 @@ import { cp, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import { createLogger } from '../../src/observability/logger.js';
+import { storeReports } from '../../src/observability/store-reports.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import { StoreFullError, type Store } from '../../src/store/store.js';
 import { call } from '../helpers/client.js';
@@ -129,7 +130,7 @@ describe("the lowdb store's stated size (STORE_MAX_BYTES)", () => {
 
   it("when the HTTP service's store is full, then a growing PATCH gets 507 storage-full and stores nothing, and a smaller one gets 200", async () => {
     const dataFile = await freshDataFile();
-    const store = await openLowdbStore(dataFile, { storeMaxBytes: 4096 });
+    const store = await openLowdbStore(dataFile, { storeMaxBytes: 4096, hooks: storeReports });
     const service = await startService({ dataFile, store });
     try {
       const patch = (namespace: string, blob: string) =>

@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import { DOCS_PATHS } from '../../src/reference/docs-routes.js';
 import { loadSpec } from '../../src/contract/spec.js';
 import { observeCommit } from '../../src/observability/store-metrics.js';
+import { storeReports } from '../../src/observability/store-reports.js';
 import { call } from '../helpers/client.js';
 import { rawRequest } from '../helpers/raw.js';
 import { uuid } from '../helpers/factories.js';
@@ -221,7 +222,10 @@ describe('GET /metrics of the real server on PostgreSQL', () => {
 describe('the store metrics hook', () => {
   it('when the embedded store checkpoints, then store_checkpoint_duration_seconds counts it', async () => {
     const dataFile = await freshDataFile();
-    const service = await startService({ dataFile, store: await openLowdbStore(dataFile, { checkpointBytes: 1 }) });
+    const service = await startService({
+      dataFile,
+      store: await openLowdbStore(dataFile, { checkpointBytes: 1, hooks: storeReports }),
+    });
     try {
       const count = async () =>
         samples((await call(service, 'GET', '/metrics')).body, 'store_checkpoint_duration_seconds_count')[0]!.value;

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
-import { observeCommit } from '../../observability/store-metrics.js';
-import { inChildSpans, traceParent, type TraceParent } from '../../observability/traces.js';
 import { StoreUnavailableError } from '../store.js';
+import type { StoreHooks } from '../store-hooks.js';
 import { Checkpoints } from './engine/checkpoints.js';
 import { CommitQueue } from './engine/commit-queue.js';
 import { parseRecord, storedSize, type Serialized } from './engine/record-text.js';
@@ -14,6 +13,8 @@ export interface CommitSettings {
   checkpointRetryMs: { first: number; most: number };
   /** Hears failed checkpoints. */
   logger?: Logger;
+  /** Hear each commit and checkpoint, and hang the commit's span under its requests. */
+  hooks: StoreHooks;
 }
 
 /**
@@ -25,7 +26,8 @@ export function journalCommits(files: OpenFiles, settings: CommitSettings) {
   const { manifest, committed, journal, accounts } = files;
   let manifestWritten = files.manifestWritten;
   // With tracing on, the request each change came from: the journal commit is a span in each of their traces.
-  const parents = new WeakMap<Serialized, TraceParent>();
+  const { hooks } = settings;
+  const parents = new WeakMap<Serialized, unknown>();
   const queue: CommitQueue<Serialized> = new CommitQueue<Serialized>({
     async persist(ops) {
       if (!manifestWritten) {
@@ -33,7 +35,7 @@ export function journalCommits(files: OpenFiles, settings: CommitSettings) {
         manifestWritten = true;
       }
       const started = performance.now();
-      await inChildSpans(
+      await hooks.inChildSpans(
         'lowdb journal commit',
         () => ({
           'db.system.name': 'lowdb',
@@ -43,7 +45,7 @@ export function journalCommits(files: OpenFiles, settings: CommitSettings) {
         () => ops.map((op) => parents.get(op)),
         () => journal.append(ops),
       );
-      observeCommit((performance.now() - started) / 1000, ops.length);
+      hooks.commit((performance.now() - started) / 1000, ops.length);
     },
     apply: (op) => committed.apply(op[0], op[1], op.record, op[2]?.group),
     between: (): Promise<void> => checkpoints.ifDue(),
@@ -69,11 +71,12 @@ export function journalCommits(files: OpenFiles, settings: CommitSettings) {
     bytes: settings.checkpointBytes,
     retryMs: settings.checkpointRetryMs,
     logger: settings.logger,
+    hooks,
     betweenAppends: (task) => queue.betweenBatches(task),
   });
   const commit = (op: Serialized): Promise<void> => {
-    const parent = traceParent();
-    if (parent) parents.set(op, parent);
+    const parent = hooks.requestContext();
+    if (parent !== undefined) parents.set(op, parent);
     return queue.commit(op);
   };
   return { queue, checkpoints, commit };

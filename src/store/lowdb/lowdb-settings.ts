@@ -1,15 +1,13 @@
 import type { Logger } from 'pino';
 import type { StoreQuotas } from '../store.js';
+import type { StoreHooks } from '../store-hooks.js';
 
-// What opening a lowdb store (src/store/lowdb/lowdb-store.ts) takes, and the defaults of each.
+// What opening a lowdb store (src/store/lowdb/lowdb-store.ts) takes. The service passes every setting, with
+// config's defaults (src/config/limits.ts, load-config.ts); a store opened without one (a test, a tool) takes the same numbers here.
 
-/**
- * Journal size at which a checkpoint writes the changed shards and starts a new journal file.
- * Larger means fewer checkpoints (each rewrites every changed shard whole) and a longer replay at start-up.
- */
+/** The journal size at which a checkpoint starts (JOURNAL_CHECKPOINT_BYTES), unless given. */
 export const CHECKPOINT_BYTES = 128 * 1024 * 1024;
-/** The stated size (STORE_MAX_BYTES) and the journal's ceiling (JOURNAL_MAX_BYTES) unless given; config's defaults too. */
-// Measured: a GiB of small records took 3.3 GiB of the 4 GiB heap and 40 s to load; 512 MiB, 1.6 GiB and 16 s.
+/** The stated size (STORE_MAX_BYTES) and the journal's ceiling (JOURNAL_MAX_BYTES), unless given. */
 export const STORE_MAX_BYTES = 512 * 1024 ** 2;
 export const JOURNAL_MAX_BYTES = 1024 ** 3;
 /** After a failed checkpoint, wait 1 s before the next try, doubling after each further failure up to a minute. */
@@ -22,7 +20,7 @@ export interface ControlSocketLimits {
   /** Connections answered at once; one more gets an error line (CONTROL_SOCKET_MAX_CONNECTIONS). */
   maxConnections: number;
 }
-/** Each open export holds a snapshot, and each backup the checkpoints: a few at once, and none stalled for long. */
+/** The control socket's bounds (CONTROL_SOCKET_IDLE_TIMEOUT, CONTROL_SOCKET_MAX_CONNECTIONS), unless given. */
 export const CONTROL_SOCKET: ControlSocketLimits = { idleMs: 10_000, maxConnections: 4 };
 
 export interface LowdbOptions {
@@ -40,6 +38,8 @@ export interface LowdbOptions {
   quotas?: StoreQuotas;
   /** Hears failed checkpoints (error) and a store nearly full (warn). */
   logger?: Logger;
+  /** Hear its commits, checkpoints and size (metrics, traces); nothing unless given. */
+  hooks?: StoreHooks;
   /** Bounds that tests make small: the longest journal line, a shard's write chunk, the checkpoint back-off. */
   journalLineBytes?: number;
   shardChunkChars?: number;

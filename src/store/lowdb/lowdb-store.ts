@@ -1,4 +1,3 @@
-import { reportStoreSize } from '../../observability/store-metrics.js';
 import {
   StoreUnavailableError,
   type Change,
@@ -8,6 +7,7 @@ import {
   type Placement,
   type Store,
 } from '../store.js';
+import { NO_HOOKS } from '../store-hooks.js';
 import { journalCommits } from './journal-commits.js';
 import {
   CHECKPOINT_BYTES,
@@ -52,13 +52,15 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
   let closing: Promise<void> | undefined;
   const stated = new StatedSize(sizes, options.storeMaxBytes ?? STORE_MAX_BYTES, options.logger, options.heap);
   const journalMaxBytes = options.journalMaxBytes ?? JOURNAL_MAX_BYTES;
+  const hooks = options.hooks ?? NO_HOOKS;
   const { queue, checkpoints, commit } = journalCommits(files, {
     checkpointBytes: options.checkpointBytes ?? CHECKPOINT_BYTES,
     checkpointRetryMs: options.checkpointRetryMs ?? CHECKPOINT_RETRY_MS,
     logger: options.logger,
+    hooks,
   });
   if (committed.hasDirty) await checkpoints.now(); // replayed changes; on a full disk the journal keeps them
-  const stopReporting = reportStoreSize(() => ({
+  const stopReporting = hooks.size(() => ({
     bytes: sizes.total,
     records: sizes.records,
     maxBytes: stated.maxBytes,

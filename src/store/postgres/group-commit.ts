@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { Batcher } from '../../lib/batcher.js';
-import { observeCommit } from '../../observability/store-metrics.js';
 import type { Change, StoreQuotas } from '../store.js';
+import type { StoreHooks } from '../store-hooks.js';
 import { runBatch, type Pending } from './batch.js';
 import { commitOutcome } from './commit-outcome.js';
 import { isUnavailable, storeErrorOf } from './errors.js';
@@ -40,6 +40,7 @@ export class GroupCommit {
     private readonly pool: Pool,
     private readonly quotas: StoreQuotas | undefined,
     schema: string | undefined,
+    private readonly hooks: Pick<StoreHooks, 'commit'>,
   ) {
     this.begin = beginSql({ timeoutMs: TIMEOUT_MS, schema });
   }
@@ -64,7 +65,7 @@ export class GroupCommit {
       const started = performance.now();
       committing = true;
       await run('COMMIT');
-      observeCommit((performance.now() - started) / 1000, succeeded.length);
+      this.hooks.commit((performance.now() - started) / 1000, succeeded.length);
       client.release();
     } catch (error) {
       if (!committing || !isUnavailable(error)) {

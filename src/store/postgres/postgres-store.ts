@@ -4,9 +4,9 @@
 // checked-out connection, which `update` needs to run its synchronous change in between.
 import { Client, Pool } from 'pg';
 import type { Logger } from 'pino';
-import { reportPool } from '../../observability/store-metrics.js';
 import type { Change, Collection, Placement, Store, StoreQuotas } from '../store.js';
 import { StoreUnavailableError } from '../store.js';
+import { NO_HOOKS, type StoreHooks } from '../store-hooks.js';
 import { withTimeout } from './commit-outcome.js';
 import { connectClient } from './connect.js';
 import { connectionOf, type Connection } from './connection.js';
@@ -38,7 +38,7 @@ export class PostgresStartError extends Error {}
  */
 export async function openPostgresStore(
   url: string,
-  options: { quotas?: StoreQuotas; logger?: Logger } = {},
+  options: { quotas?: StoreQuotas; logger?: Logger; hooks?: StoreHooks } = {},
 ): Promise<Store> {
   const connection = await migrateAtStart(url, options.logger);
   // No statement_timeout, idle_in_transaction_session_timeout or options here: they would be startup
@@ -55,7 +55,8 @@ export async function openPostgresStore(
   });
   // A connection that breaks while idle (a database restart) is dropped and replaced on demand.
   pool.on('error', (error) => options.logger?.warn(`PostgreSQL connection lost: ${error.message}`));
-  const metrics = reportPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  const hooks = options.hooks ?? NO_HOOKS;
+  const metrics = hooks.pool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   // Counted once a connection, whether it broke idle (the client's error) or under a statement (released with the error).
   const lost = new WeakSet<object>();
   const countLost = (client: object) => {
@@ -68,7 +69,7 @@ export async function openPostgresStore(
     if (isConnectionLost(error)) countLost(client);
   });
   let open = true;
-  const writes = new GroupCommit(pool, options.quotas, connection.schema);
+  const writes = new GroupCommit(pool, options.quotas, connection.schema, hooks);
   return {
     ...readRecords(pool, connection),
     async update<T>(

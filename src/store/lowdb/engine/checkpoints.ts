@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { countCheckpointFailure, observeCheckpoint } from '../../../observability/store-metrics.js';
+import type { StoreHooks } from '../../store-hooks.js';
 import type { Committed } from './committed.js';
 import type { Journal } from './journal.js';
 
@@ -9,6 +9,8 @@ export interface CheckpointSettings {
   /** The wait after a first failure, doubled after each further one up to `most`; a success resets it. */
   retryMs: { first: number; most: number };
   logger: Logger | undefined;
+  /** Hear each checkpoint written and each failed. */
+  hooks: Pick<StoreHooks, 'checkpoint' | 'checkpointFailed'>;
   /** Runs a task while no journal append is in flight (the commit queue's betweenBatches). */
   betweenAppends(task: () => Promise<void>): Promise<void>;
 }
@@ -109,7 +111,7 @@ export class Checkpoints {
   }
 
   private succeeded(seconds: number): void {
-    observeCheckpoint(seconds);
+    this.settings.hooks.checkpoint(seconds);
     if (this.failures > 0) {
       this.settings.logger?.info(
         { failures: this.failures, journalBytes: this.journal.totalBytes },
@@ -123,7 +125,7 @@ export class Checkpoints {
   private failed(error: unknown): void {
     this.failures++;
     this.lastFailure = error;
-    countCheckpointFailure();
+    this.settings.hooks.checkpointFailed();
     const { first, most } = this.settings.retryMs;
     const retryInMs = this.stopped ? undefined : Math.min(most, first * 2 ** (this.failures - 1));
     this.settings.logger?.error(
