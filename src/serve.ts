@@ -11,7 +11,7 @@ import { SYSTEM_CLOCK } from './lib/clock.js';
 import { reportBuildInfo } from './observability/build-info.js';
 import { createLogger } from './observability/logger.js';
 import { linesWritten } from './observability/observe.js';
-import { sweepExpiredKeys } from './store/idempotency-sweep.js';
+import { sweepExpiredKeys } from './edge/idempotency/sweep.js';
 import { openStore, refusalOf, whereDataLives } from './store/open-store.js';
 import { stopTracing } from './tracing.js';
 
