@@ -12,7 +12,7 @@ import { reportBuildInfo } from './observability/build-info.js';
 import { createLogger } from './observability/logger.js';
 import { linesWritten } from './observability/observe.js';
 import { storeReports } from './observability/store-reports.js';
-import { sweepExpiredKeys } from './store/idempotency-sweep.js';
+import { sweepExpiredKeys } from './edge/idempotency/sweep.js';
 import { openStore, refusalOf, whereDataLives } from './store/open-store.js';
 import { stopTracing } from './tracing.js';
 

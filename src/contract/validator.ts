@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { OpenApiSpecLoader } from 'express-openapi-validator/dist/framework/openapi.spec.loader.js';
 import { OpenApiValidator } from 'express-openapi-validator/dist/openapi.validator.js';
 import { contractFormats } from './formats.js';
@@ -12,38 +12,19 @@ import { specPath } from './spec.js';
  */
 export const FULL_CHECK_VALUES = 1024;
 
-const checkedToFirstError = new WeakSet<Request>();
-/** The values (objects, arrays and scalars) in each request body, counted by limitBodyDepth (src/edge/body-depth.ts). */
-const bodyValues = new WeakMap<Request, number>();
-
-/** Keeps the count of values in the request's body, for the validator to choose how far to check it. */
-export function noteValuesInBody(req: Request, values: number): void {
-  bodyValues.set(req, values);
-}
-
-/** How many values the request's body holds (0 without a body); known once limitBodyDepth has run. */
-function valuesInBody(req: Request): number {
-  return bodyValues.get(req) ?? 0;
-}
-
-/** Whether the request's body was checked only up to its first error (see FULL_CHECK_VALUES). */
-export function stoppedAtFirstError(req: Request): boolean {
-  return checkedToFirstError.has(req);
-}
-
 /**
  * express-openapi-validator enforcing openapi.yaml on every request, strictly:
  * with every error listed, or, for a body of more than FULL_CHECK_VALUES
- * values, up to the first. Runs after limitBodyDepth, which counts them.
+ * values, up to the first. Runs after limitBodyDepth, which counts them (res.locals.valuesInBody).
  */
 export function validateAgainst(validateResponses: boolean): RequestHandler[] {
-  const large = (req: Request) => valuesInBody(req) > FULL_CHECK_VALUES;
+  const large = (res: Response) => (res.locals.valuesInBody ?? 0) > FULL_CHECK_VALUES;
   const onlyWhen =
     (wanted: boolean, handler: RequestHandler): RequestHandler =>
     (req, res, next) =>
-      large(req) === wanted ? handler(req, res, next) : next();
-  const markLarge: RequestHandler = (req, _res, next) => {
-    if (large(req)) checkedToFirstError.add(req);
+      large(res) === wanted ? handler(req, res, next) : next();
+  const markLarge: RequestHandler = (_req, res, next) => {
+    if (large(res)) res.locals.checkedToFirstError = true; // validationProblem says so
     next();
   };
   return [

@@ -1,13 +1,13 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import type { OpenApiDocument } from '../contract/spec.js';
 import { isObject } from '../lib/json.js';
-import { expiryGroup } from '../store/idempotency-keys.js';
+import { expiryGroup } from '../edge/idempotency/keys.js';
 import { partsOf, type StoredRecord } from '../store/store.js';
 
 /** A key as the service keeps it: its SHA-256 (recordKeyOf), or as builds before kept it, the header's value unquoted (1 to 255 printable ASCII). */
 const KEY = /^[\x20-\x7e]{1,255}$/;
 
-/** An idempotency key's record (src/store/idempotency-keys.ts's KeyRecord); the answer's body is checked against its operation. */
+/** An idempotency key's record (src/edge/idempotency/keys.ts's KeyRecord); the answer's body is checked against its operation. */
 const KEY_RECORD = {
   type: 'object',
   required: ['operation', 'fingerprint', 'expiresAt', 'resourceId', 'attempt'],

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 
 /** The calling user, as authentication (src/edge/authenticate.ts) set it: the one place handlers learn it. */
 export function callerOf(res: Response): string {
-  const userId: unknown = res.locals.userId;
-  if (typeof userId !== 'string') throw new Error('authenticate did not run');
+  const { userId } = res.locals;
+  if (userId === undefined) throw new Error('authenticate did not run');
   return userId;
 }

@@ -5,7 +5,7 @@ import { problemOf } from '../errors/error-handler.js';
 import { HttpProblem } from '../errors/problem.js';
 import { canonicalJson } from '../lib/canonical-json.js';
 import { reportError } from '../observability/request-log.js';
-import { claimKey, completeKey, forgetKey, releaseKey, type Answer } from '../store/idempotency-keys.js';
+import { claimKey, completeKey, forgetKey, releaseKey, type Answer } from './idempotency/keys.js';
 import { callerOf } from './caller.js';
 import { sendTagged } from './conditional.js';
 import { clockOf, storeOf } from './scope.js';

@@ -1,19 +1,11 @@
 import type { Express, Response } from 'express';
 
-/** A body already made into JSON for this response, kept on res.locals for res.json to send as it is. */
-interface Made {
-  body: unknown;
-  text: string;
-}
-
-const madeOf = (res: Response) => (res.locals as { json?: Made }).json;
-
-/** The body as JSON, made once for this response: res.json(body) then sends this text instead of making it again. */
+/** The body as JSON, made once for this response (res.locals.json): res.json(body) then sends this text as it is. */
 export function jsonOf(res: Response, body: unknown): string {
-  const made = madeOf(res);
+  const made = res.locals.json;
   if (made !== undefined && made.body === body) return made.text;
   const text = JSON.stringify(body);
-  (res.locals as { json?: Made }).json = { body, text };
+  res.locals.json = { body, text };
   return text;
 }
 
@@ -24,7 +16,7 @@ export function jsonOf(res: Response, body: unknown): string {
 export function sendJsonOnce(app: Express): Express {
   const json = app.response.json;
   app.response.json = function send(this: Response, body: unknown) {
-    const made = madeOf(this);
+    const made = this.locals.json;
     if (made === undefined || made.body !== body) return json.call(this, body);
     if (!this.get('Content-Type')) this.set('Content-Type', 'application/json');
     return this.send(made.text);

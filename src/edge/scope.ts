@@ -8,6 +8,16 @@ export interface Scope {
   readonly clock: Clock;
 }
 
+// The request's scope, on res.locals beside the values of src/observability/request-locals.ts.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- express types res.locals as this global interface
+  namespace Express {
+    interface Locals {
+      scope?: Scope;
+    }
+  }
+}
+
 /** Serves every request from `scope` (the service: its one store and the system clock); one assignment a request. */
 export function serveFrom(scope: Scope): RequestHandler {
   return (_req, res, next) => {
@@ -32,7 +42,7 @@ export function clockOf(res: Response): Clock {
 }
 
 function scopeOf(res: Response): Scope {
-  const scope = res.locals.scope as Scope | undefined;
+  const { scope } = res.locals;
   if (!scope) throw new Error('no scope was set for this request (serveFrom or useScope)');
   return scope;
 }

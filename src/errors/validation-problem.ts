@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { operationIdOf } from '../contract/operation-id.js';
-import { FULL_CHECK_VALUES, stoppedAtFirstError } from '../contract/validator.js';
+import { FULL_CHECK_VALUES } from '../contract/validator.js';
 import { fieldErrors, firstErrors, theContract, type ValidatorError } from './field-errors.js';
 import { listInWords } from './messages.js';
 import { HttpProblem } from './problem.js';
@@ -12,7 +12,7 @@ import { HttpProblem } from './problem.js';
 export function validationProblem(errors: ValidatorError[], req: Request): HttpProblem {
   if (errors.some((error) => error.path === '/body' && error.errorCode === 'required.openapi.validation'))
     return missingBody();
-  if (stoppedAtFirstError(req)) {
+  if (req.res?.locals.checkedToFirstError) {
     return new HttpProblem(
       'validation-failed',
       `The request does not match openapi.yaml. A body of more than ${FULL_CHECK_VALUES} values is checked up to its first error: fix what is listed and send it again.`,

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { recordRequest, requestsInFlight } from './http-metrics.js';
 import { collectProcessMetrics } from './metrics-route.js';
-import { failedOnPurpose, logRequest, reportedError, type RequestLine } from './request-log.js';
+import { logRequest, type RequestLine } from './request-log.js';
 import { routeMatcher, UNMATCHED } from './route-template.js';
 import { currentTraceIds, nameRoutesWith } from './traces.js';
 
@@ -57,7 +57,6 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
     res.on('close', () => {
       requestsInFlight.dec();
       const seconds = (performance.now() - started) / 1000;
-      const userId: unknown = res.locals.userId;
       if (batch.length === 0) setImmediate(flush);
       batch.push({
         line: {
@@ -65,14 +64,14 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
           method,
           route: routeOf(req),
           status: res.statusCode,
-          userId: typeof userId === 'string' ? userId : undefined,
+          userId: res.locals.userId,
           responseTime: Math.round(seconds * 1000),
           ...traceIds,
         },
         seconds,
         finished: res.writableFinished,
-        error: reportedError(res),
-        onPurpose: failedOnPurpose(res),
+        error: res.locals.error,
+        onPurpose: res.locals.failedOnPurpose === true,
       });
     });
   };

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { Response } from 'express';
 import type { Logger } from 'pino';
 import type { TraceIds } from './traces.js';
 
@@ -15,34 +15,14 @@ export interface RequestLine extends Partial<TraceIds> {
   responseTime: number;
 }
 
-/** The server-side error of a response, kept for its line (a 5xx only). */
-const errors = new WeakMap<ServerResponse, Error>();
-/** Responses whose 5xx was chosen on purpose (the sandbox's failureRate): no error, so their lines are info. */
-const chosen = new WeakSet<ServerResponse>();
-
-/** Marks a response's failure as deliberate: its line is info, whatever its status. */
-export function reportOnPurpose(res: ServerResponse): void {
-  chosen.add(res);
-}
-
-/** Whether reportOnPurpose marked `res`. */
-export function failedOnPurpose(res: ServerResponse): boolean {
-  return chosen.has(res);
-}
-
-/** Hands a server-side error to the request's log line. */
-export function reportError(res: ServerResponse, error: unknown): void {
-  errors.set(res, error instanceof Error ? error : new Error(String(error)));
-}
-
-/** The error reportError kept for `res`, if any. */
-export function reportedError(res: ServerResponse): Error | undefined {
-  return errors.get(res);
+/** Hands a server-side error to the request's log line (res.locals.error), which logs it with its stack. */
+export function reportError(res: Response, error: unknown): void {
+  res.locals.error = error instanceof Error ? error : new Error(String(error));
 }
 
 /**
  * Writes a request's line: info, or error (with the error's stack) for a 5xx or a
- * reported error, but info for a failure made on purpose. `finished` is false when the
+ * reported error, but info for a failure made on purpose (res.locals.failedOnPurpose). `finished` is false when the
  * client went away before the response was finished: the line then says so.
  */
 export function logRequest(

@@ -21,10 +21,26 @@ interface SandboxLocals {
   /** The answer's body as res.json was given it (keepAnswers), for expectations (GET /sandbox/requests?format=expectations). */
   response?: unknown;
 }
-export const localsOf = (res: Response) => res.locals as { sandbox: SandboxLocals };
+
+// The sandbox's values of the request, on res.locals beside the values of src/observability/request-locals.ts.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- express types res.locals as this global interface
+  namespace Express {
+    interface Locals {
+      sandbox?: SandboxLocals;
+    }
+  }
+}
+
+/** The sandbox's values of the request, as enterSession set them. */
+export function sandboxOf(res: Response): SandboxLocals {
+  const { sandbox } = res.locals;
+  if (!sandbox) throw new Error('enterSession did not run');
+  return sandbox;
+}
 
 /** The session of the request, as enterSession picked it. */
-export const sessionOf = (res: Response): Session => localsOf(res).sandbox.session;
+export const sessionOf = (res: Response): Session => sandboxOf(res).session;
 
 /**
  * Right after the Host check: picks the session (and sets its clock when
@@ -42,7 +58,7 @@ export function enterSession(sessions: Sessions): RequestHandler {
     if (res.closed) leave();
     else res.once('close', leave);
     res.setHeader(SESSION_HEADER, name);
-    localsOf(res).sandbox = locals;
+    res.locals.sandbox = locals;
     const clock = req.headers[CLOCK_HEADER.toLowerCase()];
     if (typeof clock === 'string') session.clock.fixedMs = instantOf(clock, `/headers/${CLOCK_HEADER.toLowerCase()}`);
     useScope(res, session); // the handlers read and write the session's store, stamped by its clock
@@ -57,7 +73,7 @@ export function enterSession(sessions: Sessions): RequestHandler {
 export function keepAnswers(app: Express): Express {
   const json = app.response.json;
   app.response.json = function keep(this: Response, body: unknown) {
-    const locals = (this.locals as Partial<{ sandbox: SandboxLocals }>).sandbox;
+    const locals = this.locals.sandbox;
     if (locals) locals.response = body;
     return json.call(this, body);
   };
@@ -69,7 +85,7 @@ export const keepBody: RequestHandler = (req, res, next) => {
   if (req.body !== undefined) {
     const declared = req.headers['content-length']; // a chunked body is measured
     const text = loggedBody(req.body, declared === undefined ? undefined : Number(declared));
-    if (text !== undefined) localsOf(res).sandbox.body = text;
+    if (text !== undefined) sandboxOf(res).body = text;
   }
   next();
 };
@@ -91,7 +107,7 @@ export function instantOf(text: string, path: string): number {
 /** Logs the answered request to its session, unless it is a preflight or the sandbox's own; whether it did. */
 function logRequest(req: Request, res: Response, locals: SandboxLocals, started: number): boolean {
   if (req.method === 'OPTIONS' || req.originalUrl.startsWith('/sandbox/')) return false;
-  const problem = res.statusCode >= 400 ? (locals.problem ?? (res.locals as { problem?: unknown }).problem) : undefined;
+  const problem = res.statusCode >= 400 ? (locals.problem ?? res.locals.problem) : undefined;
   // Members set one by one, in the order the log has always listed them: cheaper than spreading optional ones.
   const entry: KeptRequest = {
     at: new Date().toISOString(),

@@ -1,7 +1,6 @@
 import type { Response } from 'express';
 import type { Expectation, Segment, StartingState } from '../lib/expectations.js';
 import { ANSWER_HEADERS } from '../lib/id-map.js';
-import { failedOnPurpose } from '../observability/request-log.js';
 import { parsePrefer } from './prefer.js';
 import { LOG_BYTES, LOG_SIZE, type KeptRequest, type LoggedRequest } from './request-log.js';
 import type { Scenarios } from './scenarios.js';
@@ -19,7 +18,7 @@ const MADE_HEADERS = ['etag', 'location'];
 export function keepExchange(entry: KeptRequest, res: Response, session: Session): void {
   entry.segment = session.segment;
   session.segments.logged(session.segment);
-  if (failedOnPurpose(res)) entry.onPurpose = true;
+  if (res.locals.failedOnPurpose) entry.onPurpose = true;
 }
 
 /**

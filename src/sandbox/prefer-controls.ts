@@ -4,8 +4,7 @@ import type { Contract } from '../contract/declared-responses.js';
 import { operationIdOf } from '../contract/operation-id.js';
 import { HttpProblem } from '../errors/problem.js';
 import { requestIdOf } from '../observability/request-id.js';
-import { reportOnPurpose } from '../observability/request-log.js';
-import { localsOf, sessionOf } from './controls.js';
+import { sandboxOf, sessionOf } from './controls.js';
 import { ControlError, parsePrefer, preferredResponse } from './prefer.js';
 
 /**
@@ -23,7 +22,7 @@ export function preferControls(contract: Contract): RequestHandler {
       preferences = parsePrefer(typeof req.headers.prefer === 'string' ? req.headers.prefer : undefined);
       if (preferences.delayMs) await sleep(preferences.delayMs);
       if (req.originalUrl.startsWith('/api/') && session.fails()) {
-        reportOnPurpose(res); // logged at info: the sandbox chose it, nothing went wrong
+        res.locals.failedOnPurpose = true; // logged at info: the sandbox chose it, nothing went wrong
         throw new HttpProblem(
           'unavailable',
           "The sandbox failed this request on purpose (the session's failureRate); nothing was stored. Retry after Retry-After seconds.",
@@ -44,7 +43,7 @@ export function preferControls(contract: Contract): RequestHandler {
         typeof body === 'object' && body !== null && 'requestId' in body
           ? { ...body, requestId: requestIdOf(res) }
           : body;
-      if (preferred.status >= 400) localsOf(res).sandbox.problem = sent;
+      if (preferred.status >= 400) sandboxOf(res).problem = sent;
       res.type(preferred.response.mediaType ?? 'application/json').json(sent);
     } catch (error) {
       if (!(error instanceof ControlError)) throw error;
@@ -62,6 +61,6 @@ function refuseControl(res: Response, message: string): void {
     errors: [{ path: '/headers/prefer', message }],
   });
   const problem = { ...refused.toJSON(), requestId: requestIdOf(res) };
-  localsOf(res).sandbox.problem = problem;
+  sandboxOf(res).problem = problem;
   res.status(400).type('application/problem+json').end(JSON.stringify(problem));
 }

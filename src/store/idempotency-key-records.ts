@@ -1,8 +1,9 @@
 import { hash } from 'node:crypto';
 import { keyOf } from './store.js';
 
-// Where idempotency keys are kept (src/store/idempotency-keys.ts claims them), apart, so the stores' accounting
-// (usage.ts) can tell which of their records' keys it charges.
+// Where idempotency keys are kept, what a store must know of them: the protocol that claims them is the edge's
+// (src/edge/idempotency/); this is apart so the stores' accounting (usage.ts, PostgreSQL's recount) can tell which of
+// their records' keys it charges.
 
 /** The collection: one record per (user, key), filed under the hour it expires in (so sweeps list only expired ones), owned by its user. */
 export const IDEMPOTENCY_KEYS = 'idempotencyKeys' as const;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { DEFAULT_LIMITS, storeQuotas, type Quotas } from '../../src/config/limits.js';
-import { IDEMPOTENCY_KEYS } from '../../src/store/idempotency-keys.js';
+import { IDEMPOTENCY_KEYS } from '../../src/store/idempotency-key-records.js';
 import { recordLine } from '../../src/store/records.js';
 import { StoreUnavailableError, type Store } from '../../src/store/store.js';
 import { call, type Reply } from '../helpers/client.js';

@@ -4,13 +4,12 @@ import {
   completeKey,
   expiryGroup,
   forgetKey,
-  IDEMPOTENCY_KEYS,
-  recordKeyOf,
   type Claim,
   type KeyRecord,
   type KeyRequest,
-} from '../../src/store/idempotency-keys.js';
-import { sweepKeys } from '../../src/store/idempotency-sweep.js';
+} from '../../src/edge/idempotency/keys.js';
+import { IDEMPOTENCY_KEYS, recordKeyOf } from '../../src/store/idempotency-key-records.js';
+import { sweepKeys } from '../../src/edge/idempotency/sweep.js';
 import { keyOf, QuotaExceededError, type Store, type StoreQuotas } from '../../src/store/store.js';
 import type { StoreUnderTest } from './conformance.js';
 

@@ -2,15 +2,14 @@ import { expect } from 'chai';
 import {
   claimKey,
   completeKey,
-  IDEMPOTENCY_KEYS,
-  recordKeyOf,
   releaseKey,
   type Answer,
   type Claim,
   type KeyRecord,
   type KeyRequest,
-} from '../../src/store/idempotency-keys.js';
-import { sweepKeys } from '../../src/store/idempotency-sweep.js';
+} from '../../src/edge/idempotency/keys.js';
+import { IDEMPOTENCY_KEYS, recordKeyOf } from '../../src/store/idempotency-key-records.js';
+import { sweepKeys } from '../../src/edge/idempotency/sweep.js';
 import { QuotaExceededError } from '../../src/store/store.js';
 import type { Fixture, StoreUnderTest } from './conformance.js';
 
@@ -36,7 +35,7 @@ function claimed(claim: Claim): Extract<Claim, { outcome: 'claimed' }> {
   return claim as Extract<Claim, { outcome: 'claimed' }>;
 }
 
-/** Idempotency keys (src/store/idempotency-keys.ts) on every store: claims are atomic, answers kept exactly, expired keys swept. */
+/** Idempotency keys (src/edge/idempotency/keys.ts) on every store: claims are atomic, answers kept exactly, expired keys swept. */
 export function describeIdempotencyKeys(fixture: Fixture, subject: StoreUnderTest): void {
   describe('idempotency keys', () => {
     it('when a key is claimed, then a repeat is in flight until its lease passes, and exactly then takes it over with the same resource id', async () => {

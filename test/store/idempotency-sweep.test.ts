@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { claimKey, IDEMPOTENCY_KEYS, recordKeyOf } from '../../src/store/idempotency-keys.js';
-import { sweepExpiredKeys } from '../../src/store/idempotency-sweep.js';
+import { claimKey } from '../../src/edge/idempotency/keys.js';
+import { IDEMPOTENCY_KEYS, recordKeyOf } from '../../src/store/idempotency-key-records.js';
+import { sweepExpiredKeys } from '../../src/edge/idempotency/sweep.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
 
 const T = Date.parse('2026-03-01T10:20:00.000Z');
@@ -19,7 +20,7 @@ const claim = (key: string, now: number) =>
   });
 let store = openMemoryStore();
 
-describe('sweeping expired idempotency keys (src/store/idempotency-sweep.ts)', () => {
+describe('sweeping expired idempotency keys (src/edge/idempotency/sweep.ts)', () => {
   beforeEach(() => {
     store = openMemoryStore();
   });

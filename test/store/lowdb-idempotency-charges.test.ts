@@ -1,11 +1,6 @@
 import { expect } from 'chai';
-import {
-  claimKey,
-  expiryGroup,
-  IDEMPOTENCY_KEYS,
-  recordKeyOf,
-  type KeyRequest,
-} from '../../src/store/idempotency-keys.js';
+import { claimKey, expiryGroup, type KeyRequest } from '../../src/edge/idempotency/keys.js';
+import { IDEMPOTENCY_KEYS, recordKeyOf } from '../../src/store/idempotency-key-records.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import { keyOf, QuotaExceededError, type StoreQuotas } from '../../src/store/store.js';
 import { freshDataFile } from '../helpers/service.js';

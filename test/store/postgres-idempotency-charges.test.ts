@@ -1,12 +1,7 @@
 import { expect } from 'chai';
-import {
-  claimKey,
-  expiryGroup,
-  IDEMPOTENCY_KEYS,
-  recordKeyOf,
-  type KeyRecord,
-} from '../../src/store/idempotency-keys.js';
-import { sweepKeys } from '../../src/store/idempotency-sweep.js';
+import { claimKey, expiryGroup, type KeyRecord } from '../../src/edge/idempotency/keys.js';
+import { IDEMPOTENCY_KEYS, recordKeyOf } from '../../src/store/idempotency-key-records.js';
+import { sweepKeys } from '../../src/edge/idempotency/sweep.js';
 import { postgresTarget } from '../../src/store/postgres/dump-import.js';
 import { openPostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { keyOf, type Store } from '../../src/store/store.js';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { IDEMPOTENCY_KEYS, type KeyRecord } from '../../src/store/idempotency-keys.js';
+import { type KeyRecord } from '../../src/edge/idempotency/keys.js';
+import { IDEMPOTENCY_KEYS } from '../../src/store/idempotency-key-records.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import type { StoredRecord } from '../../src/store/store.js';
 import { call, type Reply } from '../helpers/client.js';

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../lib/clock.js';
-import { expiryGroup, IDEMPOTENCY_KEYS, type KeyRecord } from './idempotency-keys.js';
-import type { Store } from './store.js';
+import type { Clock } from '../../lib/clock.js';
+import { IDEMPOTENCY_KEYS } from '../../store/idempotency-key-records.js';
+import type { Store } from '../../store/store.js';
+import { expiryGroup, type KeyRecord } from './keys.js';
 
 const HOUR_MS = 3_600_000;
 const PAGE = 500;

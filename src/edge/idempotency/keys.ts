@@ -1,10 +1,9 @@
-import { IDEMPOTENCY_KEYS, recordKeyOf } from './idempotency-key-records.js';
-import type { Store } from './store.js';
+import { IDEMPOTENCY_KEYS, recordKeyOf } from '../../store/idempotency-key-records.js';
+import type { Store } from '../../store/store.js';
 
-export { IDEMPOTENCY_KEYS, recordKeyOf } from './idempotency-key-records.js';
-
-// Idempotency keys (draft-ietf-httpapi-idempotency-key-header) as records of their own collection, so every store
-// keeps them durably and atomically per key, counts them against their user and dumps them, with no store learning more.
+// The Idempotency-Key protocol (draft-ietf-httpapi-idempotency-key-header) of src/edge/idempotency.ts: what a key
+// holds, when it replays, conflicts or is taken over. Keys are records of their own collection, so every store keeps
+// them durably and atomically per key, counts them against their user and dumps them, with no store learning more.
 
 /** A response as it was sent, replayed exactly for a repeat of its request. */
 export interface Answer {
