@@ -48,6 +48,8 @@ export interface Limits {
   controlSocketConnections: number;
   /** How long the store may be unusable before /readyz answers 503: a shared outage this short keeps every instance in rotation (READINESS_STORE_GRACE). */
   readinessStoreGraceMs: number;
+  /** How long start-up waits for PostgreSQL (or PgBouncer) not up yet, trying again with back-off, before it refuses (STORE_START_TIMEOUT). */
+  storeStartTimeoutMs: number;
 }
 
 /** The defaults, as docs/operators/configuration.md states them. */
@@ -83,6 +85,7 @@ export const DEFAULT_LIMITS: Limits = {
   controlSocketConnections: 4,
   // Longer than a database restart and PgBouncer's stock server_login_retry (15 s) together.
   readinessStoreGraceMs: 30_000,
+  storeStartTimeoutMs: 60_000,
 };
 
 /** Reads each limit's variable, or takes its default when it is unset (loadConfig refuses one set but empty). */
@@ -121,6 +124,7 @@ export function loadLimits(env: NodeJS.ProcessEnv): Limits {
     controlSocketIdleMs: duration('CONTROL_SOCKET_IDLE_TIMEOUT', DEFAULT_LIMITS.controlSocketIdleMs) || noBound(),
     controlSocketConnections: count('CONTROL_SOCKET_MAX_CONNECTIONS', DEFAULT_LIMITS.controlSocketConnections),
     readinessStoreGraceMs: duration('READINESS_STORE_GRACE', DEFAULT_LIMITS.readinessStoreGraceMs),
+    storeStartTimeoutMs: duration('STORE_START_TIMEOUT', DEFAULT_LIMITS.storeStartTimeoutMs),
   };
 }
 

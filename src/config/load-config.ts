@@ -137,7 +137,7 @@ export function storeSettings({ dataFile, databaseUrl, checkpointBytes, limits }
   const { storeMaxBytes, journalMaxBytes, quotas, controlSocketIdleMs, controlSocketConnections } = limits;
   return {
     dataFile,
-    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(databaseUrl ? { databaseUrl, startTimeoutMs: limits.storeStartTimeoutMs } : {}),
     checkpointBytes,
     limits: {
       storeMaxBytes,

@@ -11,6 +11,8 @@ import type { StoreHooks } from './store-hooks.js';
 export interface StoreSettings {
   dataFile: string;
   databaseUrl?: string | undefined;
+  /** How long start-up waits for PostgreSQL not up yet (STORE_START_TIMEOUT); none: not at all. */
+  startTimeoutMs?: number;
   checkpointBytes: number;
   limits?: { storeMaxBytes: number; journalMaxBytes: number; quotas: StoreQuotas; controlSocket?: ControlSocketLimits };
   /** Heap the embedded store leaves free for requests in flight: past the rest it takes no growth (507). */
@@ -27,6 +29,7 @@ export async function openStore(config: StoreSettings, logger?: Logger, hooks?: 
   if (config.databaseUrl !== undefined)
     return openPostgresStore(config.databaseUrl, {
       ...quotas,
+      ...(config.startTimeoutMs === undefined ? {} : { startTimeoutMs: config.startTimeoutMs }),
       ...(logger ? { logger } : {}),
       ...(hooks ? { hooks } : {}),
     });

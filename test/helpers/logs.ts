@@ -35,3 +35,12 @@ export function readLogs(child: ChildProcess): Logs {
     },
   };
 }
+
+/** The JSON log lines among everything a server process has written (its stdout and stderr, as they came). */
+export function jsonLines(server: { output(): string }): LogLine[] {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+}

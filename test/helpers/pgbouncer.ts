@@ -61,16 +61,21 @@ export function pgbouncerUnavailable(): string | undefined {
  * and that user as the admin console's. ignore_startup_parameters stays unset, as shipped;
  * so do the pool sizes (20 server connections a database), max_client_conn (100) and
  * server_login_retry (15 s), unless `settings` (name = value lines of [pgbouncer]) say otherwise.
- * `serverUrl` is the server behind it: TEST_DATABASE_URL's unless given (a private one).
+ * `serverUrl` is the server behind it: TEST_DATABASE_URL's unless given (a private one); `port` where it listens, a
+ * free one unless given (one a service was told of before PgBouncer started).
  */
 export async function startPgBouncer(
   poolMode: 'transaction' | 'session' = 'transaction',
-  { serverUrl = TEST_DATABASE_URL, settings = [] }: { serverUrl?: string; settings?: string[] } = {},
+  {
+    serverUrl = TEST_DATABASE_URL,
+    settings = [],
+    port: chosen,
+  }: { serverUrl?: string; settings?: string[]; port?: number } = {},
 ): Promise<PgBouncer> {
   const server = new URL(serverUrl);
   const user = decodeURIComponent(server.username);
   const folder = await mkdtemp(join(tmpdir(), 'collab-pgbouncer-'));
-  const port = await freePort();
+  const port = chosen ?? (await freePort());
   const quote = (text: string) => `"${text.replaceAll('"', '""')}"`;
   await writeFile(join(folder, 'userlist.txt'), `${quote(user)} ${quote(decodeURIComponent(server.password))}\n`, {
     mode: 0o600,

@@ -62,12 +62,18 @@ function spawnServer(dataFile: string, env: Settings, wrapper: string[] = []): C
 }
 
 /** src/server.ts as a real child process on a free port; resolves once it serves. */
-export async function startServerProcess(dataFile: string, env: Settings = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  dataFile: string,
+  env: Settings = {},
+  /** Told all the output so far at each chunk, while it starts: what it says before serving. */
+  watch?: (output: string) => void,
+): Promise<ServerProcess> {
   const child = spawnServer(dataFile, env);
   return new Promise((resolve, reject) => {
     let output = '';
     const collect = (chunk: Buffer) => {
       output += String(chunk);
+      watch?.(output);
       const match = /Serving on (https?):\/\/[^:]+:(\d+)/.exec(output);
       if (match)
         resolve({

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
 import { call } from '../helpers/client.js';
-import { readLogs, type LogLine } from '../helpers/logs.js';
+import { jsonLines, readLogs } from '../helpers/logs.js';
 import { refusedStart, startServerProcess, stop, type ServerProcess } from '../helpers/process.js';
 import { freshDataFile } from '../helpers/service.js';
 
@@ -15,12 +15,6 @@ const SECRET = 'b3f1c0de5a7e4d2f9a8b6c4d2e0f1a3b5c7d9e1f3a5b7c9d1e3f5a7b9c1d3e5f
 const OLD_SECRET = '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0';
 
 /** The JSON lines a server process has written so far. */
-const jsonLines = (server: ServerProcess): LogLine[] =>
-  server
-    .output()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as LogLine);
 
 /** A token for `sub` signed with `secret`, as another instance's client or a test tool would sign it. */
 const signed = (sub: string, secret: string) =>

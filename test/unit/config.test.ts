@@ -73,6 +73,20 @@ describe('configuration from the environment', () => {
     });
   });
 
+  describe('STORE_START_TIMEOUT', () => {
+    it('when unset, then PostgreSQL is waited for 60 s at start-up; when set, a duration, 0s included (no wait); anything else refuses to start; lowdb is not given it', () => {
+      const waitOf = (env: NodeJS.ProcessEnv) => storeSettings(loadConfig(env)).startTimeoutMs;
+      const postgres = { DATABASE_URL: 'postgres://u:p@db:5432/collab' };
+      expect(waitOf(postgres)).to.equal(60_000);
+      expect(waitOf({ ...postgres, STORE_START_TIMEOUT: '5m' })).to.equal(300_000);
+      expect(waitOf({ ...postgres, STORE_START_TIMEOUT: '0s' })).to.equal(0);
+      expect(waitOf({})).to.equal(undefined);
+      expect(() => loadConfig({ STORE_START_TIMEOUT: 'soon' })).to.throw(
+        'STORE_START_TIMEOUT must be a duration such as 500ms, 60s, 15m or 24h, not "soon"',
+      );
+    });
+  });
+
   describe('CONTROL_SOCKET_IDLE_TIMEOUT, CONTROL_SOCKET_MAX_CONNECTIONS', () => {
     it('when unset, then 10 s and 4 connections; when set, they reach the lowdb store; 0 or anything else refuses to start', () => {
       const socketOf = (env: NodeJS.ProcessEnv) => storeSettings(loadConfig(env)).limits?.controlSocket;

@@ -2,7 +2,7 @@
 // for Node, pure JavaScript (nothing to compile), with a pool that bounds the wait for a
 // connection, a client-side timeout per query, and explicit transactions on one
 // checked-out connection, which `update` needs to run its synchronous change in between.
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { Change, Collection, Placement, Store, StoreQuotas } from '../store.js';
 import { StoreUnavailableError } from '../store.js';
@@ -18,6 +18,7 @@ import { keyToText } from './key-text.js';
 import { migrate } from './migrations.js';
 import { pingWrite } from './ping.js';
 import { readRecords } from './reads.js';
+import { untilUp } from './start-wait.js';
 import { postgresRecords } from './snapshot.js';
 import { PING_TIMEOUT_MS, TIMEOUT_MS } from './timeouts.js';
 
@@ -38,9 +39,15 @@ export class PostgresStartError extends Error {}
  */
 export async function openPostgresStore(
   url: string,
-  options: { quotas?: StoreQuotas; logger?: Logger; hooks?: StoreHooks } = {},
+  options: {
+    quotas?: StoreQuotas;
+    logger?: Logger;
+    hooks?: StoreHooks;
+    /** How long start-up waits for PostgreSQL (or PgBouncer) to come up (STORE_START_TIMEOUT); none: not at all. */
+    startTimeoutMs?: number;
+  } = {},
 ): Promise<Store> {
-  const connection = await migrateAtStart(url, options.logger);
+  const connection = await migrateAtStart(url, options.logger, options.startTimeoutMs ?? 0);
   // No statement_timeout, idle_in_transaction_session_timeout or options here: they would be startup
   // parameters, which a transaction pooler refuses. Transactions set them (beginSql); single statements
   // outside one (reads, hits) are bounded by query_timeout on this side (see reads.ts).
@@ -106,26 +113,44 @@ export async function openPostgresStore(
 }
 
 /** Runs the migrations on a connection of its own, without the per-statement timeout; returns how to connect. */
-async function migrateAtStart(url: string, logger: Logger | undefined): Promise<Connection> {
-  let client: Client | undefined;
+async function migrateAtStart(url: string, logger: Logger | undefined, timeoutMs: number): Promise<Connection> {
   let mode: string | undefined;
+  let waited = false;
   try {
     const connection = connectionOf(url);
     mode = connection.tls.mode;
-    const connected = await connectClient(connection, {
-      connectionTimeoutMillis: TIMEOUT_MS,
-      application_name: 'collab-service migrations',
-    });
-    client = connected.client;
-    const newer = await migrate(client, connected.connection.schema);
-    if (newer !== undefined) logger?.warn(newer);
-    return connected.connection; // as it connected: prefer and allow settle on TLS or not here
+    return await untilUp(
+      () => connectAndMigrate(connection, logger),
+      timeoutMs,
+      (error, waitMs) => {
+        waited = true;
+        logger?.warn(
+          `PostgreSQL at ${describeDatabase(url)} is not up yet (${(error as Error).message}): trying again in ` +
+            `${waitMs / 1000} s, for up to ${timeoutMs / 1000} s from start (STORE_START_TIMEOUT)`,
+        );
+      },
+    );
   } catch (error) {
-    throw new PostgresStartError(`cannot use PostgreSQL at ${describeDatabase(url)}: ${explainTlsError(error, mode)}`, {
-      cause: error,
-    });
+    const tried = waited ? ` (waited ${timeoutMs / 1000} s for it: STORE_START_TIMEOUT)` : '';
+    throw new PostgresStartError(
+      `cannot use PostgreSQL at ${describeDatabase(url)}: ${explainTlsError(error, mode)}${tried}`,
+      { cause: error },
+    );
+  }
+}
+
+/** One try: connect, bring the schema up to date, and the connection as it connected (prefer and allow settle on TLS or not here). */
+async function connectAndMigrate(connection: Connection, logger: Logger | undefined): Promise<Connection> {
+  const connected = await connectClient(connection, {
+    connectionTimeoutMillis: TIMEOUT_MS,
+    application_name: 'collab-service migrations',
+  });
+  try {
+    const newer = await migrate(connected.client, connected.connection.schema);
+    if (newer !== undefined) logger?.warn(newer);
+    return connected.connection;
   } finally {
-    await client?.end().catch(() => {});
+    await connected.client.end().catch(() => {});
   }
 }
 
