@@ -3,12 +3,10 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Limits } from '../config/limits.js';
 import type { Contract } from '../contract/declared-responses.js';
-import { admit, allowPages, checkHost, finish, startApp, validate, type AppConfig } from '../app.js';
-import { apiRoutes } from '../api.js';
+import { composeApp, type AppConfig } from '../app.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../config/limits.js';
 import { readContract } from '../contract/declared-responses.js';
 import { specPath } from '../contract/spec.js';
-import { docsRoutes } from '../reference/docs-routes.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
 import type { MemoryStore } from '../store/memory/memory-store.js';
 import { enterSession, keepAnswers, keepBody } from './controls.js';
@@ -102,14 +100,15 @@ function assemble(
   limits: Limits,
   logger: Logger | undefined,
 ): Express {
-  // The service's parts in the service's order (createApp in src/app.ts), with the sandbox's between them.
-  const app = keepAnswers(startApp(logger));
-  // The page looks at sessions without entering one: after the Host check, before a session is picked.
-  app.use(...checkHost(config), pageRoutes(sessions), enterSession(sessions), allowPages('*', SANDBOX_CORS, logger));
-  app.use('/api', admit(config, limits, ...sessionGuards(limits, config.bodyLimit)));
-  // Outside the contract, as /docs: before validation, which refuses every path openapi.yaml does not name.
-  app.use(docsRoutes(), keepBody, sandboxRoutes(sessions, scenarios, config.bodyLimit), inspectRoutes());
-  app.use(...validate(config), preferControls(contract));
-  app.use('/api', apiRoutes(limits));
-  return finish(app);
+  // The service's order (composeApp in src/app.ts), with the sandbox's steps at its points.
+  return composeApp({ ...config, limits }, logger, {
+    wrap: keepAnswers,
+    // The page looks at sessions without entering one: after the Host check, before a session is picked.
+    afterHostCheck: [pageRoutes(sessions), enterSession(sessions)],
+    cors: { origins: '*', extras: SANDBOX_CORS },
+    guards: sessionGuards(limits, config.bodyLimit),
+    // Outside the contract, as /docs: before validation, which refuses every path openapi.yaml does not name.
+    outsideContract: [keepBody, sandboxRoutes(sessions, scenarios, config.bodyLimit), inspectRoutes()],
+    beforeRoutes: [preferControls(contract)],
+  });
 }
