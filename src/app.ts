@@ -6,7 +6,7 @@ import type { Config } from './config/load-config.js';
 import type { CorsOrigins } from './config/cors-origins.js';
 import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import { shapeRequestBodies } from './contract/request-body-shapes.js';
-import { loadSpec } from './contract/spec.js';
+import type { OpenApiDocument } from './contract/spec.js';
 import { validateAgainst } from './contract/validator.js';
 import { DOCS_PATHS, docsRoutes } from './reference/docs-routes.js';
 import { healthRoutes } from './features/health/handler.js';
@@ -38,6 +38,8 @@ export type AppConfig = Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'>
 
 export interface AppOptions {
   config: AppConfig;
+  /** openapi.yaml, parsed once at start (loadSpec) and read-only from then on. */
+  contract: OpenApiDocument;
   store: Store;
   /** Every request is logged to it and measured; left out where no log is read (tests, the bench's baselines). */
   logger?: Logger;
@@ -46,15 +48,15 @@ export interface AppOptions {
 }
 
 /** Builds the service: check the Host, authenticate, shed load, limit, parse, guard, validate against openapi.yaml, route, report errors. */
-export function createApp({ config, store, logger, stopping }: AppOptions): Express {
+export function createApp({ config, contract, store, logger, stopping }: AppOptions): Express {
   const limits = config.limits ?? DEFAULT_LIMITS;
   const readiness = new Readiness(limits.readinessStoreGraceMs, stopping);
   reportReadiness(() => readiness.ready(store)); // a process builds one app: the gauge asks the last built
-  return composeApp(config, logger, {
+  return composeApp(config, contract, logger, {
     first: [serveFrom({ store, clock: SYSTEM_CLOCK })], // every request reads and writes the one store, stamped by the machine's clock
     cors: { origins: config.corsOrigins ?? [] },
     // Only what authentication admitted counts against capacity, so no one without a token holds any.
-    guards: [shedLoad(limits, config.bodyLimit), limitWriteRate(limits, store.hits)],
+    guards: [shedLoad(limits, config.bodyLimit), limitWriteRate(limits, contract, store.hits)],
     readiness,
   });
 }
@@ -86,15 +88,16 @@ export interface Additions {
  */
 export function composeApp(
   config: Omit<AppConfig, 'corsOrigins'>,
+  contract: OpenApiDocument,
   logger: Logger | undefined,
   { wrap = (app) => app, first = [], afterHostCheck = [], cors, guards = [], ...rest }: Additions,
 ): Express {
   const limits = config.limits ?? DEFAULT_LIMITS;
-  const app = wrap(startApp(logger));
+  const app = wrap(startApp(contract, logger));
   app.use(...first, ...checkHost(config), ...afterHostCheck, allowPages(cors.origins, cors.extras ?? {}, logger));
-  app.use('/api', admit(config, limits, ...guards));
+  app.use('/api', admit(config, limits, contract, ...guards));
   // Outside the contract: before validation, which refuses every path openapi.yaml does not name.
-  app.use(docsRoutes(), ...(rest.outsideContract ?? []), ...validate(config), ...(rest.beforeRoutes ?? []));
+  app.use(docsRoutes(), ...(rest.outsideContract ?? []), ...validate(config, contract), ...(rest.beforeRoutes ?? []));
   app.use('/api', apiRoutes(limits));
   return finish(app, rest.readiness);
 }
@@ -105,14 +108,15 @@ export function composeApp(
  * An app with exact routing and, first on every request so every response has them, X-Request-Id, the security headers,
  * a log line and metrics; then HEAD is served as GET.
  */
-function startApp(logger?: Logger): Express {
+function startApp(contract: OpenApiDocument, logger?: Logger): Express {
   const app = sendJsonOnce(express());
   app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
   app.set('strict routing', EXACT_ROUTING.strict);
   app.disable('x-powered-by');
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
+  app.locals.contract = contract; // for the error handler's explanations (contractOf, src/contract/spec.ts)
   app.use(
-    startResponse(logger && observeRequests(logger, [...Object.keys(loadSpec().paths), ...DOCS_PATHS])),
+    startResponse(logger && observeRequests(logger, [...Object.keys(contract.paths), ...DOCS_PATHS])),
     answerHeadAsGet,
   );
   return app;
@@ -142,17 +146,21 @@ function allowPages(origins: CorsOrigins, extras: CorsExtras, logger: Logger | u
 function admit(
   config: Pick<AppConfig, 'auth' | 'bodyLimit'>,
   limits: Pick<Limits, 'tokenLifetimeMs'>,
+  contract: OpenApiDocument,
   ...guards: RequestHandler[]
 ): RequestHandler {
-  return inOrder(authenticate(config.auth, limits.tokenLifetimeMs), ...guards, declaredBody(config.bodyLimit));
+  return inOrder(
+    authenticate(config.auth, limits.tokenLifetimeMs),
+    ...guards,
+    declaredBody(config.bodyLimit, contract),
+  );
 }
 
 /** Deprecation headers where openapi.yaml deprecates; then the body's depth, openapi.yaml's validation and body shapes, in steps for large bodies. */
-function validate(config: Pick<AppConfig, 'validateResponses'>): RequestHandler[] {
-  const spec = loadSpec();
-  const steps = inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), shapeRequestBodies(spec));
+function validate(config: Pick<AppConfig, 'validateResponses'>, contract: OpenApiDocument): RequestHandler[] {
+  const steps = inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), shapeRequestBodies(contract));
   // While openapi.yaml deprecates nothing, nothing to mount.
-  return deprecatedOperations(spec).size > 0 ? [deprecationHeaders(spec), steps] : [steps];
+  return deprecatedOperations(contract).size > 0 ? [deprecationHeaders(contract), steps] : [steps];
 }
 
 /** Last: the probes and metrics (in the contract, outside /api: after it, so API requests never try them), then the one error handler. */

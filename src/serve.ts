@@ -46,7 +46,8 @@ const store = await openStore(storeSettings(config), logger).catch((error: unkno
   process.exit(1);
 });
 
-reportBuildInfo((loadSpec() as { info?: { version?: string } }).info?.version ?? 'unknown'); // the contract's version, as the image is tagged
+const contract = loadSpec(); // read once, here, and handed to all that needs it
+reportBuildInfo((contract as { info?: { version?: string } }).info?.version ?? 'unknown'); // the contract's version, as the image is tagged
 const sweeping = sweepExpiredKeys(store, SYSTEM_CLOCK, logger); // idempotency keys past IDEMPOTENCY_KEY_TTL
 const stopping = { stopping: false };
 // The identity provider's key set is fetched in the background: a failed fetch is a warning (a set too large, an error), not a refusal.
@@ -55,7 +56,7 @@ const auth = config.auth && {
   onKeySetFailure: (message: string, level: 'warn' | 'error') => logger[level](message),
 };
 const server = createHttpServer(
-  createApp({ config: { ...config, ...(auth ? { auth } : {}) }, store, logger, stopping }),
+  createApp({ config: { ...config, ...(auth ? { auth } : {}) }, contract, store, logger, stopping }),
   undefined,
   config.https && { files: config.https, log: (level, line) => logger[level](line) },
 );

@@ -6,7 +6,7 @@ import type { Contract } from '../contract/declared-responses.js';
 import { composeApp, type AppConfig } from '../app.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../config/limits.js';
 import { readContract } from '../contract/declared-responses.js';
-import { specPath } from '../contract/spec.js';
+import { specPath, type OpenApiDocument } from '../contract/spec.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
 import type { MemoryStore } from '../store/memory/memory-store.js';
 import { enterSession, keepAnswers, keepBody } from './controls.js';
@@ -25,6 +25,8 @@ import { DEFAULT_MAX_BYTES, DEFAULT_MAX_SESSIONS, SESSION_HEADER, Sessions } fro
 export interface SandboxOptions {
   /** As the service's, but for CORS (the sandbox allows any origin) and authentication (none, ever: `auth` is ignored). */
   config: Omit<AppConfig, 'corsOrigins'>;
+  /** openapi.yaml, parsed once at start (loadSpec) and read-only from then on. */
+  contract: OpenApiDocument;
   /** Sessions held at once (SANDBOX_SESSIONS); past it the least recently used is dropped. */
   maxSessions?: number;
   /** Bytes all sessions hold together, records and request logs (SANDBOX_MAX_BYTES); past it the least recently used idle ones are dropped, else a write is 507. */
@@ -49,6 +51,7 @@ const SANDBOX_CORS = { credentials: true, exposedHeaders: [SESSION_HEADER] };
  */
 export async function createSandbox({
   config: { auth: _never, ...config },
+  contract: spec,
   maxSessions = DEFAULT_MAX_SESSIONS,
   maxBytes = DEFAULT_MAX_BYTES,
   maxScenarios,
@@ -56,8 +59,8 @@ export async function createSandbox({
   buildScenarios = false,
   logger,
 }: SandboxOptions): Promise<{ app: Express; sessions: Sessions; scenarios: Scenarios }> {
-  const contract = readContract(dirname(specPath));
-  const examples = getExamples(contract);
+  const declared = readContract(dirname(specPath), spec); // its examples, from the files beside it
+  const contract = { spec, declared, examples: getExamples(declared) };
   const limits = config.limits ?? DEFAULT_LIMITS;
   // `start` fills the store, and says which definition of its scenario it used.
   const open =
@@ -82,7 +85,7 @@ export async function createSandbox({
     open(async (store, { scenario }) => {
       const defined = scenario === undefined ? undefined : scenarios.get(scenario);
       if (defined) await restore(store, await defined.records());
-      else await seedStore(store, examples);
+      else await seedStore(store, contract.examples);
       return defined?.version;
     }),
     maxSessions,
@@ -95,20 +98,24 @@ export async function createSandbox({
 function assemble(
   sessions: Sessions,
   scenarios: Scenarios,
-  contract: Contract,
+  contract: { spec: OpenApiDocument; declared: Contract; examples: Map<string, unknown> },
   config: SandboxOptions['config'],
   limits: Limits,
   logger: Logger | undefined,
 ): Express {
   // The service's order (composeApp in src/app.ts), with the sandbox's steps at its points.
-  return composeApp({ ...config, limits }, logger, {
+  return composeApp({ ...config, limits }, contract.spec, logger, {
     wrap: keepAnswers,
     // The page looks at sessions without entering one: after the Host check, before a session is picked.
     afterHostCheck: [pageRoutes(sessions), enterSession(sessions)],
     cors: { origins: '*', extras: SANDBOX_CORS },
-    guards: sessionGuards(limits, config.bodyLimit),
+    guards: sessionGuards(limits, config.bodyLimit, contract.spec),
     // Outside the contract, as /docs: before validation, which refuses every path openapi.yaml does not name.
-    outsideContract: [keepBody, sandboxRoutes(sessions, scenarios, config.bodyLimit), inspectRoutes()],
-    beforeRoutes: [preferControls(contract)],
+    outsideContract: [
+      keepBody,
+      sandboxRoutes(sessions, scenarios, config.bodyLimit, contract.examples),
+      inspectRoutes(contract.spec),
+    ],
+    beforeRoutes: [preferControls(contract.declared)],
   });
 }

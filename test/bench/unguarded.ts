@@ -5,13 +5,14 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { composeApp, type AppConfig } from '../../src/app.js';
+import { loadSpec } from '../../src/contract/spec.js';
 import { serveFrom } from '../../src/edge/scope.js';
 import { SYSTEM_CLOCK } from '../../src/lib/clock.js';
 import type { Store } from '../../src/store/store.js';
 
 /** The service on `store` without load shedding or the write rate limit (quotas are the store's: open it without them). */
 export function unguardedApp(config: AppConfig, store: Store, logger?: Logger): Express {
-  return composeApp(config, logger, {
+  return composeApp(config, loadSpec(), logger, {
     first: [serveFrom({ store, clock: SYSTEM_CLOCK })],
     cors: { origins: config.corsOrigins ?? [] },
   });
