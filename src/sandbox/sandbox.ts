@@ -6,6 +6,7 @@ import type { Contract } from '../contract/declared-responses.js';
 import { composeApp, type AppConfig } from '../app.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../config/limits.js';
 import { readContract } from '../contract/declared-responses.js';
+import { contractSecrets, headerRedactor } from '../contract/redact.js';
 import { specPath, type OpenApiDocument } from '../contract/spec.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
 import type { MemoryStore } from '../store/memory/memory-store.js';
@@ -62,12 +63,13 @@ export async function createSandbox({
   const declared = readContract(dirname(specPath), spec); // its examples, from the files beside it
   const contract = { spec, declared, examples: getExamples(declared) };
   const limits = config.limits ?? DEFAULT_LIMITS;
+  const redact = headerRedactor(contractSecrets(spec)); // credentials in the request logs
   // `start` fills the store, and says which definition of its scenario it used.
   const open =
     (start: (store: MemoryStore, settings: SessionSettings) => Promise<number | undefined>) =>
     async (name: string, settings: SessionSettings, room: (growth: number) => void, replaced?: Session) => {
       const store = openMemoryStore({ quotas: storeQuotas(limits.quotas), room });
-      return new Session(name, store, settings, replaced, await start(store, settings));
+      return new Session(name, store, settings, redact, replaced, await start(store, settings));
     };
   // Scenarios are made in a sandbox of their own whose sessions start empty; each then starts a session here from a copy of its records.
   const builder = new Sessions(
