@@ -47,7 +47,7 @@ export default tseslint.config(
         { type: 'generated', pattern: 'generated', partialMatch: false },
       ],
       'boundaries/files': [
-        { category: 'server', pattern: 'src/{server,serve,tracing}.ts' },
+        { category: 'server', pattern: 'src/{server,serve,start,tracing}.ts' },
         { category: 'app', pattern: 'src/{app,api}.ts' },
         { category: 'sandbox', pattern: 'src/sandbox/**' },
         { category: 'cli', pattern: 'src/cli/**' },

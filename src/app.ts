@@ -6,7 +6,7 @@ import type { Config } from './config/load-config.js';
 import type { CorsOrigins } from './config/cors-origins.js';
 import { DEFAULT_LIMITS, type Limits } from './config/limits.js';
 import { shapeRequestBodies } from './contract/request-body-shapes.js';
-import { loadSpec } from './contract/spec.js';
+import type { OpenApiDocument } from './contract/spec.js';
 import { validateAgainst } from './contract/validator.js';
 import { DOCS_PATHS, docsRoutes } from './reference/docs-routes.js';
 import { healthRoutes } from './features/health/handler.js';
@@ -38,6 +38,8 @@ export type AppConfig = Pick<Config, 'bodyLimit' | 'validateResponses' | 'auth'>
 
 export interface AppOptions {
   config: AppConfig;
+  /** openapi.yaml, parsed once at start (loadSpec) and read-only from then on. */
+  contract: OpenApiDocument;
   store: Store;
   /** Every request is logged to it and measured; left out where no log is read (tests, the bench's baselines). */
   logger?: Logger;
@@ -46,47 +48,87 @@ export interface AppOptions {
 }
 
 /** Builds the service: check the Host, authenticate, shed load, limit, parse, guard, validate against openapi.yaml, route, report errors. */
-export function createApp({ config, store, logger, stopping }: AppOptions): Express {
+export function createApp({ config, contract, store, logger, stopping }: AppOptions): Express {
   const limits = config.limits ?? DEFAULT_LIMITS;
-  const app = startApp(logger);
-  app.use(serveFrom({ store, clock: SYSTEM_CLOCK })); // every request reads and writes the one store, stamped by the machine's clock
-  app.use(...checkHost(config), allowPages(config.corsOrigins ?? [], {}, logger));
-  // Only what authentication admitted counts against capacity, so no one without a token holds any.
-  app.use('/api', admit(config, limits, shedLoad(limits, config.bodyLimit), limitWriteRate(limits, store.hits)));
-  // Outside the contract: before validation, which refuses every path openapi.yaml does not name.
-  app.use(docsRoutes(), ...validate(config));
-  app.use('/api', apiRoutes(limits));
   const readiness = new Readiness(limits.readinessStoreGraceMs, stopping);
   reportReadiness(() => readiness.ready(store)); // a process builds one app: the gauge asks the last built
-  return finish(app, readiness);
+  return composeApp(config, contract, logger, {
+    first: [serveFrom({ store, clock: SYSTEM_CLOCK })], // every request reads and writes the one store, stamped by the machine's clock
+    cors: { origins: config.corsOrigins ?? [] },
+    // Only what authentication admitted counts against capacity, so no one without a token holds any.
+    guards: [shedLoad(limits, config.bodyLimit), limitWriteRate(limits, contract, store.hits)],
+    readiness,
+  });
 }
 
-// The parts createApp composes, in its order; the sandbox (src/sandbox/sandbox.ts) composes them with its own between.
+/** What a composition of the app adds to the steps every one has, at the points named; the order is composeApp's alone. */
+export interface Additions {
+  /** Wraps the app as made, before any step (the sandbox keeps the answers its routes send). */
+  wrap?: (app: Express) => Express;
+  /** Before the Host check: where requests find their store (the service's one store). */
+  first?: RequestHandler[];
+  /** After the Host check, before CORS: the sandbox's page, and the session it serves the request from. */
+  afterHostCheck?: RequestHandler[];
+  /** The origins whose pages may call, and what else CORS allows them. */
+  cors: { origins: CorsOrigins; extras?: CorsExtras };
+  /** After authentication, before the body is read: the load in flight, the write rate. */
+  guards?: RequestHandler[];
+  /** Outside the contract, after /docs and before validation: the sandbox's own routes. */
+  outsideContract?: RequestHandler[];
+  /** After validation, before the routes: the sandbox's Prefer controls. */
+  beforeRoutes?: RequestHandler[];
+  /** What /readyz reads; a fresh one with the default grace unless given. */
+  readiness?: Readiness;
+}
+
+/**
+ * The one order of the app's steps, for the service (createApp) and the sandbox (src/sandbox/sandbox.ts) alike: request
+ * id, headers, log line; HEAD as GET; the Host; CORS; on /api authentication, guards and the body; /docs; validation;
+ * the routes; the probes and metrics; the error handler. Each adds its own only at the points Additions names.
+ */
+export function composeApp(
+  config: Omit<AppConfig, 'corsOrigins'>,
+  contract: OpenApiDocument,
+  logger: Logger | undefined,
+  { wrap = (app) => app, first = [], afterHostCheck = [], cors, guards = [], ...rest }: Additions,
+): Express {
+  const limits = config.limits ?? DEFAULT_LIMITS;
+  const app = wrap(startApp(contract, logger));
+  app.use(...first, ...checkHost(config), ...afterHostCheck, allowPages(cors.origins, cors.extras ?? {}, logger));
+  app.use('/api', admit(config, limits, contract, ...guards));
+  // Outside the contract: before validation, which refuses every path openapi.yaml does not name.
+  app.use(docsRoutes(), ...(rest.outsideContract ?? []), ...validate(config, contract), ...(rest.beforeRoutes ?? []));
+  app.use('/api', apiRoutes(limits));
+  return finish(app, rest.readiness);
+}
+
+// The parts composeApp puts in its order.
 
 /**
  * An app with exact routing and, first on every request so every response has them, X-Request-Id, the security headers,
  * a log line and metrics; then HEAD is served as GET.
  */
-export function startApp(logger?: Logger): Express {
+function startApp(contract: OpenApiDocument, logger?: Logger): Express {
   const app = sendJsonOnce(express());
   app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
   app.set('strict routing', EXACT_ROUTING.strict);
   app.disable('x-powered-by');
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
+  app.locals.contract = contract; // for the error handler's explanations (contractOf, src/contract/spec.ts)
   app.use(
-    startResponse(logger && observeRequests(logger, [...Object.keys(loadSpec().paths), ...DOCS_PATHS])),
+    startResponse(logger && observeRequests(logger, [...Object.keys(contract.paths), ...DOCS_PATHS])),
     answerHeadAsGet,
   );
   return app;
 }
 
 /** Without authentication, a page elsewhere could reach this machine under its own name (DNS rebinding): only this machine's names. */
-export function checkHost(config: Pick<AppConfig, 'auth' | 'allowedHosts'>): RequestHandler[] {
+function checkHost(config: Pick<AppConfig, 'auth' | 'allowedHosts'>): RequestHandler[] {
   return config.auth ? [] : [allowHosts(config.allowedHosts ?? [])];
 }
 
 /** CORS, before authentication and validation, so preflights are answered; one from an origin not allowed gets 403 and a warn line. */
-export function allowPages(origins: CorsOrigins, extras: CorsExtras, logger: Logger | undefined): RequestHandler {
+function allowPages(origins: CorsOrigins, extras: CorsExtras, logger: Logger | undefined): RequestHandler {
   return allowOrigins(origins, {
     ...extras,
     onRefusal:
@@ -101,24 +143,28 @@ export function allowPages(origins: CorsOrigins, extras: CorsExtras, logger: Log
  * then the body, where the operation takes one. Mounted on /api, the only path that reads bodies; both /api mounts match the same paths (exact
  * routing), so no route under /api runs without authentication, however it is spelled.
  */
-export function admit(
+function admit(
   config: Pick<AppConfig, 'auth' | 'bodyLimit'>,
   limits: Pick<Limits, 'tokenLifetimeMs'>,
+  contract: OpenApiDocument,
   ...guards: RequestHandler[]
 ): RequestHandler {
-  return inOrder(authenticate(config.auth, limits.tokenLifetimeMs), ...guards, declaredBody(config.bodyLimit));
+  return inOrder(
+    authenticate(config.auth, limits.tokenLifetimeMs),
+    ...guards,
+    declaredBody(config.bodyLimit, contract),
+  );
 }
 
 /** Deprecation headers where openapi.yaml deprecates; then the body's depth, openapi.yaml's validation and body shapes, in steps for large bodies. */
-export function validate(config: Pick<AppConfig, 'validateResponses'>): RequestHandler[] {
-  const spec = loadSpec();
-  const steps = inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), shapeRequestBodies(spec));
+function validate(config: Pick<AppConfig, 'validateResponses'>, contract: OpenApiDocument): RequestHandler[] {
+  const steps = inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), shapeRequestBodies(contract));
   // While openapi.yaml deprecates nothing, nothing to mount.
-  return deprecatedOperations(spec).size > 0 ? [deprecationHeaders(spec), steps] : [steps];
+  return deprecatedOperations(contract).size > 0 ? [deprecationHeaders(contract), steps] : [steps];
 }
 
 /** Last: the probes and metrics (in the contract, outside /api: after it, so API requests never try them), then the one error handler. */
-export function finish(app: Express, readiness = new Readiness(DEFAULT_LIMITS.readinessStoreGraceMs)): Express {
+function finish(app: Express, readiness = new Readiness(DEFAULT_LIMITS.readinessStoreGraceMs)): Express {
   app.use(healthRoutes(readiness), metricsRoutes());
   app.use(handleError);
   return app;

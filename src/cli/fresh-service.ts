@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../app.js';
 import { loadConfig, storeSettings } from '../config/load-config.js';
+import { loadSpec } from '../contract/spec.js';
 import { createHttpServer } from '../edge/listen.js';
 import { createLogger } from '../observability/logger.js';
 import { storeReports } from '../observability/store-reports.js';
@@ -17,10 +18,9 @@ export async function startFresh(): Promise<{ url: string; close(): Promise<void
   const config = loadConfig({ DATA_FILE: join(folder, 'db.json'), PORT: '0', HOST: '127.0.0.1' });
   const logger = createLogger('silent');
   const store = await openStore(storeSettings(config), logger, storeReports);
-  const listening = createHttpServer(createApp({ config, store, logger, stopping: { stopping: false } })).listen(
-    0,
-    '127.0.0.1',
-  );
+  const listening = createHttpServer(
+    createApp({ config, contract: loadSpec(), store, logger, stopping: { stopping: false } }),
+  ).listen(0, '127.0.0.1');
   await once(listening, 'listening');
   return {
     url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,

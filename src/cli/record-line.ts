@@ -3,7 +3,8 @@ import type { CheckResponse } from '../contract/response-check.js';
 import { isPreflight } from '../lib/cors-preflight.js';
 import type { KeptBody } from './kept-body.js';
 import type { Relayed } from './record-relay.js';
-import { redactor } from '../contract/redact.js';
+import { contractSecrets, redactor } from '../contract/redact.js';
+import { loadSpec } from '../contract/spec.js';
 
 /** A body as a recording holds it: `body`, or a note of its size when it was not kept. */
 type Recorded = { body?: unknown; bodyNotRecorded?: { bytes: number; why: string } };
@@ -17,7 +18,7 @@ export function lineWriter(
   file: string,
   limit: number,
   check: CheckResponse,
-  redact = redactor(),
+  redact = redactor(contractSecrets(loadSpec())),
 ): (exchange: Relayed) => void {
   return ({ method, path, requestHeaders, sent, status, responseHeaders, got }) => {
     const request = recorded(sent, requestHeaders, limit);

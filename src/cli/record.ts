@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { parseAllowedHosts } from '../config/allowed-hosts.js';
 import { parseSize } from '../config/parse.js';
 import { responseChecker } from '../contract/response-check.js';
+import { loadSpec } from '../contract/spec.js';
 import { hostAllowed, hostNotAllowed, isProbe } from '../edge/host-check.js';
 import { requestIdFor } from '../observability/request-id.js';
 import { refuse } from './command.js';
@@ -42,7 +43,7 @@ const settings = (() => {
 })();
 const file = process.env.RECORD_FILE ?? `recordings/${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`;
 mkdirSync(dirname(file), { recursive: true });
-const record = lineWriter(file, settings.limit, responseChecker());
+const record = lineWriter(file, settings.limit, responseChecker(loadSpec()));
 
 // No time limit on a request: a large upload takes what it takes, and the target has its own.
 const server = createServer({ requestTimeout: 0 }, (req, res) => {

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { operationFinder } from '../contract/response-check.js';
+import { loadSpec } from '../contract/spec.js';
 import { refuse } from './command.js';
 import { readRecording } from './recording.js';
 
@@ -23,7 +24,7 @@ const exchanges = (() => {
     return refuse('Examples', (error as Error).message);
   }
 })();
-const operationOf = operationFinder();
+const operationOf = operationFinder(loadSpec());
 const folder = process.env.EXAMPLES_DIR || join('recordings', 'proposed-examples');
 mkdirSync(folder, { recursive: true });
 const proposed = new Set<string>();

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { routeMatcher } from '../observability/route-template.js';
-import { loadSpec } from './spec.js';
+import type { OpenApiDocument } from './spec.js';
 
 export interface DeclaredOperation {
   requestBody?: unknown;
@@ -11,8 +11,7 @@ export interface DeclaredOperation {
  * the validator runs (for the guards that come first): undefined for an unknown path
  * or a method the path does not serve, which the validator then answers 404 or 405.
  */
-export function operationMatcher(): (req: Request) => DeclaredOperation | undefined {
-  const { paths } = loadSpec();
+export function operationMatcher({ paths }: OpenApiDocument): (req: Request) => DeclaredOperation | undefined {
   const templateOf = routeMatcher(Object.keys(paths));
   return (req) => paths[templateOf(req.originalUrl)]?.[req.method.toLowerCase()] as DeclaredOperation | undefined;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import type { OpenApiDocument } from './spec.js';
 
 export type Node = Record<string, unknown> & { $ref?: string };
 
@@ -35,8 +36,11 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
  * example=…` from, and what the client's MSW handlers are made of. An empty
  * header example stands for no header (the last page of a list has no Link).
  */
-export function readContract(root: string): Contract {
-  const spec = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8')) as Node;
+export function readContract(
+  root: string,
+  parsed: OpenApiDocument = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8')) as OpenApiDocument,
+): Contract {
+  const spec = parsed as unknown as Node;
   const resolve = (node: Node): Node => {
     if (typeof node.$ref !== 'string') return node;
     if (node.$ref.startsWith('#/'))

@@ -1,4 +1,4 @@
-import { loadSpec, type OpenApiDocument } from './spec.js';
+import type { OpenApiDocument } from './spec.js';
 
 export const REDACTED = '(redacted)';
 
@@ -18,7 +18,7 @@ const SECRET_PARAMETER =
 const ECHOED = 8;
 
 /** The contract's secrets: its security schemes' headers, query parameters and cookies, and the members it marks `x-secret: true`. */
-export function contractSecrets(spec: OpenApiDocument = loadSpec()): Secrets {
+export function contractSecrets(spec: OpenApiDocument): Secrets {
   const headers = new Set(HEADERS);
   const query = new Set<string>();
   const members = new Set<string>();
@@ -52,7 +52,7 @@ export interface Exposed {
 
 /** Redacts an exchange: secret headers, query parameters and members (in JSON, in JSON-like text and in form
  * bodies) become REDACTED, and each secret value found is replaced wherever else the exchange repeats it. */
-export function redactor(secrets: Secrets = contractSecrets()): (exchange: Exposed) => Exposed {
+export function redactor(secrets: Secrets): (exchange: Exposed) => Exposed {
   const isSecretHeader = (name: string) => secrets.headers.has(name) || SECRET_HEADER.test(name);
   const isSecretParameter = (name: string) =>
     secrets.query.has(name) || secrets.members.has(name) || SECRET_PARAMETER.test(name);
@@ -129,14 +129,12 @@ function safeDecode(text: string): string {
   }
 }
 
-let secretHeaders: ((name: string) => boolean) | undefined;
+/** Headers as shown where they are kept: each that carries a credential as REDACTED. */
+export type RedactHeaders = (headers: Record<string, string>) => Record<string, string>;
 
-/** Headers as shown where they are kept (the sandbox's request log): each that carries a credential as REDACTED. */
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  if (!secretHeaders) {
-    const { headers: names } = contractSecrets();
-    secretHeaders = (name) => names.has(name) || SECRET_HEADER.test(name);
-  }
-  const isSecret = secretHeaders;
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, isSecret(name) ? REDACTED : value]));
+/** RedactHeaders for the sandbox's request log: the headers `secrets` names (contractSecrets), and those named as credentials. */
+export function headerRedactor({ headers: names }: Pick<Secrets, 'headers'>): RedactHeaders {
+  const isSecret = (name: string) => names.has(name) || SECRET_HEADER.test(name);
+  return (headers) =>
+    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, isSecret(name) ? REDACTED : value]));
 }

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { contractAjv } from './contract-ajv.js';
-import { loadSpec, type OpenApiDocument, type SchemaObject } from './spec.js';
+import type { OpenApiDocument, SchemaObject } from './spec.js';
 
 type Node = Record<string, unknown>;
 
@@ -16,7 +16,7 @@ export type CheckResponse = (answer: {
 }) => string[];
 
 /** Checks answers against openapi.yaml: the path and method, the declared status, its media type and its schema. */
-export function responseChecker(spec: OpenApiDocument = loadSpec()): CheckResponse {
+export function responseChecker(spec: OpenApiDocument): CheckResponse {
   const ajv = contractAjv(spec, { allErrors: true });
   const compiled = new WeakMap<SchemaObject, ValidateFunction>();
   const resolve = (node: Node): Node =>
@@ -67,7 +67,7 @@ export function responseChecker(spec: OpenApiDocument = loadSpec()): CheckRespon
 
 /** The path template a request's path matches (fixed paths before templated ones: /api/streams/nav is no {streamId}), and its operation for the method, if any. */
 export function operationFinder(
-  spec: OpenApiDocument = loadSpec(),
+  spec: OpenApiDocument,
 ): (method: string, path: string) => { template: string; operation?: Node } | undefined {
   const routes = Object.entries(spec.paths)
     .map(([template, item]) => ({

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { Request } from 'express';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -15,10 +16,18 @@ export const specPath = findUp('openapi.yaml', dirname(fileURLToPath(import.meta
 
 let loaded: OpenApiDocument | undefined;
 
-/** openapi.yaml, parsed once per process and shared: treat it as read-only (structuredClone it to change a copy). */
+/**
+ * openapi.yaml, parsed once per process and shared: treat it as read-only (structuredClone it to change a copy). The entry
+ * points (src/serve.ts, src/sandbox/server.ts) read it at start and pass it down; tools and tests read it here.
+ */
 export function loadSpec(): OpenApiDocument {
   loaded ??= parse(readFileSync(specPath, 'utf8')) as OpenApiDocument;
   return loaded;
+}
+
+/** The contract the app serving `req` was composed with (composeApp, src/app.ts, keeps it in app.locals). */
+export function contractOf(req: Request): OpenApiDocument {
+  return (req.app.locals as { contract: OpenApiDocument }).contract;
 }
 
 function findUp(name: string, from: string): string {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Limits } from '../config/limits.js';
 import { operationMatcher } from '../contract/declared-operation.js';
+import type { OpenApiDocument } from '../contract/spec.js';
 import { FixedWindows } from '../lib/fixed-windows.js';
 import type { HitCounter } from '../store/store.js';
 import { callerOf } from './caller.js';
@@ -26,8 +27,8 @@ type RateLimits = Pick<Limits, 'writesPerWindow' | 'rateWindowMs'>;
  * Not express-rate-limit: it cost 9 µs a request here (a chain of awaits, debug
  * calls and a SHA-256 per request), a seventh of a validated write; this costs under 1.
  */
-export function limitWriteRate(limits: RateLimits, hits?: HitCounter): RequestHandler {
-  const isWrite = writeOperations();
+export function limitWriteRate(limits: RateLimits, contract: OpenApiDocument, hits?: HitCounter): RequestHandler {
+  const isWrite = writeOperations(contract);
   const policy = policyFields(limits);
   const answer = (res: Response, user: string, count: number, resetAt: number): HttpProblem | undefined => {
     const seconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
@@ -65,8 +66,8 @@ export function limitWriteRate(limits: RateLimits, hits?: HitCounter): RequestHa
  * Whether the request is a write openapi.yaml declares: a method its path does not serve is
  * 405, and an unknown path 404, without using the allowance or being refused by it.
  */
-function writeOperations(): (req: Request) => boolean {
-  const operationOf = operationMatcher();
+function writeOperations(contract: OpenApiDocument): (req: Request) => boolean {
+  const operationOf = operationMatcher(contract);
   return (req) => WRITES.has(req.method) && operationOf(req) !== undefined;
 }
 

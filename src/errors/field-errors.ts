@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { operationIdOf } from '../contract/operation-id.js';
 import { requestBodies, type RequestBody } from '../contract/request-bodies.js';
 import { reportError } from '../observability/request-log.js';
-import { loadSpec } from '../contract/spec.js';
+import { contractOf, type OpenApiDocument } from '../contract/spec.js';
 import { FULL_CHECK_VALUES } from '../contract/validator.js';
 import { valuesOf } from '../lib/json-depth.js';
 import { outermostFinder } from '../lib/json-pointer.js';
@@ -21,14 +21,14 @@ export interface ValidatorError {
 
 const ANY_OF = 'anyOf.openapi.validation';
 
-// Read from openapi.yaml on the first error, not at start-up.
-let contract: { bodies: Map<string, RequestBody>; explainer: ReturnType<typeof variantExplainer> } | undefined;
-export const theContract = () => {
-  if (!contract) {
-    const spec = loadSpec();
-    contract = { bodies: requestBodies(spec), explainer: variantExplainer(spec) };
-  }
-  return contract;
+// Made from the app's contract on its first error, not at start-up: once per document.
+type Explaining = { bodies: Map<string, RequestBody>; explainer: ReturnType<typeof variantExplainer> };
+const made = new WeakMap<OpenApiDocument, Explaining>();
+export const theContract = (req: Request): Explaining => {
+  const spec = contractOf(req);
+  let found = made.get(spec);
+  if (!found) made.set(spec, (found = { bodies: requestBodies(spec), explainer: variantExplainer(spec) }));
+  return found;
 };
 
 /**
@@ -83,10 +83,10 @@ export function firstErrors(errors: ValidatorError[], req: Request): FieldError[
 
 function explainNode(node: string, errors: ValidatorError[], req: Request): FieldError[] {
   const operationId = operationIdOf(req);
-  const body = operationId === undefined ? undefined : theContract().bodies.get(operationId);
+  const body = operationId === undefined ? undefined : theContract(req).bodies.get(operationId);
   try {
     if (body && node.startsWith('/body/'))
-      return theContract().explainer.explain(
+      return theContract(req).explainer.explain(
         req.body,
         body.schema,
         node.slice('/body'.length),

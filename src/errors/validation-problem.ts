@@ -38,7 +38,9 @@ export function unsupportedMediaType(req: Request): HttpProblem {
 
 function acceptedTypes(req: Request): string[] {
   const operationId = operationIdOf(req);
-  return (operationId === undefined ? undefined : theContract().bodies.get(operationId)?.types) ?? ['application/json'];
+  return (
+    (operationId === undefined ? undefined : theContract(req).bodies.get(operationId)?.types) ?? ['application/json']
+  );
 }
 
 function missingBody(): HttpProblem {

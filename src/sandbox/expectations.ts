@@ -30,6 +30,7 @@ export function keepExchange(entry: KeptRequest, res: Response, session: Session
 export async function expectationsOf(
   session: Session,
   scenarios: Scenarios,
+  examples: Map<string, unknown>,
 ): Promise<{ segments: Segment[]; notes?: string[] }> {
   const bySegment = new Map<number, LoggedRequest[]>();
   for (const entry of session.log.list().reverse()) {
@@ -39,7 +40,7 @@ export async function expectationsOf(
   const [segments, notes] = [[] as Segment[], [] as string[]];
   for (const [number, entries] of [...bySegment].sort(([a], [b]) => a - b)) {
     const held = session.segments.get(number);
-    const state = held && (await startingState(held.state, scenarios));
+    const state = held && (await startingState(held.state, scenarios, examples));
     const why = !state
       ? `the state it started from is no longer known (its scenario was defined again since)`
       : held.logged > entries.length
@@ -55,12 +56,17 @@ export async function expectationsOf(
   return { segments, ...(notes.length ? { notes } : {}) };
 }
 
-async function startingState({ settings, version }: SegmentState, scenarios: Scenarios) {
+async function startingState(
+  { settings, version }: SegmentState,
+  scenarios: Scenarios,
+  examples: Map<string, unknown>,
+) {
   const timing = {
     ...(settings.clock === undefined ? {} : { clock: settings.clock }),
     ...(settings.seed === undefined ? {} : { seed: settings.seed }),
   };
-  if (settings.scenario === undefined) return { from: 'examples', ...timing, steps: seedSteps() } as StartingState;
+  if (settings.scenario === undefined)
+    return { from: 'examples', ...timing, steps: seedSteps(examples) } as StartingState;
   const defined = scenarios.get(settings.scenario);
   if (!defined || defined.version !== version) return undefined;
   return { from: 'scenario', scenario: settings.scenario, ...timing, steps: await defined.state() } as StartingState;

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Limits } from '../config/limits.js';
+import type { OpenApiDocument } from '../contract/spec.js';
 import { limitWriteRate } from '../edge/rate-limit.js';
 import { shedLoad } from '../edge/shed-load.js';
 import { sessionOf } from './controls.js';
@@ -10,13 +11,13 @@ import type { Session } from './session.js';
  * user (everyone here is `local`): requests in flight by session name, writes in the
  * session's own windows, so one test's load never refuses another's.
  */
-export function sessionGuards(limits: Limits, bodyLimit: number): RequestHandler[] {
+export function sessionGuards(limits: Limits, bodyLimit: number, contract: OpenApiDocument): RequestHandler[] {
   // One limiter a session, made at its first request and gone with it; a reset's new session starts with no writes counted.
   const limiters = new WeakMap<Session, RequestHandler>();
   const limitWrites: RequestHandler = (req, res, next) => {
     const session = sessionOf(res);
     let limit = limiters.get(session);
-    if (!limit) limiters.set(session, (limit = limitWriteRate(limits, session.hits)));
+    if (!limit) limiters.set(session, (limit = limitWriteRate(limits, contract, session.hits)));
     return limit(req, res, next);
   };
   return [shedLoad(limits, bodyLimit, (res) => sessionOf(res).name), limitWrites];

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { responseChecker, type CheckResponse } from '../contract/response-check.js';
+import type { OpenApiDocument } from '../contract/spec.js';
 import { EXACT_ROUTING } from '../edge/routing.js';
 import { HttpProblem } from '../errors/problem.js';
 import { sessionOf } from './controls.js';
@@ -11,7 +12,7 @@ import { stateOf } from './state.js';
  * collection, and one logged request with whether its answer fits openapi.yaml. Outside the
  * contract, as the other /sandbox/ routes.
  */
-export function inspectRoutes(): RequestHandler {
+export function inspectRoutes(contract: OpenApiDocument): RequestHandler {
   const router = Router(EXACT_ROUTING);
   let checker: CheckResponse | undefined; // compiled on first use: most sandboxes are never looked at
   router.get('/sandbox/state', async (_req, res) => {
@@ -27,7 +28,7 @@ export function inspectRoutes(): RequestHandler {
     const logged = sessionOf(res).log.find(n);
     if (!logged)
       throw new HttpProblem('not-found', `This session's log does not hold request ${n}: it keeps the last 100.`);
-    res.json({ ...logged, contract: contractOf(logged, (checker ??= responseChecker())) });
+    res.json({ ...logged, contract: contractOf(logged, (checker ??= responseChecker(contract))) });
   });
   for (const path of ['/sandbox/state', '/sandbox/requests/:n'])
     router.all(path, () => {

@@ -1,4 +1,4 @@
-import { redactHeaders } from '../contract/redact.js';
+import type { RedactHeaders } from '../contract/redact.js';
 
 /**
  * The headers of a logged request as kept: cheap to take on every request (the request's as
@@ -18,7 +18,10 @@ export const headOf = (res: object): string | undefined => {
 };
 
 /** Both sides' headers as listed, credentials (Authorization, Cookie, Set-Cookie) as `(redacted)`. */
-export function listedHeaders({ requestHeaders, responseHead }: KeptHeaders): {
+export function listedHeaders(
+  { requestHeaders, responseHead }: KeptHeaders,
+  redactHeaders: RedactHeaders,
+): {
   requestHeaders?: Record<string, string>;
   responseHeaders?: Record<string, string>;
 } {

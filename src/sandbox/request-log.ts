@@ -1,3 +1,4 @@
+import type { RedactHeaders } from '../contract/redact.js';
 import { listedHeaders, type KeptHeaders } from './logged-headers.js';
 
 export { isNote, loggedBody, loggedPath, LOGGED_BODY_BYTES, LOGGED_PATH_CHARS } from './logged-values.js';
@@ -69,6 +70,9 @@ export class RequestLog {
   private count = 0;
   private held = 0;
 
+  /** `redact`: how its headers are shown (headerRedactor, from the contract's secrets). */
+  constructor(private readonly redact: RedactHeaders) {}
+
   /** The bytes its entries take (bytesOf each). */
   get bytes(): number {
     return this.held;
@@ -102,19 +106,19 @@ export class RequestLog {
 
   /** Its requests, newest first, their JSON members parsed. */
   list(): LoggedRequest[] {
-    return this.kept().map(parsed);
+    return this.kept().map((kept) => parsed(kept, this.redact));
   }
 
   /** Request `n`, parsed, while it is kept. */
   find(n: number): LoggedRequest | undefined {
     const kept = this.kept().find((numbered) => numbered.n === n);
-    return kept && parsed(kept);
+    return kept && parsed(kept, this.redact);
   }
 
   /** `list()` as JSON, the text kept spliced in: nothing is parsed. */
   json(): string {
     const items = this.kept().map(({ n, entry }) => {
-      let text = JSON.stringify({ ...plainOf(n, entry), ...listedHeaders(entry) }).slice(0, -1);
+      let text = JSON.stringify({ ...plainOf(n, entry), ...listedHeaders(entry, this.redact) }).slice(0, -1);
       for (const name of JSON_MEMBERS) if (entry[name] !== undefined) text += `,"${name}":${entry[name]}`;
       return `${text}}`;
     });
@@ -154,8 +158,8 @@ function plainOf(n: number, entry: KeptRequest): Record<string, unknown> {
 }
 
 /** Entry `n` as listed: its plain members, its headers, then its JSON members parsed, in the order json() splices them. */
-function parsed({ n, entry }: Numbered): LoggedRequest {
-  const listed: Record<string, unknown> = { ...plainOf(n, entry), ...listedHeaders(entry) };
+function parsed({ n, entry }: Numbered, redact: RedactHeaders): LoggedRequest {
+  const listed: Record<string, unknown> = { ...plainOf(n, entry), ...listedHeaders(entry, redact) };
   for (const name of JSON_MEMBERS) if (entry[name] !== undefined) listed[name] = JSON.parse(entry[name]);
   return listed as unknown as LoggedRequest;
 }

@@ -13,7 +13,12 @@ import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
  * The sandbox's own routes, outside the contract as /docs is: mounted before
  * validation, and only here, never in the real service.
  */
-export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimit: number): RequestHandler {
+export function sandboxRoutes(
+  sessions: Sessions,
+  scenarios: Scenarios,
+  bodyLimit: number,
+  examples: Map<string, unknown>,
+): RequestHandler {
   const router = Router(EXACT_ROUTING);
   const only = (path: string, method: string, what: string) =>
     router.all(path, () => {
@@ -56,7 +61,7 @@ export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimi
     });
   });
   only('/sandbox/session', 'GET', 'shows this session');
-  router.get('/sandbox/requests', (req, res) => requests(sessions, scenarios, req, res));
+  router.get('/sandbox/requests', (req, res) => requests(sessions, scenarios, examples, req, res));
   only('/sandbox/requests', 'GET', "lists this session's requests");
   router.get('/sandbox/scenarios', (_req, res) => {
     res.json({
@@ -85,10 +90,16 @@ export function sandboxRoutes(sessions: Sessions, scenarios: Scenarios, bodyLimi
   return (req, res, next) => (req.url.startsWith('/sandbox/') ? router(req, res, next) : next());
 }
 
-async function requests(sessions: Sessions, scenarios: Scenarios, req: Request, res: Response): Promise<void> {
+async function requests(
+  sessions: Sessions,
+  scenarios: Scenarios,
+  examples: Map<string, unknown>,
+  req: Request,
+  res: Response,
+): Promise<void> {
   const session = await sessions.get(sessions.nameOf(req));
   const { format } = req.query;
-  if (format === 'expectations') return void res.json(await expectationsOf(session, scenarios));
+  if (format === 'expectations') return void res.json(await expectationsOf(session, scenarios, examples));
   if (format !== undefined) {
     throw new HttpProblem(
       'validation-failed',

@@ -3,12 +3,11 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Limits } from '../config/limits.js';
 import type { Contract } from '../contract/declared-responses.js';
-import { admit, allowPages, checkHost, finish, startApp, validate, type AppConfig } from '../app.js';
-import { apiRoutes } from '../api.js';
+import { composeApp, type AppConfig } from '../app.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../config/limits.js';
 import { readContract } from '../contract/declared-responses.js';
-import { specPath } from '../contract/spec.js';
-import { docsRoutes } from '../reference/docs-routes.js';
+import { contractSecrets, headerRedactor } from '../contract/redact.js';
+import { specPath, type OpenApiDocument } from '../contract/spec.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
 import type { MemoryStore } from '../store/memory/memory-store.js';
 import { enterSession, keepAnswers, keepBody } from './controls.js';
@@ -27,6 +26,8 @@ import { DEFAULT_MAX_BYTES, DEFAULT_MAX_SESSIONS, SESSION_HEADER, Sessions } fro
 export interface SandboxOptions {
   /** As the service's, but for CORS (the sandbox allows any origin) and authentication (none, ever: `auth` is ignored). */
   config: Omit<AppConfig, 'corsOrigins'>;
+  /** openapi.yaml, parsed once at start (loadSpec) and read-only from then on. */
+  contract: OpenApiDocument;
   /** Sessions held at once (SANDBOX_SESSIONS); past it the least recently used is dropped. */
   maxSessions?: number;
   /** Bytes all sessions hold together, records and request logs (SANDBOX_MAX_BYTES); past it the least recently used idle ones are dropped, else a write is 507. */
@@ -51,6 +52,7 @@ const SANDBOX_CORS = { credentials: true, exposedHeaders: [SESSION_HEADER] };
  */
 export async function createSandbox({
   config: { auth: _never, ...config },
+  contract: spec,
   maxSessions = DEFAULT_MAX_SESSIONS,
   maxBytes = DEFAULT_MAX_BYTES,
   maxScenarios,
@@ -58,15 +60,16 @@ export async function createSandbox({
   buildScenarios = false,
   logger,
 }: SandboxOptions): Promise<{ app: Express; sessions: Sessions; scenarios: Scenarios }> {
-  const contract = readContract(dirname(specPath));
-  const examples = getExamples(contract);
+  const declared = readContract(dirname(specPath), spec); // its examples, from the files beside it
+  const contract = { spec, declared, examples: getExamples(declared) };
   const limits = config.limits ?? DEFAULT_LIMITS;
+  const redact = headerRedactor(contractSecrets(spec)); // credentials in the request logs
   // `start` fills the store, and says which definition of its scenario it used.
   const open =
     (start: (store: MemoryStore, settings: SessionSettings) => Promise<number | undefined>) =>
     async (name: string, settings: SessionSettings, room: (growth: number) => void, replaced?: Session) => {
       const store = openMemoryStore({ quotas: storeQuotas(limits.quotas), room });
-      return new Session(name, store, settings, replaced, await start(store, settings));
+      return new Session(name, store, settings, redact, replaced, await start(store, settings));
     };
   // Scenarios are made in a sandbox of their own whose sessions start empty; each then starts a session here from a copy of its records.
   const builder = new Sessions(
@@ -84,7 +87,7 @@ export async function createSandbox({
     open(async (store, { scenario }) => {
       const defined = scenario === undefined ? undefined : scenarios.get(scenario);
       if (defined) await restore(store, await defined.records());
-      else await seedStore(store, examples);
+      else await seedStore(store, contract.examples);
       return defined?.version;
     }),
     maxSessions,
@@ -97,19 +100,24 @@ export async function createSandbox({
 function assemble(
   sessions: Sessions,
   scenarios: Scenarios,
-  contract: Contract,
+  contract: { spec: OpenApiDocument; declared: Contract; examples: Map<string, unknown> },
   config: SandboxOptions['config'],
   limits: Limits,
   logger: Logger | undefined,
 ): Express {
-  // The service's parts in the service's order (createApp in src/app.ts), with the sandbox's between them.
-  const app = keepAnswers(startApp(logger));
-  // The page looks at sessions without entering one: after the Host check, before a session is picked.
-  app.use(...checkHost(config), pageRoutes(sessions), enterSession(sessions), allowPages('*', SANDBOX_CORS, logger));
-  app.use('/api', admit(config, limits, ...sessionGuards(limits, config.bodyLimit)));
-  // Outside the contract, as /docs: before validation, which refuses every path openapi.yaml does not name.
-  app.use(docsRoutes(), keepBody, sandboxRoutes(sessions, scenarios, config.bodyLimit), inspectRoutes());
-  app.use(...validate(config), preferControls(contract));
-  app.use('/api', apiRoutes(limits));
-  return finish(app);
+  // The service's order (composeApp in src/app.ts), with the sandbox's steps at its points.
+  return composeApp({ ...config, limits }, contract.spec, logger, {
+    wrap: keepAnswers,
+    // The page looks at sessions without entering one: after the Host check, before a session is picked.
+    afterHostCheck: [pageRoutes(sessions), enterSession(sessions)],
+    cors: { origins: '*', extras: SANDBOX_CORS },
+    guards: sessionGuards(limits, config.bodyLimit, contract.spec),
+    // Outside the contract, as /docs: before validation, which refuses every path openapi.yaml does not name.
+    outsideContract: [
+      keepBody,
+      sandboxRoutes(sessions, scenarios, config.bodyLimit, contract.examples),
+      inspectRoutes(contract.spec),
+    ],
+    beforeRoutes: [preferControls(contract.declared)],
+  });
 }

@@ -8,7 +8,6 @@ import type {
 } from '../../generated/index.js';
 import type { Expectation } from '../lib/expectations.js';
 import { madeIn, noteSent } from '../lib/id-map.js';
-import { getExamples } from './seed.js';
 
 type Request = Expectation['request'];
 
@@ -82,14 +81,11 @@ const STEPS: Record<string, (example: unknown) => [Request, number, unknown][]> 
 };
 const ORDER = ['getStream'];
 
-let made: Expectation[] | undefined;
-
-/** The examples' seed as the state expectations name: each write, with the ids and timestamps its answer holds. */
-export function seedSteps(): Expectation[] {
-  if (made) return made;
+/** The examples' seed (getExamples) as the state expectations name: each write, with the ids and timestamps its answer holds. */
+export function seedSteps(examples: Map<string, unknown>): Expectation[] {
   const seen = new Set<string>();
-  const ordered = [...getExamples()].sort(([a], [b]) => Number(!ORDER.includes(a)) - Number(!ORDER.includes(b)));
-  made = ordered.flatMap(([operationId, example]) => {
+  const ordered = [...examples].sort(([a], [b]) => Number(!ORDER.includes(a)) - Number(!ORDER.includes(b)));
+  return ordered.flatMap(([operationId, example]) => {
     const steps = STEPS[operationId];
     if (!steps)
       throw new Error(`src/sandbox/seed-steps.ts has no steps for ${operationId}: say how its example is written`);
@@ -99,5 +95,4 @@ export function seedSteps(): Expectation[] {
       return { request, response: { status, ...(body === undefined ? {} : { body }) } };
     });
   });
-  return made;
 }

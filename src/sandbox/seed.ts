@@ -1,4 +1,3 @@
-import { dirname } from 'node:path';
 import type {
   CycleTemplateDraft,
   DeviceList,
@@ -6,8 +5,7 @@ import type {
   ReadMarkerList,
   Stream,
 } from '../../generated/index.js';
-import { readContract, type Contract } from '../contract/declared-responses.js';
-import { specPath } from '../contract/spec.js';
+import type { Contract } from '../contract/declared-responses.js';
 import { LOCAL_USER } from '../edge/authenticate.js';
 import { keyOf, type Collection, type Store } from '../store/store.js';
 
@@ -59,7 +57,7 @@ const SEEDERS: Record<string, Seeder> = {
 };
 
 /** The named example each GET answers 200 with, as the Prism mock serves it, by operationId. */
-export function getExamples(contract: Contract = readContract(dirname(specPath))): Map<string, unknown> {
+export function getExamples(contract: Contract): Map<string, unknown> {
   const examples = new Map<string, unknown>();
   for (const operation of contract.operations) {
     const ok =

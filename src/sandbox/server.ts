@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { checkHeap, heapLimitBytes } from '../config/heap-budget.js';
 import { isLoopback, loadConfig, parseSize } from '../config/load-config.js';
 import { refuseBlank } from '../config/settings-read.js';
+import { loadSpec } from '../contract/spec.js';
 import { contractLoaded } from '../contract/validator.js';
 import { createHttpServer } from '../edge/listen.js';
 import { createLogger } from '../observability/logger.js';
@@ -72,18 +73,24 @@ const maxScenarios = (() => {
 })();
 // Every scenario (SANDBOX_SCENARIOS, default mocks/scenarios) is built before listening: a file whose step is refused stops the start.
 const scenariosFolder = process.env.SANDBOX_SCENARIOS;
-const { app, scenarios } = await createSandbox({
-  config,
-  maxSessions,
-  maxBytes,
-  maxScenarios,
-  logger,
-  buildScenarios: true,
-  ...(scenariosFolder ? { scenariosFolder } : {}),
-}).catch((error: Error) => {
-  console.error(`Refusing to start: ${error.message}`);
-  return process.exit(1);
-});
+const { app, scenarios } = await Promise.resolve()
+  .then(() => loadSpec()) // read once, here, and handed to all that needs it
+  .then((contract) =>
+    createSandbox({
+      config,
+      contract,
+      maxSessions,
+      maxBytes,
+      maxScenarios,
+      logger,
+      buildScenarios: true,
+      ...(scenariosFolder ? { scenariosFolder } : {}),
+    }),
+  )
+  .catch((error: Error) => {
+    console.error(`Refusing to start: ${error.message}`);
+    return process.exit(1);
+  });
 await contractLoaded(); // listening once openapi.yaml is loaded, as the service does (src/serve.ts)
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;

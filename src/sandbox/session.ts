@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { RedactHeaders } from '../contract/redact.js';
 import type { Scope } from '../edge/scope.js';
 import { memoryHits } from '../store/memory/hit-counter.js';
 import type { MemoryStore } from '../store/memory/memory-store.js';
@@ -34,15 +35,16 @@ export class Session implements Scope {
   /** Requests being served from it: while any is, it is never dropped to make room. */
   inFlight = 0;
 
-  /** `replaced`: the session under its name before a reset; `version`: its scenario's (Defined.version). */
+  /** `redact`: how its log shows headers; `replaced`: the session under its name before a reset; `version`: its scenario's (Defined.version). */
   constructor(
     readonly name: string,
     readonly store: MemoryStore,
     readonly settings: SessionSettings,
+    redact: RedactHeaders,
     replaced?: Session,
     version?: number,
   ) {
-    this.log = replaced?.log ?? new RequestLog();
+    this.log = replaced?.log ?? new RequestLog(redact);
     this.segments = replaced?.segments ?? new Segments();
     this.segment = this.segments.start({ settings, ...(version === undefined ? {} : { version }) });
     this.clock = new SessionClock(settings);

@@ -20,6 +20,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import express from 'express';
 import { register } from 'prom-client';
 import { createApp } from '../../src/app.js';
+import { loadSpec } from '../../src/contract/spec.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../../src/config/limits.js';
 import { registerDevice } from '../../src/features/devices/devices.js';
@@ -89,10 +90,10 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
   }
   if (mode === 'guarded') {
     const store = openMemoryStore({ quotas });
-    return { app: createApp({ config, store }), store };
+    return { app: createApp({ config, contract: loadSpec(), store }), store };
   }
   if (mode === 'sandbox') {
-    const { app } = await createSandbox({ config });
+    const { app } = await createSandbox({ config, contract: loadSpec() });
     return { app, store: openMemoryStore() }; // the sessions hold stores of their own; this one is there to be closed
   }
   if (mode === 'observed') {
@@ -107,7 +108,7 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
     const seeded = keyOf('local', benchStreamId(Math.max(0, Number(records) - 1)), '');
     if (Number(records) > 0 && !(await store.get('readMarkers', seeded)))
       throw new Error(`no seeded read marker at ${seeded}: the seed no longer matches markRead`);
-    return { app: createApp({ config, store }), store };
+    return { app: createApp({ config, contract: loadSpec(), store }), store };
   }
   const [records = '0', devices = '0'] = args;
   const guarded = mode !== 'durable-validated';
@@ -121,7 +122,11 @@ async function build(): Promise<{ app: express.Express | Server; store: Store; d
   if (Number(records) + Number(devices) > 0)
     await cp(await seeded(Number(records), Number(devices)), folder, { recursive: true });
   const store = await openLowdbStore(dataFile, options);
-  return { app: guarded ? createApp({ config, store }) : unguardedApp(config, store), store, dataFile };
+  return {
+    app: guarded ? createApp({ config, contract: loadSpec(), store }) : unguardedApp(config, store),
+    store,
+    dataFile,
+  };
 }
 
 /**

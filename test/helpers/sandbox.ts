@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { parseSize } from '../../src/config/load-config.js';
 import type { Limits } from '../../src/config/limits.js';
+import { loadSpec } from '../../src/contract/spec.js';
 import { createHttpServer } from '../../src/edge/listen.js';
 import { createSandbox } from '../../src/sandbox/sandbox.js';
 import { SESSION_HEADER } from '../../src/sandbox/sessions.js';
@@ -23,6 +24,7 @@ export async function startSandbox(
   const { limits, ...rest } = options;
   const { app } = await createSandbox({
     config: { bodyLimit: parseSize('1mb'), validateResponses: true, ...(limits ? { limits } : {}) },
+    contract: loadSpec(),
     ...rest,
   });
   const server = recordResponses(createHttpServer(app), [SESSION_HEADER.toLowerCase()]).listen(0, '127.0.0.1');

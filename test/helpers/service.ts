@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app.js';
 import { parseSize, type AuthConfig } from '../../src/config/load-config.js';
+import { loadSpec } from '../../src/contract/spec.js';
 import { DEFAULT_LIMITS, storeQuotas, type Limits, type Quotas } from '../../src/config/limits.js';
 import type { CorsOrigins } from '../../src/config/cors-origins.js';
 import { createHttpServer, type Timeouts } from '../../src/edge/listen.js';
@@ -81,6 +82,7 @@ export async function startService(
   const quotas = options.quotas ? { quotas: storeQuotas({ ...DEFAULT_LIMITS.quotas, ...options.quotas }) } : {};
   const store = options.store ?? (await openTestStore(dataFile, quotas));
   const app = createApp({
+    contract: loadSpec(),
     config: {
       bodyLimit: parseSize(options.bodyLimit ?? '1mb'),
       validateResponses: options.validateResponses ?? true,

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { createApp } from '../../src/app.js';
+import { loadSpec } from '../../src/contract/spec.js';
 import { MAX_BODY_DEPTH } from '../../src/lib/json-depth.js';
 import type { Store } from '../../src/store/store.js';
 import { call, pathsOf } from '../helpers/client.js';
@@ -214,10 +215,11 @@ describe('a bug inside the service', () => {
       ping: async () => {},
       close: async () => {},
     };
-    const server = createApp({ config: { bodyLimit: 1024, validateResponses: true }, store: broken }).listen(
-      0,
-      '127.0.0.1',
-    );
+    const server = createApp({
+      config: { bodyLimit: 1024, validateResponses: true },
+      contract: loadSpec(),
+      store: broken,
+    }).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as { port: number };
     try {

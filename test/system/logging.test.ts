@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
 import { createApp } from '../../src/app.js';
+import { loadSpec } from '../../src/contract/spec.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
@@ -191,10 +192,12 @@ describe('LOG_LEVEL', () => {
         throw new Error('the disk is on fire');
       },
     };
-    const server = createApp({ config: { bodyLimit: 1024, validateResponses: true }, store: failing, logger }).listen(
-      0,
-      '127.0.0.1',
-    );
+    const server = createApp({
+      config: { bodyLimit: 1024, validateResponses: true },
+      contract: loadSpec(),
+      store: failing,
+      logger,
+    }).listen(0, '127.0.0.1');
     await once(server, 'listening');
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { createApp } from '../../src/app.js';
 import { DEFAULT_LIMITS } from '../../src/config/limits.js';
+import { loadSpec } from '../../src/contract/spec.js';
 import { createLogger } from '../../src/observability/logger.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
 import { StoreUnavailableError, type Store } from '../../src/store/store.js';
@@ -13,6 +14,7 @@ import { freshDataFile, type Service } from '../helpers/service.js';
 /** The app on a port over the given store, checking every response against openapi.yaml; its store failing is seen at once unless `graceMs`. */
 async function serve(store: Store, graceMs = 0): Promise<Service> {
   const app = createApp({
+    contract: loadSpec(),
     config: { bodyLimit: 1024, validateResponses: true, limits: { ...DEFAULT_LIMITS, readinessStoreGraceMs: graceMs } },
     store,
     logger: createLogger('silent'),

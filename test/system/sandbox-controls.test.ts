@@ -1,11 +1,12 @@
 import { expect } from 'chai';
+import { readContract } from '../../src/contract/declared-responses.js';
 import { getExamples } from '../../src/sandbox/seed.js';
 import { call, type CallOptions } from '../helpers/client.js';
 import { aDraft } from '../helpers/factories.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import type { Service } from '../helpers/service.js';
 
-const examples = getExamples();
+const examples = getExamples(readContract('.'));
 const nav = examples.get('getNavigationPreferences');
 const DRAFT = '/api/cycles/templates/0193a5f2-7c30-7a44-b555-6c7d8e9f0a1b/draft';
 const in_ = (session: string, options: CallOptions = {}): CallOptions => ({

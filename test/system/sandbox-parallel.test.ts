@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
+import { readContract } from '../../src/contract/declared-responses.js';
 import { getExamples } from '../../src/sandbox/seed.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 import { startSandboxProcess } from '../helpers/sandbox.js';
@@ -90,8 +91,9 @@ describe('make sandbox: four browser sessions in parallel, each with its own ses
   });
 
   it(`when ${WORKERS} pages each reset their session and assert its exact state, ${ROUNDS} times at once, then no round differs`, async () => {
-    const seedNav = getExamples().get('getNavigationPreferences') as Record<string, unknown>;
-    const seedDevices = (getExamples().get('listDevices') as { items: { installationId: string }[] }).items;
+    const seedNav = getExamples(readContract('.')).get('getNavigationPreferences') as Record<string, unknown>;
+    const seedDevices = (getExamples(readContract('.')).get('listDevices') as { items: { installationId: string }[] })
+      .items;
     const worker = async (index: number) => {
       const session = `worker-${index}`;
       const byCookie = index % 2 === 1;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { SCENARIO_CLOCK } from '../../src/sandbox/scenarios.js';
 import { SessionClock } from '../../src/sandbox/session-clock.js';
+import { readContract } from '../../src/contract/declared-responses.js';
 import { getExamples } from '../../src/sandbox/seed.js';
 import { call, pathsOf, type CallOptions } from '../helpers/client.js';
 import { startSandbox, startSandboxProcess } from '../helpers/sandbox.js';
@@ -76,7 +77,7 @@ describe('sandbox scenarios: the shipped ones (mocks/scenarios/)', () => {
     ).to.equal(404);
     expect((await call(sandbox, 'GET', '/api/notifications/devices', in_('empty'))).body.items).to.deep.equal([]);
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('other'))).body).to.deep.equal(
-      getExamples().get('getNavigationPreferences'),
+      getExamples(readContract('.')).get('getNavigationPreferences'),
     );
   });
 

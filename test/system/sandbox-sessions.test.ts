@@ -1,10 +1,11 @@
 import { expect } from 'chai';
+import { readContract } from '../../src/contract/declared-responses.js';
 import { getExamples } from '../../src/sandbox/seed.js';
 import { call, type CallOptions } from '../helpers/client.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import type { Service } from '../helpers/service.js';
 
-const examples = getExamples();
+const examples = getExamples(readContract('.'));
 const in_ = (session: string, options: CallOptions = {}): CallOptions => ({
   ...options,
   headers: { 'x-sandbox-session': session, ...options.headers },

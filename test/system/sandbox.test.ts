@@ -2,6 +2,7 @@ import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { readContract } from '../../src/contract/declared-responses.js';
 import { getExamples } from '../../src/sandbox/seed.js';
 import { call } from '../helpers/client.js';
 import { uuid } from '../helpers/factories.js';
@@ -9,7 +10,7 @@ import { startSandbox, startSandboxProcess } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
 
 type Example = Record<string, string> & { items: Record<string, string>[] };
-const examples = getExamples() as Map<string, Example>;
+const examples = getExamples(readContract('.')) as Map<string, Example>;
 const example = (operationId: string): Example => examples.get(operationId)!;
 
 /** The first GET of every operation that has one, at the ids its example names. */

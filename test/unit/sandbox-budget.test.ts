@@ -11,7 +11,11 @@ const KEY = 'k';
 const write = (session: Session, bytes: number, key = KEY) =>
   session.store.update('identitySettings', key, () => 'x'.repeat(bytes - Buffer.byteLength(key) - 2));
 const sessionsOf = (maxBytes: number, max = 100) =>
-  new Sessions(async (name, settings, room) => new Session(name, openMemoryStore({ room }), settings), max, maxBytes);
+  new Sessions(
+    async (name, settings, room) => new Session(name, openMemoryStore({ room }), settings, (headers) => headers),
+    max,
+    maxBytes,
+  );
 const names = async (sessions: Sessions, ...asked: string[]) => {
   const held: string[] = [];
   for (const name of asked) if ((await sessions.get(name)).store.bytes > 0) held.push(name);

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { contractSecrets, headerRedactor } from '../../src/contract/redact.js';
+import { loadSpec } from '../../src/contract/spec.js';
 import {
   bytesOf,
   ENTRY_BYTES,
@@ -11,6 +13,8 @@ import {
   RequestLog,
   type KeptRequest,
 } from '../../src/sandbox/request-log.js';
+
+const redact = headerRedactor(contractSecrets(loadSpec()));
 
 const entry = (n: number, body?: string): KeptRequest => ({
   at: '2026-01-01T00:00:00.000Z',
@@ -25,7 +29,7 @@ const emptyObjects = (count: number) => JSON.stringify(Array.from({ length: coun
 
 describe("the sandbox's request log (src/sandbox/request-log.ts)", () => {
   it('when more than LOG_SIZE small requests are added, then the last LOG_SIZE are listed, newest first', () => {
-    const log = new RequestLog();
+    const log = new RequestLog(redact);
     for (let n = 0; n < LOG_SIZE + 7; n++) log.add(entry(n));
     const listed = log.list().map((logged) => logged.requestId);
     expect(listed).to.have.length(LOG_SIZE);
@@ -33,7 +37,7 @@ describe("the sandbox's request log (src/sandbox/request-log.ts)", () => {
   });
 
   it('when an entry is added, then the log counts ENTRY_BYTES and the UTF-8 bytes of its strings, JSON text included', () => {
-    const log = new RequestLog();
+    const log = new RequestLog(redact);
     const kept = { ...entry(1, '{"s":"é"}'), prefer: 'code=200', problem: '{"status":400}' };
     log.add(kept);
     const strings = ['2026-01-01T00:00:00.000Z', 'r1', 'GET', '/p?n=1', '{"s":"é"}', 'code=200', '{"status":400}'];
@@ -45,7 +49,7 @@ describe("the sandbox's request log (src/sandbox/request-log.ts)", () => {
     const body = emptyObjects(5_000); // 15 KB of JSON, over 300 KB parsed
     const each = bytesOf(entry(10, body));
     const fit = Math.floor(LOG_BYTES / each);
-    const log = new RequestLog();
+    const log = new RequestLog(redact);
     for (let n = 10; n < 10 + fit; n++) log.add(entry(n, body));
     expect([log.list().length, log.bytes]).to.deep.equal([fit, fit * each]);
     log.add(entry(10 + fit, body));
@@ -56,14 +60,14 @@ describe("the sandbox's request log (src/sandbox/request-log.ts)", () => {
   });
 
   it('when one request alone is larger than LOG_BYTES, then it is still listed, alone', () => {
-    const log = new RequestLog();
+    const log = new RequestLog(redact);
     log.add(entry(1));
     log.add({ ...entry(2), path: 'x'.repeat(LOG_BYTES * 2) });
     expect(log.list().map((logged) => logged.requestId)).to.deep.equal(['r2']);
   });
 
   it('when shrunk to fewer bytes, then its oldest entries go until it holds them; the newest stays', () => {
-    const log = new RequestLog();
+    const log = new RequestLog(redact);
     for (let n = 0; n < 5; n++) log.add(entry(n));
     log.shrinkTo(log.bytes - 1);
     expect(log.list().map((logged) => logged.requestId)).to.deep.equal(['r4', 'r3', 'r2', 'r1']);
@@ -72,7 +76,7 @@ describe("the sandbox's request log (src/sandbox/request-log.ts)", () => {
   });
 
   it('when listed, then the JSON members are parsed; as JSON, the text kept is spliced into the same document', () => {
-    const log = new RequestLog();
+    const log = new RequestLog(redact);
     log.add({ ...entry(1, '{"a":[{},{}]}'), prefer: 'code=4"00', problem: '{"type":"t","status":400}' });
     log.add({ ...entry(2), response: '"é\\n"', ms: 1.5 });
     expect(log.list()).to.deep.equal([
@@ -83,7 +87,7 @@ describe("the sandbox's request log (src/sandbox/request-log.ts)", () => {
   });
 
   it("when listed, then both sides' headers are objects, names in lower case, repeated ones joined, credentials redacted", () => {
-    const log = new RequestLog();
+    const log = new RequestLog(redact);
     const requestHeaders = JSON.stringify({ accept: '*/*', authorization: 'Bearer secret', cookie: 'a=1' });
     const responseHead =
       'HTTP/1.1 201 Created\r\nX-Request-Id: r1\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\nVary: A\r\nVary: B\r\n\r\n';
@@ -97,7 +101,7 @@ describe("the sandbox's request log (src/sandbox/request-log.ts)", () => {
   });
 
   it('when requests are added, then each has the next number, and one is found by it while kept', () => {
-    const log = new RequestLog();
+    const log = new RequestLog(redact);
     expect([log.total, log.lastAt]).to.deep.equal([0, undefined]);
     for (let n = 1; n <= LOG_SIZE + 2; n++) log.add({ ...entry(n), at: `t${n}` });
     expect([log.total, log.lastAt]).to.deep.equal([LOG_SIZE + 2, `t${LOG_SIZE + 2}`]);
