@@ -5,27 +5,26 @@ import type { Page } from './store.js';
  * Which keys are filed under which group, each group's keys kept sorted (lib/sorted-keys.ts), so a page is
  * two binary searches and a walk, and filing a key costs the same in a group of ten or of a million. A group
  * of one key (a read marker's stream, most often) holds the key itself: a sorted set costs some 200 bytes.
- * Kept in memory; a store rebuilds it on load.
+ * No map from key to group: the store holds each record's group already, and such a map took some 40 bytes a
+ * record (40 MB at a million). Kept in memory; a store rebuilds it on load.
  */
 export class GroupIndex {
   private readonly keysByGroup = new Map<string, SortedKeys | string>();
-  private readonly groupByKey = new Map<string, string>();
 
-  /** Files `key` under `group`, or under none when `group` is undefined. */
-  set(key: string, group: string | undefined): void {
-    const before = this.groupByKey.get(key);
+  /** Whether no key was ever filed, or all were taken out: a store then need not look up a record's group. */
+  get empty(): boolean {
+    return this.keysByGroup.size === 0;
+  }
+
+  /** Files `key` under `group`, or under none when `group` is undefined, taking it out of `before`, where it was filed. */
+  set(key: string, group: string | undefined, before: string | undefined): void {
     if (before === group) return;
     if (before !== undefined) this.remove(key, before);
     if (group === undefined) return;
-    this.groupByKey.set(key, group);
     const keys = this.keysByGroup.get(group);
     if (keys === undefined) this.keysByGroup.set(group, key);
     else if (typeof keys === 'string') this.keysByGroup.set(group, sorted(keys, key));
     else keys.add(key);
-  }
-
-  groupOf(key: string): string | undefined {
-    return this.groupByKey.get(key);
   }
 
   page(group: string, { limit, after }: Page): string[] {
@@ -35,7 +34,6 @@ export class GroupIndex {
   }
 
   private remove(key: string, group: string): void {
-    this.groupByKey.delete(key);
     const keys = this.keysByGroup.get(group);
     if (typeof keys === 'string') {
       if (keys === key) this.keysByGroup.delete(group);

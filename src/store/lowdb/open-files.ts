@@ -62,7 +62,7 @@ export async function openFiles(dataFile: string, settings: OpenSettings): Promi
         chunkChars: settings.shardChunkChars,
         onRecord: (collection, key, stored, record) => {
           accounts.change(collection, undefined, accounts.of(collection, key, stored, storedSize(key, record)));
-          indexes[collection].set(key, stored.group);
+          indexes[collection].set(key, stored.group, undefined); // each key once: shards never share a key
         },
       }),
       indexes,

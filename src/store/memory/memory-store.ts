@@ -86,7 +86,7 @@ export function openMemoryStore(
       bytes += growth;
       if (held === undefined) records.delete(key);
       else records.set(key, held);
-      index.set(key, current === undefined ? undefined : group);
+      index.set(key, current === undefined ? undefined : group, before?.placement.group);
       await endOfTurn(); // applied at once, answered with the turn's other writes (the durable stores commit in groups)
       return { previous, current } satisfies Change<T>;
     },
