@@ -39,8 +39,6 @@ async function showSession() {
   const [now, log, state] = await Promise.all(['session', 'requests', 'state'].map((what) => read(`/sandbox/${what}`)));
   const clock = now.clock ? `the clock fixed at ${now.clock}` : "the machine's clock";
   const seed = now.seed ? `; ids from the seed ${now.seed}` : '';
-  $('settings').textContent =
-    `Started from ${now.scenario ?? SEED}; failure rate ${now.failureRate}; ${clock}${seed}. Holds ${bytes(now.bytes)}.`;
   if (!settled) {
     settled = true;
     const option = ({ name, description }) =>
@@ -51,6 +49,9 @@ async function showSession() {
     Object.assign($('clock'), { value: now.clock ?? '' });
     Object.assign($('seed'), { value: now.seed ?? '' });
   }
+  // After the form: once the settings line shows, the controls hold them too.
+  $('settings').textContent =
+    `Started from ${now.scenario ?? SEED}; failure rate ${now.failureRate}; ${clock}${seed}. Holds ${bytes(now.bytes)}.`;
   // Since its last reset: the log goes on across resets, a segment each (the export keeps them all).
   const items = log.items.filter((item) => (item.segment ?? 0) === (now.segment ?? 0));
   $('no-requests').hidden = items.length > 0;
