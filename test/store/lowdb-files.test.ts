@@ -181,6 +181,16 @@ describe('lowdb shard files', () => {
       /is not valid JSON, perhaps truncated \(line 3:/,
     ],
     [
+      'a key with an escape JSON does not have',
+      (records) => ['{', records[0]!, String.raw`"br\qoken":{"value":1}`, '}'],
+      /is not valid JSON, perhaps truncated \(line 3: at character 5\)/,
+    ],
+    [
+      'a key that is never closed',
+      (records) => ['{', records[0]!, '"unclosed:{"value":1}', '}'],
+      /is not valid JSON, perhaps truncated \(line 3: at character 13\)/,
+    ],
+    [
       'two records on one line',
       (records) => ['{', `${records[0]!}${records[1]!}`, records[2]!.slice(0, -1), '}'],
       /line 2 is not one stored record/,
@@ -214,7 +224,7 @@ describe('lowdb shard files', () => {
       );
       expect(failure).to.be.instanceOf(Error);
       expect((failure as Error).message)
-        .to.contain(`${path}: `)
+        .to.contain(`${path}: `, (failure as Error).message)
         .and.match(problem);
     });
   }

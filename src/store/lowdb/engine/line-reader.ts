@@ -9,9 +9,22 @@ const NEWLINE = 0x0a;
  * longest line. No UTF-8 sequence holds the newline byte, so splitting the bytes
  * splits the text. Shards are read many at once: `chunkBytes` stays small.
  */
-export async function readLines(
+export function readLines(
   path: string,
   onLine: (line: string, bytes: number) => void,
+  chunkBytes?: number,
+): Promise<string> {
+  return readLineBytes(path, (line) => onLine(line.toString('utf8'), line.length), chunkBytes);
+}
+
+/**
+ * As readLines, each line as its bytes: a view, valid only during the call, so a
+ * caller decodes the parts it keeps, each a string of its own (a slice of a line
+ * would keep the whole line alive for as long as the part).
+ */
+export async function readLineBytes(
+  path: string,
+  onLine: (line: Buffer) => void,
   chunkBytes = 64 * 1024,
 ): Promise<string> {
   const file = await open(path, 'r');
@@ -25,11 +38,11 @@ export async function readLines(
       let start = 0;
       for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
         if (pending.length === 0) {
-          onLine(chunk.toString('utf8', start, end), end - start);
+          onLine(chunk.subarray(start, end));
         } else {
           const line = Buffer.concat([...pending, chunk.subarray(start, end)]);
           pending = [];
-          onLine(line.toString('utf8'), line.length);
+          onLine(line);
         }
         start = end + 1;
       }

@@ -35,7 +35,7 @@ export function serialize(op: Op): Serialized {
   const valueBytes = Buffer.byteLength(valueText);
   const rest = `${stored.group === undefined ? '' : `,"group":${JSON.stringify(stored.group)}`}${stored.owner === undefined ? '' : `,"owner":${JSON.stringify(stored.owner)}`}}`;
   const storedBytes = 9 + valueBytes + Buffer.byteLength(rest); // 9: {"value":
-  const record = `{"value":${valueText}${rest}`;
+  const record = flat(`{"value":${valueText}${rest}`);
   return Object.assign(op, {
     text: `${head}${record}]`,
     record,
@@ -90,4 +90,14 @@ export function isStored(stored: unknown): stored is Stored {
     (candidate.group === undefined || typeof candidate.group === 'string') &&
     (candidate.owner === undefined || typeof candidate.owner === 'string')
   );
+}
+
+/**
+ * The text as one string of its own. Joined from parts, a string is a tree of
+ * them (some 70 bytes more for a device's record); the committed state keeps it
+ * for as long as the record lives. JSON.stringify escapes lone surrogates, so the
+ * text is well-formed and comes back from UTF-8 exactly.
+ */
+function flat(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }

@@ -2,7 +2,7 @@ import type { Adapter } from 'lowdb';
 import { whereJsonFails } from '../../../lib/json.js';
 import type { Stored } from './journal.js';
 import { DataFileError, writeDurably } from './durable-json-file.js';
-import { readLines } from './line-reader.js';
+import { readLineBytes } from './line-reader.js';
 import { recordLine, recordText } from './record-text.js';
 import { isTable, ShardLines } from './shard-lines.js';
 
@@ -39,7 +39,7 @@ export class ShardFile implements Adapter<Table> {
     const lines = new ShardLines(this.path, table, onRecord);
     let rest: string;
     try {
-      rest = await readLines(this.path, (line) => lines.take(line));
+      rest = await readLineBytes(this.path, (line) => lines.take(line));
     } catch (error) {
       if (error instanceof DataFileError) throw error;
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
