@@ -3,7 +3,7 @@ import { routeMatcher } from '../observability/route-template.js';
 import type { OpenApiDocument } from './spec.js';
 
 export interface DeclaredOperation {
-  requestBody?: unknown;
+  requestBody?: { content?: Record<string, unknown> };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { contractAjv } from './contract-ajv.js';
+import { mediaTypeOf } from './media-type.js';
 import type { OpenApiDocument, SchemaObject } from './spec.js';
 
 type Node = Record<string, unknown>;
@@ -48,7 +49,7 @@ export function responseChecker(spec: OpenApiDocument): CheckResponse {
       return body === undefined && !unread
         ? []
         : [`the ${status} of ${String(operation.operationId)} declares no body`];
-    const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const mediaType = mediaTypeOf(contentType) ?? '';
     const media = content[mediaType];
     if (!media)
       return [

@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import { OpenApiSpecLoader } from 'express-openapi-validator/dist/framework/openapi.spec.loader.js';
 import { OpenApiValidator } from 'express-openapi-validator/dist/openapi.validator.js';
 import { contractFormats } from './formats.js';
+import { mediaTypeOf } from './media-type.js';
 import { specPath } from './spec.js';
 
 /**
@@ -29,9 +30,40 @@ export function validateAgainst(validateResponses: boolean): RequestHandler[] {
   };
   return [
     markLarge,
-    ...validator(true, validateResponses).map((handler) => onlyWhen(false, handler)),
-    ...validator(false, validateResponses).map((handler) => onlyWhen(true, handler)),
+    ...validator(true, validateResponses).map((handler) => onlyWhen(false, seeingTakenType(handler))),
+    ...validator(false, validateResponses).map((handler) => onlyWhen(true, seeingTakenType(handler))),
   ];
+}
+
+/**
+ * The validator keeps a check, compiled, for every method, path and Content-Type it meets, parameters included,
+ * for as long as the process lives: shown each client's header, every new value (`text/x-1`, `application/json;
+ * n=2`, on any GET) cost some 6 ms and 24 KB held. It is shown the media type of a body that was read (declaredBody
+ * took only the types the operation declares), and none where there is no body; the request keeps its header.
+ */
+function seeingTakenType(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const sent = req.headers['content-type'];
+    const taken = req.body === undefined ? undefined : mediaTypeOf(sent);
+    if (taken === sent) {
+      handler(req, res, next);
+      return;
+    }
+    const show = (type: string | undefined) => {
+      if (type === undefined) delete req.headers['content-type'];
+      else req.headers['content-type'] = type;
+    };
+    show(taken);
+    try {
+      handler(req, res, (error?: unknown) => {
+        show(sent);
+        next(error);
+      });
+    } catch (error) {
+      show(sent);
+      throw error;
+    }
+  };
 }
 
 /** Every validator made so far has loaded openapi.yaml (or one could not). */

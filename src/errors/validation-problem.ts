@@ -26,13 +26,13 @@ export function validationProblem(errors: ValidatorError[], req: Request): HttpP
   });
 }
 
-/** The 415: names every media type the operation takes. A request with no body at all is told so instead. */
-export function unsupportedMediaType(req: Request): HttpProblem {
+/** The 415: names every media type the operation takes (`accepted`, else the validator's operation's). A request with no body at all is told so instead. */
+export function unsupportedMediaType(req: Request, accepted = acceptedTypes(req)): HttpProblem {
   if (!hasBody(req)) return missingBody();
   const sent = req.headers['content-type'];
   return new HttpProblem(
     'unsupported-media-type',
-    `Send the body as ${listInWords(acceptedTypes(req), 'or')}; ${sent ? `${sent} is` : 'a body without a Content-Type is'} not accepted here.`,
+    `Send the body as ${listInWords(accepted, 'or')}; ${sent ? `${sent} is` : 'a body without a Content-Type is'} not accepted here.`,
   );
 }
 

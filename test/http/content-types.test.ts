@@ -1,7 +1,9 @@
 import { expect } from 'chai';
+import { RequestValidator } from 'express-openapi-validator/dist/middlewares/openapi.request.validator.js';
 import { loadSpec } from '../../src/contract/spec.js';
 import { call } from '../helpers/client.js';
 import { aDevice, aDraft, uuid } from '../helpers/factories.js';
+import { startSandbox } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
 
 const JSON_ONLY = ['application/json'];
@@ -72,6 +74,61 @@ describe('the media types each operation takes', () => {
       }
     });
   }
+
+  describe('Content-Types the contract does not name', () => {
+    /** How many checks express-openapi-validator has compiled (one per method, path and Content-Type it meets, kept for ever). */
+    let compiled = 0;
+    const build = Object.getOwnPropertyDescriptor(RequestValidator.prototype, 'buildMiddleware')!;
+    before(() => {
+      Object.defineProperty(RequestValidator.prototype, 'buildMiddleware', {
+        ...build,
+        value(this: unknown, ...args: unknown[]) {
+          compiled++;
+          return (build.value as (...args: unknown[]) => unknown).apply(this, args);
+        },
+      });
+    });
+    after(() => {
+      Object.defineProperty(RequestValidator.prototype, 'buildMiddleware', build);
+    });
+
+    it('when 60 requests each send a Content-Type of their own (on a GET, as parameters of JSON, or another type), then each is answered by its media type alone and the validator compiles no check for any', async () => {
+      const stream = (await send('POST', '/api/streams', { title: 't' }, 'application/json')).body.id as string;
+      await send('PUT', '/api/notifications/devices', aDevice(), 'application/json');
+      await call(service, 'GET', `/api/streams/${stream}`);
+      const before = compiled;
+      for (let index = 0; index < 20; index++) {
+        const read = await call(service, 'GET', `/api/streams/${stream}`, {
+          headers: { 'content-type': `text/x-${index}` },
+        });
+        expect(read.status, JSON.stringify(read.body)).to.equal(200);
+        const taken = await send('PUT', '/api/notifications/devices', aDevice(), `application/json; n=${index}`);
+        expect(taken.status, JSON.stringify(taken.body)).to.be.within(200, 201);
+        const refused = await send('PUT', '/api/notifications/devices', aDevice(), `text/x-${index}`);
+        expect(refused.status).to.equal(415);
+        expect(refused.body.detail).to.equal(
+          `Send the body as application/json; text/x-${index} is not accepted here.`,
+        );
+      }
+      expect(compiled - before, 'checks compiled for the 60 requests').to.equal(0);
+    });
+
+    it('when the sandbox logs a request whose Content-Type has parameters, then it keeps the header as sent, not the media type the validator was shown', async () => {
+      const sandbox = await startSandbox();
+      try {
+        const headers = { 'x-sandbox-session': 'types', 'content-type': 'application/json; n=1' };
+        const sent = await call(sandbox, 'PUT', '/api/notifications/devices', {
+          body: JSON.stringify(aDevice()),
+          headers,
+        });
+        expect(sent.status, JSON.stringify(sent.body)).to.equal(201);
+        const logged = await call(sandbox, 'GET', '/sandbox/requests/1', { headers: { 'x-sandbox-session': 'types' } });
+        expect(logged.body.requestHeaders).to.include({ 'content-type': 'application/json; n=1' });
+      } finally {
+        await sandbox.close();
+      }
+    });
+  });
 
   describe('PATCH /api/identity/settings/{namespace} as application/merge-patch+json', () => {
     it('when the wrapper is sent, then its patch member merges into the settings, as with application/json', async () => {
