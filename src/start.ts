@@ -5,7 +5,7 @@ import { createApp } from './app.js';
 import { keyFingerprints } from './config/auth.js';
 import { storeSettings, type Config } from './config/load-config.js';
 import type { OpenApiDocument } from './contract/spec.js';
-import { contractLoaded } from './contract/validator.js';
+import { validatorsReady } from './contract/validator.js';
 import { createHttpServer } from './edge/listen.js';
 import { gracefulShutdown } from './edge/shutdown.js';
 import { SYSTEM_CLOCK } from './lib/clock.js';
@@ -46,13 +46,14 @@ export async function startService(config: Config, contract: OpenApiDocument, lo
     ...config.auth,
     onKeySetFailure: (message: string, level: 'warn' | 'error') => logger[level](message),
   };
+  const app = createApp({ config: { ...config, ...(auth ? { auth } : {}) }, contract, store, logger, stopping });
   const server = createHttpServer(
-    createApp({ config: { ...config, ...(auth ? { auth } : {}) }, contract, store, logger, stopping }),
+    app,
     undefined,
     config.https && { files: config.https, log: (level, line) => logger[level](line) },
   );
-  // The validator loads openapi.yaml in the background: listen once it has, so "Serving" means served at once.
-  await contractLoaded().catch(async (error: unknown) => {
+  // The validator loads openapi.yaml in the background, then compiles its checks: listen once it has, so "Serving" means served at once.
+  await validatorsReady(contract, app).catch(async (error: unknown) => {
     await release();
     throw new Refusal(`openapi.yaml cannot be loaded (${(error as Error).message})`);
   });

@@ -3,7 +3,7 @@ import { checkHeap, heapLimitBytes } from '../config/heap-budget.js';
 import { isLoopback, loadConfig, parseSize } from '../config/load-config.js';
 import { refuseBlank } from '../config/settings-read.js';
 import { loadSpec } from '../contract/spec.js';
-import { contractLoaded } from '../contract/validator.js';
+import { validatorsReady } from '../contract/validator.js';
 import { createHttpServer } from '../edge/listen.js';
 import { createLogger } from '../observability/logger.js';
 import { createSandbox } from './sandbox.js';
@@ -73,10 +73,11 @@ const maxScenarios = (() => {
 })();
 // Every scenario (SANDBOX_SCENARIOS, default mocks/scenarios) is built before listening: a file whose step is refused stops the start.
 const scenariosFolder = process.env.SANDBOX_SCENARIOS;
-const { app, scenarios } = await Promise.resolve()
+const { app, scenarios, contract } = await Promise.resolve()
   .then(() => loadSpec()) // read once, here, and handed to all that needs it
-  .then((contract) =>
-    createSandbox({
+  .then(async (contract) => ({
+    contract,
+    ...(await createSandbox({
       config,
       contract,
       maxSessions,
@@ -85,13 +86,13 @@ const { app, scenarios } = await Promise.resolve()
       logger,
       buildScenarios: true,
       ...(scenariosFolder ? { scenariosFolder } : {}),
-    }),
-  )
+    })),
+  }))
   .catch((error: Error) => {
     console.error(`Refusing to start: ${error.message}`);
     return process.exit(1);
   });
-await contractLoaded(); // listening once openapi.yaml is loaded, as the service does (src/serve.ts)
+await validatorsReady(contract, app); // listening once the checks are compiled, as the service does (src/start.ts)
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   console.log(

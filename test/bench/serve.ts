@@ -21,6 +21,7 @@ import express from 'express';
 import { register } from 'prom-client';
 import { createApp } from '../../src/app.js';
 import { loadSpec } from '../../src/contract/spec.js';
+import { validatorsReady } from '../../src/contract/validator.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEFAULT_LIMITS, storeQuotas } from '../../src/config/limits.js';
 import { registerDevice } from '../../src/features/devices/devices.js';
@@ -175,6 +176,8 @@ if (mode === 'seed') {
   process.exit(0);
 }
 const { app, store, dataFile } = await build();
+// As the service and the sandbox start (src/start.ts): every check compiled before the first request.
+if (typeof app === 'function') await validatorsReady(loadSpec(), app);
 const loop = monitorEventLoopDelay({ resolution: 5 });
 const server = app.listen(0, '127.0.0.1', () => {
   loop.enable();

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { loadConfig } from '../../src/config/load-config.js';
 import { loadSpec } from '../../src/contract/spec.js';
@@ -44,5 +46,46 @@ describe('the service started in process (startService)', () => {
     } finally {
       await second.stop('test');
     }
+  });
+
+  it('when it has started, then the validator has compiled its check of every operation, and one request of each compiles none', async () => {
+    // In a process of its own: this one's validators may have met every operation in other tests already.
+    const script = `
+      import { RequestValidator } from 'express-openapi-validator/dist/middlewares/openapi.request.validator.js';
+      const { loadConfig } = await import('./src/config/load-config.ts');
+      const { loadSpec } = await import('./src/contract/spec.ts');
+      const { createLogger } = await import('./src/observability/logger.ts');
+      const { startService } = await import('./src/start.ts');
+      let compiled = 0;
+      const build = RequestValidator.prototype.buildMiddleware;
+      RequestValidator.prototype.buildMiddleware = function (...args) { compiled++; return build.apply(this, args); };
+      const contract = loadSpec();
+      const service = await startService(
+        loadConfig({ DATA_FILE: process.argv[1], PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DELAY: '0' }),
+        contract,
+        createLogger('silent', { write: () => {} }),
+      );
+      const atStart = compiled;
+      const answered = [];
+      for (const [path, item] of Object.entries(contract.paths))
+        for (const [method, operation] of Object.entries(item)) {
+          const url = service.url + path.replace(/\\{[^}]+\\}/g, '00000000-0000-4000-8000-000000000001');
+          const type = Object.keys(operation.requestBody?.content ?? {})[0];
+          const sent = type ? { body: '{}', headers: { 'content-type': type } } : {};
+          answered.push((await fetch(url, { method: method.toUpperCase(), ...sent })).status);
+        }
+      console.log(JSON.stringify({ atStart, afterRequests: compiled, answered: answered.length }));
+      await service.stop('test');
+    `;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '--eval', script, await freshDataFile()],
+      { timeout: 60_000 },
+    );
+    const { atStart, afterRequests, answered } = JSON.parse(stdout.trim().split('\n').at(-1)!);
+    const operations = Object.values(loadSpec().paths).flatMap((item) => Object.keys(item)).length;
+    expect(answered).to.equal(operations);
+    expect(atStart, 'checks compiled before listening: at least one per operation').to.be.at.least(operations);
+    expect(afterRequests - atStart, 'checks compiled by the first request of each operation').to.equal(0);
   });
 });
