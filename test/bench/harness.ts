@@ -16,8 +16,14 @@ export interface Server {
   dataFile?: string;
   /** CPU seconds the server process has used so far (undefined without /proc). */
   cpuSeconds(): number | undefined;
-  /** Opens, then closes, a window in which the server's event-loop stalls are measured. */
-  toggleStallWindow(): void;
+  /** Opens, then closes, a window in which the server's event-loop stalls are measured; resolves once the server has. */
+  toggleStallWindow(): Promise<void>;
+  /**
+   * Stops the process (SIGSTOP) until `resume`: a server waiting for its next round does nothing on the server
+   * core meanwhile, not even collect its garbage, as one server per core is deployed.
+   */
+  pause(): unknown;
+  resume(): void;
   stop(): Promise<{ maxRssMb: number; loopMaxMs: number; loopP99Ms: number; checkpoints: number }>;
 }
 
@@ -79,8 +85,16 @@ export async function serveWith(
     port,
     dataFile,
     cpuSeconds: () => cpuSeconds(child.pid!),
-    toggleStallWindow: () => child.kill('SIGUSR2'),
+    async toggleStallWindow() {
+      child.kill('SIGUSR2');
+      await lines.next(); // {"measuring":…}: a pause after a close finds it closed
+    },
+    // Not PostgreSQL's: one stopped mid-transaction would hold its keys' locks, which the other rows' servers
+    // take too (advisory locks are the database's, not a schema's).
+    pause: () => args[0] !== 'postgres' && child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
     async stop() {
+      child.kill('SIGCONT');
       child.kill('SIGTERM');
       const stats = JSON.parse((await lines.next()).value as string);
       await once(child, 'exit');

@@ -61,11 +61,13 @@ const cpuOf = (servers: Server[]) =>
 async function round(entry: Contender, index: number, seconds = SECONDS): Promise<void> {
   const servers = entry.sets[index % entry.sets.length]!;
   const connections = CONNECTIONS / servers.length;
-  for (const server of servers) server.toggleStallWindow();
+  for (const server of servers) server.resume();
+  await Promise.all(servers.map((server) => server.toggleStallWindow()));
   const cpuBefore = cpuOf(servers);
   const results = await Promise.all(servers.map((server) => load(server.port, entry.request, seconds, connections)));
   const cpuAfter = cpuOf(servers);
-  for (const server of servers) server.toggleStallWindow();
+  await Promise.all(servers.map((server) => server.toggleStallWindow()));
+  for (const server of servers) server.pause();
   const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
   entry.rounds.push({
     cpuUs: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / requests,
@@ -151,7 +153,8 @@ if (postgres.version) {
 }
 
 for (const entry of contenders) {
-  await Promise.all(entry.sets.flat().map((server) => load(server.port, entry.request, 2))); // warm-up: the first requests compile the validators
+  await Promise.all(entry.sets.flat().map((server) => load(server.port, entry.request, 2))); // warm-up
+  for (const server of entry.sets.flat()) server.pause(); // each runs in its rounds only (Server.pause)
 }
 for (let index = 0; index < ROUNDS; index++) {
   for (const entry of contenders) await round(entry, index);
@@ -204,9 +207,9 @@ printNotes(postgres.unreachable);
 // journal checkpoints every 32 MiB here, so a run of 20 s writes several).
 const SUSTAINED_SECONDS = Number(process.env.BENCH_SUSTAINED_SECONDS ?? 20);
 const sustained = await serveWith({ env: { JOURNAL_CHECKPOINT_BYTES: '16mb' } }, 'durable', '0');
-sustained.toggleStallWindow();
+await sustained.toggleStallWindow();
 const written = await load(sustained.port, newDevicePut, SUSTAINED_SECONDS);
-sustained.toggleStallWindow();
+await sustained.toggleStallWindow();
 const { loopMaxMs, checkpoints, maxRssMb } = await sustained.stop();
 console.log('');
 console.log(

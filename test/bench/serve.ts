@@ -185,13 +185,25 @@ const server = app.listen(0, '127.0.0.1', () => {
 });
 
 // SIGUSR2 opens and closes a window of this server's own load: stalls count only inside
-// windows, not while the server waits, descheduled, for the other contenders' rounds.
+// windows, not while the server waits, stopped or descheduled, for the other contenders' rounds.
+// Each is acknowledged on stdout, which the harness waits for (Server.toggleStallWindow).
 let measuring = false;
 let worst = 0;
+const acknowledge = () => process.stdout.write(`${JSON.stringify({ measuring })}\n`);
 process.on('SIGUSR2', () => {
-  if (measuring) worst = Math.max(worst, loop.max);
-  else loop.reset();
   measuring = !measuring;
+  if (!measuring) {
+    worst = Math.max(worst, loop.max);
+    loop.disable();
+    acknowledge();
+    return;
+  }
+  // After a pause the histogram's first tick spans it: opened, the window starts once that tick is past.
+  loop.enable();
+  setTimeout(() => {
+    loop.reset();
+    acknowledge();
+  }, 20);
 });
 
 /** Checkpoints the lowdb store wrote (0 for the other stores). */
