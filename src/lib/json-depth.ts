@@ -1,3 +1,4 @@
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './json-codes.js';
 /**
  * Bodies nest at most this many levels, and so do the values stored from them:
  * deeper ones would overflow recursive code (the validator, merge patch, ajv).
@@ -50,13 +51,6 @@ export function measure(value: unknown, atMost = Infinity): { depth: number; val
   }
   return { depth: deepest, values };
 }
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
 
 /**
  * Whether JSON text nests objects and arrays deeper than `levels`, found before it

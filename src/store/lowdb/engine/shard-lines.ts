@@ -1,3 +1,4 @@
+import { BACKSLASH, CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, QUOTE } from '../../../lib/json-codes.js';
 import { jsonFailureAt } from '../../../lib/json.js';
 import { DataFileError } from './durable-json-file.js';
 import type { Stored } from './journal.js';
@@ -33,13 +34,13 @@ export class ShardLines {
     this.line++;
     const only = bytes.length === 1 ? bytes[0] : undefined;
     if (this.line === 1) {
-      this.started = only === OPEN;
+      this.started = only === OPEN_BRACE;
       if (!this.started) this.compact = bytes.toString('utf8');
       return;
     }
     if (!this.started) throw this.invalid('a compact shard is one line');
     if (this.next === 'nothing') throw this.invalid('text after the closing brace');
-    if (only === CLOSE) {
+    if (only === CLOSE_BRACE) {
       if (this.next === 'record') throw this.invalid('a comma before the closing brace');
       this.flush();
       this.next = 'nothing';
@@ -121,13 +122,6 @@ export class ShardLines {
 export function isTable(data: unknown): data is Record<string, Stored> {
   return typeof data === 'object' && data !== null && !Array.isArray(data) && Object.values(data).every(isStored);
 }
-
-const OPEN = 0x7b;
-const CLOSE = 0x7d;
-const COMMA = 0x2c;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
 
 /** A record line as text: the key as written, its colon, the record. */
 function lineText(pending: Pending): string {
