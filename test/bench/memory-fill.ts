@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { register } from 'prom-client';
+import { storeReports } from '../../src/observability/store-reports.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import { keyOf, StoreFullError } from '../../src/store/store.js';
 import { SHAPES, type Shape } from './memory-shapes.js';
@@ -38,7 +39,7 @@ if (mode === 'fill') {
   const [shapeName = 'small records (read markers)', bytes = '0', folder = ''] = args;
   const shape: Shape | undefined = SHAPES[shapeName];
   if (!shape) throw new Error(`no shape ${shapeName}`);
-  const store = await openLowdbStore(join(folder, 'db.json'), { storeMaxBytes: Number(bytes) });
+  const store = await openLowdbStore(join(folder, 'db.json'), { storeMaxBytes: Number(bytes), hooks: storeReports });
   const started = performance.now();
   let full = false;
   for (let index = 0; !full; index += 100) {
@@ -63,7 +64,7 @@ if (mode === 'fill') {
 } else {
   const [folder = ''] = args;
   const started = performance.now();
-  const store = await openLowdbStore(join(folder, 'db.json'));
+  const store = await openLowdbStore(join(folder, 'db.json'), { hooks: storeReports }); // the store_bytes and store_records read above
   const openSeconds = (performance.now() - started) / 1000;
   await measured({ openSeconds });
   await store.close();
