@@ -30,19 +30,25 @@ export function serialize(op: Op): Serialized {
       size: undefined,
       valueBytes: undefined,
     });
-  // As JSON.stringify(stored) writes it, members in the order a Stored is made; the value's own bytes counted on the way.
-  const valueText = JSON.stringify(stored.value);
-  const valueBytes = Buffer.byteLength(valueText);
-  const rest = `${stored.group === undefined ? '' : `,"group":${JSON.stringify(stored.group)}`}${stored.owner === undefined ? '' : `,"owner":${JSON.stringify(stored.owner)}`}}`;
-  const storedBytes = 9 + valueBytes + Buffer.byteLength(rest); // 9: {"value":
-  const record = flat(`{"value":${valueText}${rest}`);
+  // One JSON.stringify, members in a Stored's order whatever the object's: a flat string of its own (the committed
+  // state keeps it), its value's bytes found from what surrounds the value.
+  const record = JSON.stringify({ value: stored.value, group: stored.group, owner: stored.owner });
+  const storedBytes = Buffer.byteLength(record);
   return Object.assign(op, {
     text: `${head}${record}]`,
     record,
     bytes: Buffer.byteLength(head) + storedBytes + 1,
     size: Buffer.byteLength(keyText) + 1 + storedBytes,
-    valueBytes,
+    valueBytes: storedBytes - AROUND_VALUE - memberBytes(stored.group) - memberBytes(stored.owner),
   });
+}
+
+/** `{"value":` and the closing `}` of a record's text. */
+const AROUND_VALUE = 10;
+
+/** The bytes of a `,"group":…` or `,"owner":…` member of a record's text; 0 when it has none. */
+function memberBytes(member: string | undefined): number {
+  return member === undefined ? 0 : 9 + Buffer.byteLength(JSON.stringify(member));
 }
 
 /** A record as a shard file holds it, one to a line: `"key":{"value":…}`. Its UTF-8 bytes are the record's stored size. */
@@ -90,14 +96,4 @@ export function isStored(stored: unknown): stored is Stored {
     (candidate.group === undefined || typeof candidate.group === 'string') &&
     (candidate.owner === undefined || typeof candidate.owner === 'string')
   );
-}
-
-/**
- * The text as one string of its own. Joined from parts, a string is a tree of
- * them (some 70 bytes more for a device's record); the committed state keeps it
- * for as long as the record lives. JSON.stringify escapes lone surrogates, so the
- * text is well-formed and comes back from UTF-8 exactly.
- */
-function flat(text: string): string {
-  return Buffer.from(text, 'utf8').toString('utf8');
 }
