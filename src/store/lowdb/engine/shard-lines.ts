@@ -73,16 +73,21 @@ export class ShardLines {
     } catch {
       members = undefined;
     }
-    if (!members || Object.keys(members).length !== pending.length) {
+    const names = members && Object.keys(members);
+    if (!members || names?.length !== pending.length) {
       pending.forEach((record) => this.takeOne(record));
       return;
     }
-    for (const record of pending) {
+    pending.forEach((record, at) => {
       if (!('key' in record)) throw this.notOneRecord(record.line);
       const stored = Object.hasOwn(members, record.key) ? members[record.key] : undefined;
       if (!isStored(stored)) throw this.notOneRecord(record.line);
-      this.keep(record.key, record.record, stored);
-    }
+      // The member's name as JSON.parse made it is the key as V8 keeps it in a map (one copy for the whole
+      // process): the table and the group index then hold that one string. Given the key decoded apart, the
+      // index held a forwarding string to it, 24 bytes a record. Names like array indexes come first, out of
+      // the lines' order: those records keep the key as decoded.
+      this.keep(names[at] === record.key ? names[at] : record.key, record.record, stored);
+    });
   }
 
   private takeOne(pending: Pending): void {
