@@ -53,7 +53,7 @@ export function printTable(contenders: Contender[], baselines: Record<string, Co
       'non-2xx',
       'service CPU µs/request',
       'longest event-loop stall ms',
-      'peak RSS MB',
+      'peak RSS MiB',
     ]),
   );
   console.log(row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']));

@@ -213,5 +213,5 @@ await sustained.toggleStallWindow();
 const { loopMaxMs, checkpoints, maxRssMb } = await sustained.stop();
 console.log('');
 console.log(
-  `${SUSTAINED_SECONDS} s of new devices by one user on lowdb: ${written.requests.total} written, ${Math.round(written.requests.average)} requests/s, p99 ${written.latency.p99} ms, ${checkpoints} checkpoints, peak RSS ${Math.round(maxRssMb)} MB; longest event-loop stall ${loopMaxMs.toFixed(1)} ms (target: under 100 ms)`,
+  `${SUSTAINED_SECONDS} s of new devices by one user on lowdb: ${written.requests.total} written, ${Math.round(written.requests.average)} requests/s, p99 ${written.latency.p99} ms, ${checkpoints} checkpoints, peak RSS ${Math.round(maxRssMb)} MiB; longest event-loop stall ${loopMaxMs.toFixed(1)} ms (target: under 100 ms)`,
 );
