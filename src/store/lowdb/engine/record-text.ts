@@ -31,24 +31,17 @@ export function serialize(op: Op): Serialized {
       valueBytes: undefined,
     });
   // One JSON.stringify, members in a Stored's order whatever the object's: a flat string of its own (the committed
-  // state keeps it), its value's bytes found from what surrounds the value.
+  // state keeps it), its value's bytes found from what surrounds the value (valueBytes, as accounts count them).
   const record = JSON.stringify({ value: stored.value, group: stored.group, owner: stored.owner });
   const storedBytes = Buffer.byteLength(record);
+  const size = Buffer.byteLength(keyText) + 1 + storedBytes;
   return Object.assign(op, {
     text: `${head}${record}]`,
     record,
     bytes: Buffer.byteLength(head) + storedBytes + 1,
-    size: Buffer.byteLength(keyText) + 1 + storedBytes,
-    valueBytes: storedBytes - AROUND_VALUE - memberBytes(stored.group) - memberBytes(stored.owner),
+    size,
+    valueBytes: valueBytes(key, stored, size),
   });
-}
-
-/** `{"value":` and the closing `}` of a record's text. */
-const AROUND_VALUE = 10;
-
-/** The bytes of a `,"group":…` or `,"owner":…` member of a record's text; 0 when it has none. */
-function memberBytes(member: string | undefined): number {
-  return member === undefined ? 0 : 9 + Buffer.byteLength(JSON.stringify(member));
 }
 
 /** A record as a shard file holds it, one to a line: `"key":{"value":…}`. Its UTF-8 bytes are the record's stored size. */
