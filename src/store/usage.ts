@@ -62,17 +62,26 @@ export function checkQuotas(
     throw new QuotaExceededError('bytes', collection, quotas.bytes, held.bytes, names?.bytes);
 }
 
+/** How many records a store's group index files under `group` (GroupIndex.count). */
+export type FiledCount = (collection: Collection, group: string) => number;
+
 /**
  * What each owner keeps and each limited group holds, in memory: the accounting of the stores that hold
  * everything in one process. It keeps totals only; the caller says what a record took before a change and
  * takes after it (a record's footprint follows from what the store holds of it). Without quotas it keeps nothing.
+ * A group's records are what the store's group index files under it (`filedIn`), and the changes the index does
+ * not show yet: a change counts here when it is made, and the index tells `moved` when it moves the key. A
+ * group's name is kept only while a change of it is on the way, not once for every group.
  */
 export class Usage {
-  /** By collection: each owner's records, each limited group's records. */
-  private readonly collections = new Map<Collection, { records: Map<string, number>; groups: Map<string, number> }>();
+  /** By collection: each owner's records, and each limited group's records changed but not filed yet (+) or not unfiled yet (-). */
+  private readonly collections = new Map<Collection, { records: Map<string, number>; unfiled: Map<string, number> }>();
   private readonly bytes = new Map<string, number>();
 
-  constructor(private readonly quotas: StoreQuotas | undefined) {}
+  constructor(
+    private readonly quotas: StoreQuotas | undefined,
+    private readonly filedIn: FiledCount,
+  ) {}
 
   /** Whether there are quotas to count against (else check and change do nothing, and footprints need not be made). */
   get counting(): boolean {
@@ -83,10 +92,14 @@ export class Usage {
   check(collection: Collection, before: Footprint | undefined, after: Footprint | undefined): void {
     if (!this.quotas || after?.owner === undefined) return;
     const counts = this.countsOf(collection);
+    const { group } = after;
     checkQuotas(this.quotas, collection, before, after, {
       records: counts.records.get(after.owner) ?? 0,
       bytes: this.bytes.get(after.owner) ?? 0,
-      inGroup: after.group === undefined ? 0 : (counts.groups.get(after.group) ?? 0),
+      inGroup:
+        group === undefined || !joinsLimitedGroup(this.quotas, collection, before, after)
+          ? 0
+          : this.filedIn(collection, group) + (counts.unfiled.get(group) ?? 0),
     });
   }
 
@@ -97,18 +110,26 @@ export class Usage {
     if (after) this.count(collection, after, 1);
   }
 
+  /** The store's group index moved a key from `before` to `after` (undefined: no group): the change counted when it was made is filed. */
+  moved(collection: Collection, before: string | undefined, after: string | undefined): void {
+    if (this.quotas?.recordsPerGroup[collection] === undefined) return;
+    const { unfiled } = this.countsOf(collection);
+    if (before !== undefined) add(unfiled, before, 1);
+    if (after !== undefined) add(unfiled, after, -1);
+  }
+
   private count(collection: Collection, { owner, group, bytes }: Footprint, sign: 1 | -1): void {
     const counts = this.countsOf(collection);
     if (owner !== undefined) {
       add(counts.records, owner, sign);
       add(this.bytes, owner, sign * bytes);
     }
-    if (group !== undefined && this.quotas?.recordsPerGroup[collection] !== undefined) add(counts.groups, group, sign);
+    if (group !== undefined && this.quotas?.recordsPerGroup[collection] !== undefined) add(counts.unfiled, group, sign);
   }
 
   private countsOf(collection: Collection) {
     let counts = this.collections.get(collection);
-    if (!counts) this.collections.set(collection, (counts = { records: new Map(), groups: new Map() }));
+    if (!counts) this.collections.set(collection, (counts = { records: new Map(), unfiled: new Map() }));
     return counts;
   }
 }

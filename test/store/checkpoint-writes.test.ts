@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Low, Memory } from 'lowdb';
-import { Committed, groupIndexes } from '../../src/store/lowdb/engine/committed.js';
+import { Committed } from '../../src/store/lowdb/engine/committed.js';
 import type { Shards, Table } from '../../src/store/lowdb/engine/shards.js';
 import { COLLECTIONS } from '../../src/store/store.js';
 
@@ -31,7 +31,7 @@ function slowShards(count: number, failing: Set<number>) {
 describe('a lowdb checkpoint (Committed.writeDirty)', () => {
   it('when 64 shards are dirty, then it writes at most two at a time, so journal appends do not queue behind them', async () => {
     const { shards, written, mostAtOnce } = slowShards(64, new Set());
-    const committed = new Committed(shards, groupIndexes());
+    const committed = new Committed(shards);
     for (let index = 0; index < 2000; index++)
       committed.apply('readMarkers', `key-${index}`, `{"value":${index}}`, undefined);
     await committed.writeDirty();
@@ -42,7 +42,7 @@ describe('a lowdb checkpoint (Committed.writeDirty)', () => {
 
   it('when some shard writes fail, then every other shard is still written, the error is thrown, and only the failed shards stay dirty', async () => {
     const { shards, written, attempted } = slowShards(8, new Set([3]));
-    const committed = new Committed(shards, groupIndexes());
+    const committed = new Committed(shards);
     for (let index = 0; index < 200; index++)
       committed.apply('readMarkers', `key-${index}`, `{"value":${index}}`, undefined);
     let failure: unknown;

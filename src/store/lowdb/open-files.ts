@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { StoreQuotas } from '../store.js';
 import { Usage } from '../usage.js';
 import { Accounts } from './engine/accounts.js';
-import { Committed, groupIndexes } from './engine/committed.js';
+import { Committed } from './engine/committed.js';
 import { DataFileError } from './engine/durable-json-file.js';
 import { checkDataFile, makeFolder } from './engine/folder.js';
 import { Journal } from './engine/journal.js';
@@ -12,7 +12,7 @@ import { acquireLock } from './operations/lock.js';
 import { openManifest, SHARDS, type Manifest } from './engine/manifest.js';
 import { securePrivateFiles } from './engine/private-files.js';
 import { parseRecord, recordText, storedSize } from './engine/record-text.js';
-import { loadShards } from './engine/shards.js';
+import { loadShards, shardsIn } from './engine/shards.js';
 import { Sizes } from './engine/sizes.js';
 import { upgradeDataFiles } from './operations/upgrade.js';
 
@@ -55,18 +55,14 @@ export async function openFiles(dataFile: string, settings: OpenSettings): Promi
     await upgradeDataFiles(dataFile, settings.logger);
     const manifest = openManifest(dataFile);
     const existing = await manifest.adapter.read();
-    const accounts = new Accounts(new Sizes(), new Usage(settings.quotas));
-    const indexes = groupIndexes();
-    const committed = new Committed(
-      await loadShards(folder, existing?.shards ?? SHARDS, existing !== null, {
-        chunkChars: settings.shardChunkChars,
-        onRecord: (collection, key, stored, record) => {
-          accounts.change(collection, undefined, accounts.of(collection, key, stored, storedSize(key, record)));
-          indexes[collection].set(key, stored.group, undefined); // each key once: shards never share a key
-        },
-      }),
-      indexes,
-    );
+    const shards = shardsIn(folder, existing?.shards ?? SHARDS, settings.shardChunkChars);
+    const usage = new Usage(settings.quotas, (collection, group) => committed.count(collection, group));
+    const committed = new Committed(shards, (collection, before, after) => usage.moved(collection, before, after));
+    const accounts = new Accounts(new Sizes(), usage);
+    await loadShards(folder, shards, existing !== null, (collection, key, stored, record) => {
+      accounts.change(collection, undefined, accounts.of(collection, key, stored, storedSize(key, record)));
+      committed.file(collection, key, stored.group); // each key once: shards never share a key
+    });
     const { journal, ops } = await Journal.open(
       join(folder, 'journal'),
       ([collection, key, stored]) => {

@@ -45,11 +45,18 @@ export function openMemoryStore(
   const tables = new Map<Collection, { records: Map<string, Held>; index: GroupIndex }>();
   const table = (collection: Collection) => {
     let found = tables.get(collection);
-    if (!found) tables.set(collection, (found = { records: new Map(), index: new GroupIndex() }));
+    if (!found) {
+      const records = new Map<string, Held>();
+      const index = new GroupIndex({
+        groupOf: (key) => records.get(key)?.placement.group,
+        moved: (before, after) => usage.moved(collection, before, after),
+      });
+      tables.set(collection, (found = { records, index }));
+    }
     return found;
   };
   const valueOf = (held: Held | undefined) => (held === undefined ? undefined : JSON.parse(held.text));
-  const usage = new Usage(options.quotas);
+  const usage = new Usage(options.quotas, (collection, group) => table(collection).index.count(group));
   let bytes = 0;
   let open = true;
   return {

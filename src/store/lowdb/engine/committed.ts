@@ -9,12 +9,8 @@ import { snapshotRecords, type Snapshot } from './snapshot.js';
 /** Shards a checkpoint writes at once; libuv's thread pool has four threads by default. */
 const CHECKPOINT_WRITERS = 2;
 
-/** Each collection's group index, filled as the records load (loadShards' onRecord). */
-export type GroupIndexes = Record<Collection, GroupIndex>;
-
-export function groupIndexes(): GroupIndexes {
-  return Object.fromEntries(COLLECTIONS.map((collection) => [collection, new GroupIndex()])) as GroupIndexes;
-}
+/** Each collection's group index. */
+type GroupIndexes = Record<Collection, GroupIndex>;
 
 /**
  * The committed state: what the journal holds, in the lowdb shards' data, with
@@ -28,10 +24,22 @@ export class Committed {
   /** Views being read (exports): each keeps what a change replaces until it has read it. */
   private readonly snapshots = new Set<Snapshot>();
 
+  private readonly indexes: GroupIndexes;
+
+  /** `moved` hears each key a group index moves (see GroupIndex). */
   constructor(
     private readonly shards: Shards,
-    private readonly indexes: GroupIndexes,
-  ) {}
+    moved?: (collection: Collection, before: string | undefined, after: string | undefined) => void,
+  ) {
+    const indexOf = (collection: Collection) =>
+      new GroupIndex({
+        groupOf: (key) => this.get(collection, key)?.group,
+        moved: moved && ((before, after) => moved(collection, before, after)),
+      });
+    this.indexes = Object.fromEntries(
+      COLLECTIONS.map((collection) => [collection, indexOf(collection)]),
+    ) as GroupIndexes;
+  }
 
   get(collection: Collection, key: string): Stored | undefined {
     const record = this.text(collection, key);
@@ -41,6 +49,16 @@ export class Committed {
   /** The record's text (recordText), as held. */
   text(collection: Collection, key: string): string | undefined {
     return this.shardOf(collection, key).data.get(key);
+  }
+
+  /** The records filed under `group`. */
+  count(collection: Collection, group: string): number {
+    return this.indexes[collection].count(group);
+  }
+
+  /** Files a record loaded into its shard's table (loadShards), which no group holds yet. */
+  file(collection: Collection, key: string, group: string | undefined): void {
+    this.indexes[collection].set(key, group, undefined);
   }
 
   page(collection: Collection, group: string, page: Page): Entry<unknown>[] {

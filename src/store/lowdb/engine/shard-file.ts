@@ -33,9 +33,14 @@ export class ShardFile implements Adapter<Table> {
     private readonly chunkChars = SHARD_CHUNK_CHARS,
   ) {}
 
-  /** The records, or null when there is no file; `onRecord` hears each record, parsed and as the text kept. */
-  async read(onRecord: (key: string, stored: Stored, record: string) => void = () => {}): Promise<Table | null> {
-    const table = emptyTable();
+  /**
+   * The records, put in `table` (a new one by default), or null when there is no file; `onRecord` hears each
+   * record, parsed and as the text kept, once the table holds it.
+   */
+  async read(
+    onRecord: (key: string, stored: Stored, record: string) => void = () => {},
+    table = emptyTable(),
+  ): Promise<Table | null> {
     const lines = new ShardLines(this.path, table, onRecord);
     let rest: string;
     try {

@@ -10,27 +10,32 @@ import { emptyTable, ShardFile, type Table } from './shard-file.js';
 export type { Table };
 export type Shards = Record<Collection, Low<Table>[]>;
 
-export interface LoadOptions {
-  /** The shard files' write chunk (see ShardFile). */
-  chunkChars?: number;
-  onRecord?: (collection: Collection, key: string, stored: Stored, record: string) => void;
+/** Each collection's `count` shards, their tables empty until loadShards fills them. */
+export function shardsIn(folder: string, count: number, chunkChars?: number): Shards {
+  const shards = {} as Shards;
+  for (const collection of COLLECTIONS) {
+    shards[collection] = Array.from(
+      { length: count },
+      (_, index) => new Low<Table>(new ShardFile(shardPath(folder, collection, index), chunkChars), emptyTable()),
+    );
+  }
+  return shards;
 }
 
 /**
- * Loads every collection's lowdb shard files from `<folder>/<collection>/<n>.json`,
- * telling `onRecord` each record, parsed and as the text kept. Files the manifest does not
- * account for (a number past its shard count, a record in the wrong shard) mean
- * the manifest and the files disagree: start-up stops.
+ * Fills each collection's shards (shardsIn) from their files, `<folder>/<collection>/<n>.json`, in place, telling
+ * `onRecord` each record, parsed and as the text kept, once the table holds it. Files the manifest does not
+ * account for (a number past its shard count, a record in the wrong shard) mean the manifest and the files
+ * disagree: start-up stops.
  */
 export async function loadShards(
   folder: string,
-  count: number,
+  shards: Shards,
   expectData: boolean,
-  options: LoadOptions = {},
-): Promise<Shards> {
-  const { chunkChars, onRecord = () => {} } = options;
-  const shards = {} as Shards;
+  onRecord: (collection: Collection, key: string, stored: Stored, record: string) => void = () => {},
+): Promise<void> {
   for (const collection of COLLECTIONS) {
+    const count = shards[collection].length;
     const directory = join(folder, collection);
     await mkdir(directory, { recursive: true, mode: FOLDER_MODE });
     const names = new Set(await readdir(directory));
@@ -44,29 +49,28 @@ export async function loadShards(
         );
       }
     }
-    const files = Array.from({ length: count }, (_, index) => {
-      const file = new ShardFile(join(directory, `${index}.json`), chunkChars);
-      return { file, shard: new Low<Table>(file, emptyTable()) };
-    });
-    shards[collection] = files.map(({ shard }) => shard);
     await Promise.all(
-      files.map(async ({ file, shard }, index) => {
+      shards[collection].map(async (shard, index) => {
         if (!names.has(`${index}.json`)) return;
         if (!expectData) throw new DataFileError(folder, 'holds shard files but the manifest beside it is missing');
-        const data = await file.read((key, stored, record) => {
+        const path = shardPath(folder, collection, index);
+        const read = (key: string, stored: Stored, record: string) => {
           if (shardNumber(key, count) !== index) {
             throw new DataFileError(
-              file.path,
+              path,
               `holds a record that belongs in another shard of ${count}: the manifest and the files disagree`,
             );
           }
           onRecord(collection, key, stored, record);
-        });
-        if (data) shard.data = data;
+        };
+        await new ShardFile(path).read(read, shard.data);
       }),
     );
   }
-  return shards;
+}
+
+function shardPath(folder: string, collection: Collection, index: number): string {
+  return join(folder, collection, `${index}.json`);
 }
 
 /** FNV-1a, 32 bits: stable across versions, so keys stay in their shard. */
