@@ -7,6 +7,7 @@ import {
   type Placement,
   type Store,
 } from '../store.js';
+import { collectAllGarbage } from '../../lib/collect-garbage.js';
 import { NO_HOOKS } from '../store-hooks.js';
 import { journalCommits } from './journal-commits.js';
 import {
@@ -40,6 +41,14 @@ export async function openLowdbStore(dataFile: string, options: LowdbOptions = {
   }
 }
 
+/**
+ * Stored bytes from which a store collects all garbage once it has loaded (collectAllGarbage): loading makes
+ * several times what it keeps, and V8 would let the heap grow to four times what the store holds before its next
+ * full collection. A million read markers (264 MB) then left 731 MiB resident and the next collection at 1.26 GB;
+ * after it, 585 MiB and 421 MB, for 0.3 s more at start. Below it the heap is small, and the collection a cost.
+ */
+const COLLECT_AFTER_BYTES = 32 * 1024 * 1024;
+
 async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOptions): Promise<Store> {
   const { committed, journal, accounts, release } = files;
   const { sizes } = accounts;
@@ -60,6 +69,7 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
     hooks,
   });
   if (committed.hasDirty) await checkpoints.now(); // replayed changes; on a full disk the journal keeps them
+  if (sizes.total >= COLLECT_AFTER_BYTES) collectAllGarbage(); // the load's garbage, and V8's heap sized for it
   const stopReporting = hooks.size(() => ({
     bytes: sizes.total,
     records: sizes.records,
