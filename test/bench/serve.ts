@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { GCProfiler, type GCProfilerResult } from 'node:v8';
 import express from 'express';
 import { register } from 'prom-client';
 import { createApp } from '../../src/app.js';
@@ -187,17 +188,24 @@ const server = app.listen(0, '127.0.0.1', () => {
 // SIGUSR2 opens and closes a window of this server's own load: stalls count only inside
 // windows, not while the server waits, stopped or descheduled, for the other contenders' rounds.
 // Each is acknowledged on stdout, which the harness waits for (Server.toggleStallWindow).
+// With BENCH_PROMOTION set, the windows also count what scavenges promote to the old generation, which only a full
+// collection frees (V8's GCProfiler, a reading before and after each collection).
 let measuring = false;
 let worst = 0;
+let promoted = 0;
+const profiler = process.env.BENCH_PROMOTION ? new GCProfiler() : undefined;
 const acknowledge = () => process.stdout.write(`${JSON.stringify({ measuring })}\n`);
 process.on('SIGUSR2', () => {
   measuring = !measuring;
   if (!measuring) {
     worst = Math.max(worst, loop.max);
     loop.disable();
+    const profile = profiler?.stop();
+    if (profile) promoted += promotedBy(profile);
     acknowledge();
     return;
   }
+  profiler?.start();
   // After a pause the histogram's first tick spans it: opened, the window starts once that tick is past.
   loop.enable();
   setTimeout(() => {
@@ -205,6 +213,20 @@ process.on('SIGUSR2', () => {
     acknowledge();
   }, 20);
 });
+
+/** What the old generation gained in each scavenge: the bytes it promoted. */
+function promotedBy({ statistics }: GCProfilerResult): number {
+  const old = (spaces: { spaceName: string; spaceUsedSize: number }[]) =>
+    spaces
+      .filter(({ spaceName }) => spaceName === 'old_space' || spaceName === 'large_object_space')
+      .reduce((sum, { spaceUsedSize }) => sum + spaceUsedSize, 0);
+  return statistics
+    .filter(({ gcType }) => gcType === 'Scavenge')
+    .reduce(
+      (sum, { beforeGC, afterGC }) => sum + old(afterGC.heapSpaceStatistics) - old(beforeGC.heapSpaceStatistics),
+      0,
+    );
+}
 
 /** Checkpoints the lowdb store wrote (0 for the other stores). */
 async function checkpoints(): Promise<number> {
@@ -227,6 +249,7 @@ process.once('SIGTERM', () => {
         loopMaxMs: (measuring ? Math.max(worst, loop.max) : worst) / 1e6,
         loopP99Ms: loop.percentile(99) / 1e6,
         checkpoints: await written,
+        promotedBytes: promoted,
       })}\n`,
     );
     process.exit(0);
