@@ -24,7 +24,14 @@ export interface Server {
    */
   pause(): unknown;
   resume(): void;
-  stop(): Promise<{ maxRssMb: number; loopMaxMs: number; loopP99Ms: number; checkpoints: number }>;
+  /** Its peak RSS, stalls and checkpoints; with BENCH_PROMOTION set, what its scavenges promoted in its windows. */
+  stop(): Promise<{
+    maxRssMb: number;
+    loopMaxMs: number;
+    loopP99Ms: number;
+    checkpoints: number;
+    promotedBytes: number;
+  }>;
 }
 
 /**

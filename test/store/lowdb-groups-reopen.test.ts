@@ -1,7 +1,11 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { expect } from 'chai';
 import { SHARDS } from '../../src/store/lowdb/engine/manifest.js';
 import { shardNumber } from '../../src/store/lowdb/engine/shards.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
+import { QuotaExceededError, type Store, type StoreQuotas } from '../../src/store/store.js';
+import { track } from '../helpers/process.js';
 import { freshDataFile } from '../helpers/service.js';
 
 // The group index keeps no map from key to group: where a record was filed comes from its own text. After a
@@ -52,4 +56,63 @@ describe('lowdb: keys that look like array indexes, reopened', () => {
       await second.close();
     }
   });
+});
+
+// A group's count for its quota is what the group index files under it, rebuilt on load: a group of one key is filed
+// by a hash of its name, a larger one by name, and both must count after a reopen, from the shards and from the journal.
+describe('lowdb: a group quota after a reopen', () => {
+  const quotas: StoreQuotas = { records: {}, recordsPerGroup: { readMarkers: 2 }, bytes: 1_000_000 };
+  const marker = (store: Store, key: string, group: string) =>
+    store.update('readMarkers', key, () => ({ key }), { group, owner: key });
+  const refused = (write: Promise<unknown>) =>
+    write.then(
+      () => undefined,
+      (error: unknown) => (error instanceof QuotaExceededError ? error.kind : String(error)),
+    );
+  const WRITES = `await marker('a', 'full'); await marker('b', 'full'); await marker('c', 'one');`;
+
+  /** Writes WRITES in a process of its own, killed with SIGKILL once they are acknowledged: they are in the journal only. */
+  async function writtenThenKilled(dataFile: string): Promise<void> {
+    const script = `
+      import { openLowdbStore } from './src/store/lowdb/lowdb-store.ts';
+      const store = await openLowdbStore(${JSON.stringify(dataFile)}, { checkpointBytes: 1024 ** 3 });
+      const marker = (key, group) => store.update('readMarkers', key, () => ({ key }), { group, owner: key });
+      ${WRITES}
+      console.log('acknowledged');
+      setInterval(() => {}, 1000);`;
+    const child = track(
+      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += String(chunk)));
+    while (!output.includes('acknowledged')) await once(child.stdout!, 'data');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+  }
+
+  for (const how of ['written out to the shards', 'in the journal only'] as const) {
+    it(`when a full group and a group of one are ${how} and the store reopens, then the full one refuses a third and the other takes one more`, async () => {
+      const dataFile = await freshDataFile();
+      if (how === 'in the journal only') await writtenThenKilled(dataFile);
+      else {
+        const first = await openLowdbStore(dataFile, { quotas });
+        await marker(first, 'a', 'full');
+        await marker(first, 'b', 'full');
+        await marker(first, 'c', 'one');
+        await first.close();
+      }
+      const second = await openLowdbStore(dataFile, { quotas });
+      try {
+        expect(await refused(marker(second, 'd', 'full'))).to.equal('group');
+        expect(await refused(marker(second, 'e', 'one'))).to.equal(undefined);
+        expect(await refused(marker(second, 'f', 'one'))).to.equal('group');
+        expect(await refused(marker(second, 'g', 'new'))).to.equal(undefined);
+        expect((await second.list('readMarkers', 'one', { limit: 5 })).map(({ key }) => key)).to.deep.equal(['c', 'e']);
+      } finally {
+        await second.close();
+      }
+    });
+  }
 });
