@@ -114,3 +114,20 @@ export async function stop(server: ServerProcess, signal: NodeJS.Signals): Promi
   const [code] = await exited;
   return code as number | null;
 }
+
+/**
+ * Runs `script` (an ES module, TypeScript through tsx, from the project's root) in a process of its own until it
+ * prints `line`, then kills it with SIGKILL: what it acknowledged by then is on disk only as it left it.
+ */
+export async function runThenKill(script: string, line: string): Promise<void> {
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += String(chunk)));
+  while (!output.includes(line)) await once(child.stdout!, 'data');
+  child.kill('SIGKILL');
+  await once(child, 'exit');
+}

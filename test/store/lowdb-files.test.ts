@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { cp, mkdir, readFile, readdir, truncate, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
@@ -7,7 +5,7 @@ import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import type { LowdbOptions } from '../../src/store/lowdb/lowdb-settings.js';
 import { shardNumber } from '../../src/store/lowdb/engine/shards.js';
 import type { Store } from '../../src/store/store.js';
-import { track } from '../helpers/process.js';
+import { runThenKill } from '../helpers/process.js';
 import { freshDataFile } from '../helpers/service.js';
 
 const LINE_BYTES = 4096;
@@ -75,18 +73,7 @@ describe('lowdb journal lines', () => {
       await Promise.all(Array.from({ length: 60 }, (_, index) => store.update('identitySettings', 'key-' + index, () => ({ index, text: 'é'.repeat(500) }))));
       console.log('acknowledged');
       setInterval(() => {}, 1000);`;
-    const child = track(
-      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      }),
-    );
-    let output = '';
-    child.stdout!.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    while (!output.includes('acknowledged')) await once(child.stdout!, 'data');
-    child.kill('SIGKILL');
-    await once(child, 'exit');
+    await runThenKill(script, 'acknowledged');
     expect((await journalLines(dataFile)).length).to.be.at.least(15);
     const store = await openLowdbStore(dataFile);
     await expectStored(store, aBatch(60), 'after SIGKILL');

@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { expect } from 'chai';
 import { SHARDS } from '../../src/store/lowdb/engine/manifest.js';
 import { shardNumber } from '../../src/store/lowdb/engine/shards.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import { QuotaExceededError, type Store, type StoreQuotas } from '../../src/store/store.js';
-import { track } from '../helpers/process.js';
+import { runThenKill } from '../helpers/process.js';
 import { freshDataFile } from '../helpers/service.js';
 
 // The group index keeps no map from key to group: where a record was filed comes from its own text. After a
@@ -80,16 +78,7 @@ describe('lowdb: a group quota after a reopen', () => {
       ${WRITES}
       console.log('acknowledged');
       setInterval(() => {}, 1000);`;
-    const child = track(
-      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      }),
-    );
-    let output = '';
-    child.stdout!.on('data', (chunk) => (output += String(chunk)));
-    while (!output.includes('acknowledged')) await once(child.stdout!, 'data');
-    child.kill('SIGKILL');
-    await once(child, 'exit');
+    await runThenKill(script, 'acknowledged');
   }
 
   for (const how of ['written out to the shards', 'in the journal only'] as const) {
