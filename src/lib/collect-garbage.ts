@@ -8,23 +8,32 @@ type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resor
  * Besides giving back what garbage took, it sets the next full collection near what is live: after a burst of
  * allocation (a store loading) V8 puts it at up to four times that, and the process grows that far before the
  * next collection. The collector's `gc` is taken as the `expose-gc` package and Jest take it, from a context
- * made while the flag is on; the flag is then put back, so no later context has `gc`.
+ * made while the flag is on; the flag is then put back, so no later context has `gc`. Where a Node.js does not
+ * allow that, nothing is collected: false.
  */
-export function collectAllGarbage(): void {
-  collector()({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+export function collectAllGarbage(): boolean {
+  const collect = collector();
+  collect?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  return collect !== undefined;
 }
 
-let taken: Collect | undefined;
+let taken: Collect | undefined | null;
 
-function collector(): Collect {
-  if (taken) return taken;
+function collector(): Collect | undefined {
+  if (taken !== undefined) return taken ?? undefined;
   const exposed = (globalThis as { gc?: Collect }).gc;
   if (exposed) return (taken = exposed);
-  setFlagsFromString('--expose-gc');
   try {
-    taken = runInNewContext('gc') as Collect;
-  } finally {
-    setFlagsFromString('--no-expose-gc');
+    setFlagsFromString('--expose-gc');
+    let found: unknown;
+    try {
+      found = runInNewContext('typeof gc === "function" ? gc : undefined');
+    } finally {
+      setFlagsFromString('--no-expose-gc');
+    }
+    taken = typeof found === 'function' ? (found as Collect) : null;
+  } catch {
+    taken = null;
   }
-  return taken;
+  return taken ?? undefined;
 }
