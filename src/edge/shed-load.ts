@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Limits } from '../config/limits.js';
 import { callerOf } from './caller.js';
 import { HttpProblem } from '../errors/problem.js';
+import { admittedBytesInFlight, admittedInFlight } from '../observability/http-metrics.js';
 
 /** Seconds a shed request is asked to wait before trying again. */
 export const SHED_RETRY_AFTER = '1';
@@ -21,7 +22,8 @@ interface Load {
  * `overloaded` and Retry-After instead of waiting in a queue. Only admitted
  * requests count, so no one without a token holds capacity that users share;
  * a user's bytes bound how much heavy work one user has in flight, and so how
- * long others wait behind it. Mounted under /api after `authenticate`.
+ * long others wait behind it. Mounted under /api after `authenticate`. What it counts is
+ * on /metrics (`http_admitted_requests_in_flight`, `http_admitted_body_bytes_in_flight`).
  */
 export function shedLoad(
   limits: LoadLimits,
@@ -52,10 +54,14 @@ export function shedLoad(
     byUser.set(user, load);
     add(inProcess, size, 1);
     add(load, size, 1);
+    admittedInFlight.inc();
+    admittedBytesInFlight.inc(size);
     // 'close' comes once, however the request ends: answered, reset, timed out, or cut by a parser error.
     res.once('close', () => {
       add(inProcess, size, -1);
       add(load, size, -1);
+      admittedInFlight.dec();
+      admittedBytesInFlight.dec(size);
       if (load.requests === 0) byUser.delete(user);
     });
     next();

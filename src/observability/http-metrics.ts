@@ -22,6 +22,18 @@ export const requestsInFlight = new Gauge({
   help: 'Requests being served: arrived, and their response not finished nor their client gone.',
 });
 
+/** Requests counted against MAX_IN_FLIGHT: admitted under /api by authentication, and not yet done. */
+export const admittedInFlight = new Gauge({
+  name: 'http_admitted_requests_in_flight',
+  help: 'Requests admitted under /api (authenticated) and not yet done: what MAX_IN_FLIGHT bounds.',
+});
+
+/** Declared body bytes counted against MAX_IN_FLIGHT_BYTES. */
+export const admittedBytesInFlight = new Gauge({
+  name: 'http_admitted_body_bytes_in_flight',
+  help: 'Declared body bytes of the admitted requests in flight: what MAX_IN_FLIGHT_BYTES bounds.',
+});
+
 /**
  * The reasons a request is refused rather than served, by the problem type it is answered with:
  * the service's capacity and limits, the store, authentication, the Host check. /readyz's answers

@@ -1,6 +1,8 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
+import { sample } from './metrics.js';
 import type { Service } from './service.js';
+import { until } from './until.js';
 
 export type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; text: string };
 
@@ -52,18 +54,25 @@ export function rawBytes(
   });
 }
 
+/** What shed-load counts against MAX_IN_FLIGHT, on /metrics; the registry is the process's, shared by its services. */
+const ADMITTED = 'http_admitted_requests_in_flight';
+
 /**
  * A request that stays in flight: its head and part of a promised body are sent, the
- * rest never is, until `release` closes the connection. Resolves once the server has
- * had time to take it in (its head is parsed on arrival; a round trip on another connection follows it).
+ * rest never is. Resolves once the server has admitted it (authenticated, counted by
+ * load shedding: its gauge on /metrics went up), so it counts against the limits;
+ * `release` closes the connection and resolves once the server has let it go. Requests
+ * in flight elsewhere in the process at the same time would blur the gauge: hold
+ * requests while nothing else is in flight.
  */
 export async function holdRequest(
   service: Service,
   method: string,
   path: string,
   headers: Record<string, string> = {},
-): Promise<{ release(): void }> {
+): Promise<{ release(): Promise<void> }> {
   const { hostname, port } = new URL(service.url);
+  const admitted = await sample(service, ADMITTED);
   const socket = connect(Number(port), hostname);
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   const head = [
@@ -76,6 +85,15 @@ export async function holdRequest(
   await new Promise<void>((resolve, reject) =>
     socket.write(`${head.join('\r\n')}\r\n\r\n{"sort":`, (error) => (error ? reject(error) : resolve())),
   );
-  await rawRequest(service, 'GET', '/healthz', {});
-  return { release: () => socket.destroy() };
+  let answer = '';
+  socket.on('data', (chunk: Buffer) => (answer += String(chunk)));
+  await until(async () => answer !== '' || socket.closed || (await sample(service, ADMITTED)) > admitted);
+  if (answer !== '' || socket.closed) throw new Error(`not held: ${answer.split('\r\n')[0] || 'the server closed it'}`);
+  return {
+    release: async () => {
+      const held = await sample(service, ADMITTED);
+      socket.destroy();
+      await until(async () => (await sample(service, ADMITTED)) < held);
+    },
+  };
 }

@@ -149,8 +149,7 @@ describe('admission: what a request holds is released however it ends', () => {
 
   it('when the client goes away in the middle of a body, then nothing stays counted', async () => {
     for (let round = 0; round < 3; round++)
-      (await holdRequest(service, 'PATCH', '/api/streams/nav', { Authorization: await bearer('ana') })).release();
-    await call(service, 'GET', '/healthz'); // a round trip after the closes: the server has read them
+      await (await holdRequest(service, 'PATCH', '/api/streams/nav', { Authorization: await bearer('ana') })).release();
     await expectNothingHeld();
   });
 });

@@ -4,6 +4,7 @@ import type { AuthConfig } from '../../src/config/load-config.js';
 import { call, type Reply } from '../helpers/client.js';
 import { IdentityProvider } from '../helpers/identity-provider.js';
 import { startService, type Service } from '../helpers/service.js';
+import { until } from '../helpers/until.js';
 
 // The timing of the key set is made short or long here, never waited out: each test sets what it needs.
 const AT_ONCE = { cooldownMs: 0, maxAgeMs: 3_600_000, timeoutMs: 5_000 };
@@ -19,14 +20,11 @@ function expectRefused(reply: Reply, detail: RegExp): void {
   expect(reply.body.detail).to.match(detail);
 }
 
-/** Calls until `done` holds of the reply, at most 200 times; the key set changes in the background. */
+/** Calls until `done` holds of the reply; the key set changes in the background. */
 async function eventually(request: () => Promise<Reply>, done: (reply: Reply) => boolean): Promise<Reply> {
-  for (let tries = 0; tries < 200; tries++) {
-    const reply = await request();
-    if (done(reply)) return reply;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('the reply never came');
+  let reply: Reply | undefined;
+  await until(async () => done((reply = await request())));
+  return reply!;
 }
 
 describe('bearer JWT authentication against an identity provider (AUTH_JWKS_URL)', () => {

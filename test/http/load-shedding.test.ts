@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
 import { call, type Reply } from '../helpers/client.js';
+import { sample } from '../helpers/metrics.js';
 import { holdRequest, rawBytes } from '../helpers/raw.js';
 import { startService, type Service } from '../helpers/service.js';
 
@@ -8,6 +9,14 @@ const SECRET = 'a-load-shedding-test-secret-long-enough-01';
 const bearer = async (sub: string) => ({
   authorization: `Bearer ${await new SignJWT({ sub }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('10m').sign(new TextEncoder().encode(SECRET))}`,
 });
+
+/** What load shedding counts, as /metrics shows it. */
+async function admitted(service: Service): Promise<{ requests: number; bytes: number }> {
+  return {
+    requests: await sample(service, 'http_admitted_requests_in_flight'),
+    bytes: await sample(service, 'http_admitted_body_bytes_in_flight'),
+  };
+}
 
 function expectOverloaded(reply: Reply, reason: RegExp): void {
   expect(reply.status).to.equal(503);
@@ -21,11 +30,17 @@ function expectOverloaded(reply: Reply, reason: RegExp): void {
 }
 
 /** Holds `count` requests in flight as `headers`' user; resolves to their release. */
-async function hold(service: Service, count: number, headers: Record<string, string> = {}): Promise<() => void> {
-  const held: { release(): void }[] = [];
+async function hold(
+  service: Service,
+  count: number,
+  headers: Record<string, string> = {},
+): Promise<() => Promise<void>> {
+  const held: { release(): Promise<void> }[] = [];
   for (let index = 0; index < count; index++)
     held.push(await holdRequest(service, 'PATCH', '/api/streams/nav', headers));
-  return () => held.forEach((request) => request.release());
+  return async () => {
+    for (const request of held) await request.release();
+  };
 }
 
 describe('load shedding: requests in flight per user (MAX_IN_FLIGHT_PER_USER)', () => {
@@ -43,7 +58,7 @@ describe('load shedding: requests in flight per user (MAX_IN_FLIGHT_PER_USER)', 
     expect(
       (await call(service, 'PATCH', '/api/streams/nav', { headers: ana, body: { sort: 'second' } })).status,
     ).to.equal(200);
-    release();
+    await release();
     release = await hold(service, 2, ana);
     try {
       expectOverloaded(
@@ -55,7 +70,7 @@ describe('load shedding: requests in flight per user (MAX_IN_FLIGHT_PER_USER)', 
         'another user',
       ).to.equal(200);
     } finally {
-      release();
+      await release();
     }
     expect(
       (await call(service, 'GET', '/api/streams/nav', { headers: ana })).body.sort,
@@ -85,7 +100,7 @@ describe('load shedding: body bytes in flight per user (MAX_IN_FLIGHT_BYTES_PER_
       );
       expect((await call(service, 'PATCH', '/api/streams/nav', { headers: bo, body: body(401) })).status).to.equal(200);
     } finally {
-      release();
+      await release();
       await service.close();
     }
   });
@@ -115,7 +130,7 @@ describe('load shedding: the process (MAX_IN_FLIGHT, MAX_IN_FLIGHT_BYTES)', () =
       for (const probe of ['/healthz', '/readyz', '/metrics'])
         expect((await call(service, 'GET', probe)).status, probe).to.equal(200);
     } finally {
-      release();
+      await release();
       await service.close();
     }
   });
@@ -124,6 +139,7 @@ describe('load shedding: the process (MAX_IN_FLIGHT, MAX_IN_FLIGHT_BYTES)', () =
     const service = await startService({ limits: { inFlightBytes: 500, inFlightPerUser: 100 } });
     const release = await hold(service, 1); // declares 100 bytes
     try {
+      expect(await admitted(service), 'on /metrics').to.deep.equal({ requests: 1, bytes: 100 });
       const body = (size: number) => `{"sort":"${'x'.repeat(size - 11)}"}`;
       expect(Buffer.byteLength(body(400))).to.equal(400);
       const fits = await call(service, 'PATCH', '/api/streams/nav', { body: body(400) });
@@ -132,8 +148,9 @@ describe('load shedding: the process (MAX_IN_FLIGHT, MAX_IN_FLIGHT_BYTES)', () =
         await call(service, 'PATCH', '/api/streams/nav', { body: body(401) }),
         /bodies in flight in this process would pass its limit of 500 bytes/,
       );
+      await release();
+      expect(await admitted(service), 'released, and the others answered').to.deep.equal({ requests: 0, bytes: 0 });
     } finally {
-      release();
       await service.close();
     }
   });

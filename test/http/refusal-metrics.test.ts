@@ -3,22 +3,11 @@ import { SignJWT } from 'jose';
 import { REFUSAL_REASONS } from '../../src/observability/http-metrics.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import { call } from '../helpers/client.js';
+import { samples } from '../helpers/metrics.js';
 import { rawRequest } from '../helpers/raw.js';
 import { freshDataFile, startService, type Service } from '../helpers/service.js';
 
 const SECRET = 'a-refusals-test-secret-long-enough-0123456789';
-
-/** The value of each sample of a metric, by its labels as `name="value"` text. */
-async function samples(service: Service, metric: string): Promise<Map<string, number>> {
-  const text = String((await call(service, 'GET', '/metrics')).body);
-  const lines = text.split('\n').filter((line) => line.startsWith(`${metric}{`) || line.startsWith(`${metric} `));
-  return new Map(
-    lines.map((line) => [
-      line.slice(metric.length, line.lastIndexOf(' ')),
-      Number(line.slice(line.lastIndexOf(' ') + 1)),
-    ]),
-  );
-}
 
 /** How much each reason of http_requests_refused_total grew while `work` ran (the registry is the process's). */
 async function refusedDuring(service: Service, work: () => Promise<void>): Promise<Record<string, number>> {

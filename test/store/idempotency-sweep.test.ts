@@ -3,6 +3,7 @@ import { claimKey } from '../../src/edge/idempotency/keys.js';
 import { IDEMPOTENCY_KEYS, recordKeyOf } from '../../src/store/idempotency-key-records.js';
 import { sweepExpiredKeys } from '../../src/edge/idempotency/sweep.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
+import { until } from '../helpers/until.js';
 
 const T = Date.parse('2026-03-01T10:20:00.000Z');
 const HOUR = 3_600_000;
@@ -33,10 +34,10 @@ describe('sweeping expired idempotency keys (src/edge/idempotency/sweep.ts)', ()
     const sweeper = sweepExpiredKeys(store, { now: () => now, newId: () => 'x' }, undefined, 10);
     try {
       const exists = async (key: string) => (await store.get(IDEMPOTENCY_KEYS, recordKeyOf('u', key))) !== undefined;
-      await waitFor(async () => !(await exists('recent')));
+      await until(async () => !(await exists('recent')));
       expect([await exists('outage'), await exists('later')]).to.deep.equal([false, true]);
       now = T + 3 * HOUR;
-      await waitFor(async () => !(await exists('later')));
+      await until(async () => !(await exists('later')));
     } finally {
       await sweeper.stop();
     }
@@ -50,10 +51,3 @@ describe('sweeping expired idempotency keys (src/edge/idempotency/sweep.ts)', ()
     expect(await store.get(IDEMPOTENCY_KEYS, recordKeyOf('u', 'kept'))).to.not.equal(undefined);
   });
 });
-
-async function waitFor(condition: () => Promise<boolean>): Promise<void> {
-  for (let tries = 0; !(await condition()); tries++) {
-    if (tries > 200) throw new Error('not swept in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

@@ -7,11 +7,7 @@ import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres 
 import { startServerProcess, stop, type ServerProcess } from '../helpers/process.js';
 import { freshDataFile, type Service } from '../helpers/service.js';
 import { SteadyLoad } from '../helpers/steady-load.js';
-
-/** Polls `probe` until it holds; no deadline but the test's. */
-async function until(probe: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await probe())) await new Promise((resolve) => setTimeout(resolve, 100));
-}
+import { until } from '../helpers/until.js';
 
 /** The 503 `unavailable` answers an instance has counted (http_requests_refused_total), and those its histogram holds for /api. */
 async function counted503s(service: Service): Promise<{ refused: number; observed: number }> {
@@ -59,12 +55,12 @@ describe('a fast restart of the PostgreSQL every instance shares, behind PgBounc
       for (const index of ports.keys()) await balancer.waitFor(index, 'UP');
       const entry: Service = { url: balancer.url, dataFile: '', close: async () => {} };
       const load = new SteadyLoad(entry, 6, 'outage');
-      await until(() => load.writes >= 60);
+      await until(() => load.writes >= 60, 100);
 
       await database!.stop();
       await database!.start();
       const afterRestart = load.writes;
-      await until(() => load.writes >= afterRestart + 60); // writes succeed again
+      await until(() => load.writes >= afterRestart + 60, 100); // writes succeed again
       await load.stop();
 
       const unexpected = load.failures.filter(

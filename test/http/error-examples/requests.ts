@@ -203,7 +203,7 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
     try {
       return await call(busy, 'GET', '/api/streams/nav');
     } finally {
-      held.release();
+      await held.release();
     }
   },
 };
