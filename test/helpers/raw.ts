@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { sample } from './metrics.js';
+import { admittedInFlight } from '../../src/observability/http-metrics.js';
 import type { Service } from './service.js';
 import { until } from './until.js';
 
@@ -54,16 +54,16 @@ export function rawBytes(
   });
 }
 
-/** What shed-load counts against MAX_IN_FLIGHT, on /metrics; the registry is the process's, shared by its services. */
-const ADMITTED = 'http_admitted_requests_in_flight';
+/** What load shedding counts against MAX_IN_FLIGHT, read from this process's registry (test services run in it). */
+const admitted = async () => (await admittedInFlight.get()).values[0]?.value ?? 0;
 
 /**
  * A request that stays in flight: its head and part of a promised body are sent, the
- * rest never is. Resolves once the server has admitted it (authenticated, counted by
- * load shedding: its gauge on /metrics went up), so it counts against the limits;
- * `release` closes the connection and resolves once the server has let it go. Requests
- * in flight elsewhere in the process at the same time would blur the gauge: hold
- * requests while nothing else is in flight.
+ * rest never is. Resolves once the server, in this process, has admitted it
+ * (authenticated, and counted by load shedding: `http_admitted_requests_in_flight` went
+ * up), so it counts against the limits; `release` closes the connection and resolves
+ * once the server has let it go. The gauge is the process's: hold requests while nothing
+ * else is in flight.
  */
 export async function holdRequest(
   service: Service,
@@ -72,7 +72,7 @@ export async function holdRequest(
   headers: Record<string, string> = {},
 ): Promise<{ release(): Promise<void> }> {
   const { hostname, port } = new URL(service.url);
-  const admitted = await sample(service, ADMITTED);
+  const before = await admitted();
   const socket = connect(Number(port), hostname);
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   const head = [
@@ -87,13 +87,13 @@ export async function holdRequest(
   );
   let answer = '';
   socket.on('data', (chunk: Buffer) => (answer += String(chunk)));
-  await until(async () => answer !== '' || socket.closed || (await sample(service, ADMITTED)) > admitted);
+  await until(async () => answer !== '' || socket.closed || (await admitted()) > before);
   if (answer !== '' || socket.closed) throw new Error(`not held: ${answer.split('\r\n')[0] || 'the server closed it'}`);
   return {
     release: async () => {
-      const held = await sample(service, ADMITTED);
+      const held = await admitted();
       socket.destroy();
-      await until(async () => (await sample(service, ADMITTED)) < held);
+      await until(async () => (await admitted()) < held);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { LOG_BYTES } from '../../src/sandbox/request-log.js';
 import { call, type CallOptions, type Reply } from '../helpers/client.js';
+import { holdRequest } from '../helpers/raw.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import type { Service } from '../helpers/service.js';
 
@@ -89,14 +90,13 @@ describe("the sandbox's budget across sessions (SANDBOX_MAX_BYTES)", () => {
   it('when the least recently used session is serving a request, then it is not dropped: the next one is', async () => {
     sandbox = await startSandbox({ maxBytes: MiB });
     for (const session of ['slow', 'idle']) expect((await patch(sandbox, session, 'n', 240_000)).status).to.equal(200);
-    // Held in flight by its delay (long enough for a busy machine), which the sandbox waits after admission and validation.
-    const slow = call(sandbox, 'GET', '/api/identity/settings/n', in_('slow', { headers: { prefer: 'delay=4000' } }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A write whose body never comes: in flight until released.
+    const slow = await holdRequest(sandbox, 'PATCH', '/api/identity/settings/n', { 'x-sandbox-session': 'slow' });
     await read(sandbox, 'idle', 'n'); // idle used since: slow is the least recently used
     const written = [];
     for (let n = 0; n < 3; n++) written.push(await patch(sandbox, 'w', `n${n}`, 240_000)); // five of them pass 1 MiB
     expect(statuses(written)).to.deep.equal([200, 200, 200]);
-    expect((await slow).status).to.equal(200);
+    await slow.release();
     expect((await read(sandbox, 'slow', 'n')).status).to.equal(200);
     expect((await read(sandbox, 'idle', 'n')).status).to.equal(404);
   });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { DEFAULT_LIMITS } from '../../src/config/limits.js';
 import { call, type CallOptions } from '../helpers/client.js';
 import { aDevice } from '../helpers/factories.js';
+import { holdRequest } from '../helpers/raw.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import type { Service } from '../helpers/service.js';
 
@@ -36,12 +37,14 @@ describe("the sandbox's limits count per session", () => {
   });
 
   it("when a session has a request in flight, then its next is 503 overloaded, while another session's is served", async () => {
-    // Held in flight by its delay, which the sandbox waits after admission and validation.
-    const slow = call(sandbox, 'GET', '/api/streams/nav', in_('busy-a', { headers: { prefer: 'delay=1500' } }));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const refused = await call(sandbox, 'GET', '/api/streams/nav', in_('busy-a'));
-    expect([refused.status, refused.body.type]).to.deep.equal([503, 'urn:problem:collab:overloaded']);
-    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('busy-b'))).status).to.equal(200);
-    expect((await slow).status).to.equal(200);
+    const held = await holdRequest(sandbox, 'PATCH', '/api/streams/nav', { 'x-sandbox-session': 'busy-a' });
+    try {
+      const refused = await call(sandbox, 'GET', '/api/streams/nav', in_('busy-a'));
+      expect([refused.status, refused.body.type]).to.deep.equal([503, 'urn:problem:collab:overloaded']);
+      expect((await call(sandbox, 'GET', '/api/streams/nav', in_('busy-b'))).status).to.equal(200);
+    } finally {
+      await held.release();
+    }
+    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('busy-a'))).status, 'released').to.equal(200);
   });
 });
