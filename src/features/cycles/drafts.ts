@@ -25,7 +25,7 @@ export async function saveDraft(
     'drafts',
     id,
     (stored) => {
-      checkPreconditions(preconditions, stored);
+      checkPreconditions(preconditions, () => stored);
       checkExpectations(input, stored);
       const updatedAt = nextTimestamp(stored?.updatedAt, clock.now());
       return {

@@ -21,17 +21,19 @@ export async function registerDevice(
 ): Promise<{ device: Device; created: boolean }> {
   checkMetadataSize(registration.transportMetadata);
   const key = deviceKey(registration.appId, registration.installationId);
-  const { previous, current } = await store.update<StoredDevice>(
+  let device: Device | undefined; // the answer, made with the stored device rather than copied from it
+  const { previous } = await store.update<StoredDevice>(
     'devices',
     key,
     (stored) => {
-      checkPreconditions(preconditions, stored?.userId === caller ? withoutOwner(stored) : undefined);
+      checkPreconditions(preconditions, () => (stored?.userId === caller ? withoutOwner(stored) : undefined));
       const updatedAt = nextTimestamp(stored?.updatedAt, clock.now());
-      return { ...registration, createdAt: stored?.createdAt ?? updatedAt, updatedAt, userId: caller };
+      device = { ...registration, createdAt: stored?.createdAt ?? updatedAt, updatedAt };
+      return { ...device, userId: caller };
     },
     { group: caller, owner: caller },
   );
-  return { device: withoutOwner(current as StoredDevice), created: previous === undefined };
+  return { device: device!, created: previous === undefined };
 }
 
 /** One page of the caller's devices, in the order of their keys (`appId/installationId`). */
@@ -47,7 +49,7 @@ export async function unregisterDevice(
 ) {
   await store.update<StoredDevice>('devices', deviceKey(appId, installationId), (stored) => {
     if (stored?.userId !== caller) throw new HttpProblem('not-found', 'No such device is registered to you.');
-    checkPreconditions(preconditions, withoutOwner(stored));
+    checkPreconditions(preconditions, () => withoutOwner(stored));
     return undefined;
   });
 }

@@ -30,7 +30,7 @@ export async function mergeDocument<T extends Stamped>(
     key,
     (stored) => {
       const previous = stored ?? defaults;
-      checkPreconditions(preconditions, previous);
+      checkPreconditions(preconditions, () => previous);
       const { updatedAt, ...document } = previous ?? {};
       // The merge result is the stored document with a patch the contract validated.
       const merged = {

@@ -10,12 +10,17 @@ const DETAILS = {
 };
 
 /**
- * Throws 412 `precondition-failed` when the request's preconditions do not hold over `current`, the representation
- * a GET would send now (undefined: none). Called inside the store's update of the record, so it is decided on the
- * value the write replaces, whichever instance wrote last; the tag is made only when there are preconditions.
+ * Throws 412 `precondition-failed` when the request's preconditions do not hold over the representation a GET would
+ * send now, `current()` (undefined: none). Called inside the store's update of the record, so it is decided on the
+ * value the write replaces, whichever instance wrote last; the representation and its tag are made only when there
+ * are preconditions.
  */
-export function checkPreconditions(preconditions: Preconditions, current: unknown): void {
+export function checkPreconditions(preconditions: Preconditions, current: () => unknown): void {
   if (preconditions.ifMatch === undefined && preconditions.ifNoneMatch === undefined) return;
-  const failed = failedPrecondition(preconditions, current === undefined ? undefined : entityTagOf(current));
+  const representation = current();
+  const failed = failedPrecondition(
+    preconditions,
+    representation === undefined ? undefined : entityTagOf(representation),
+  );
   if (failed) throw new HttpProblem('precondition-failed', DETAILS[failed]);
 }
