@@ -37,10 +37,11 @@ export function validateAgainst(validateResponses: boolean): RequestHandler[] {
 }
 
 /**
- * The validator keeps a check, compiled, for every method, path and Content-Type it meets, parameters included,
- * for as long as the process lives: shown each client's header, every new value (`text/x-1`, `application/json;
- * n=2`, on any GET) cost some 6 ms and 24 KB held. It is shown the media type of a body that was read (declaredBody
- * took only the types the operation declares), and none where there is no body; the request keeps its header.
+ * The validator keeps a check of requests, compiled, for every method, path and Content-Type it meets, parameters
+ * included, for as long as the process lives: shown each client's header, every new value (`text/x-1`,
+ * `application/json; n=2`, on any GET) cost some 6 ms and 24 KB held. It is shown the media type of a body that was
+ * read (declaredBody took only the types the operation declares), and none where there is no body; the request keeps
+ * its header. Its checks of responses are kept by method and path alone (patches/README.md).
  */
 function seeingTakenType(handler: RequestHandler): RequestHandler {
   return (req, res, next) => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { RequestValidator } from 'express-openapi-validator/dist/middlewares/openapi.request.validator.js';
+import { ResponseValidator } from 'express-openapi-validator/dist/middlewares/openapi.response.validator.js';
 import { loadSpec } from '../../src/contract/spec.js';
 import { call } from '../helpers/client.js';
 import { aDevice, aDraft, uuid } from '../helpers/factories.js';
@@ -76,20 +77,30 @@ describe('the media types each operation takes', () => {
   }
 
   describe('Content-Types the contract does not name', () => {
-    /** How many checks express-openapi-validator has compiled (one per method, path and Content-Type it meets, kept for ever). */
+    /**
+     * How many checks express-openapi-validator has compiled, of requests and of responses (the service under test
+     * checks both); each is kept for ever under its cache key.
+     */
     let compiled = 0;
-    const build = Object.getOwnPropertyDescriptor(RequestValidator.prototype, 'buildMiddleware')!;
+    const builders = [
+      [RequestValidator.prototype, 'buildMiddleware'],
+      [ResponseValidator.prototype, 'buildValidators'],
+    ] as const;
+    const builds = builders.map(([prototype, name]) => Object.getOwnPropertyDescriptor(prototype, name)!);
     before(() => {
-      Object.defineProperty(RequestValidator.prototype, 'buildMiddleware', {
-        ...build,
-        value(this: unknown, ...args: unknown[]) {
-          compiled++;
-          return (build.value as (...args: unknown[]) => unknown).apply(this, args);
-        },
+      builders.forEach(([prototype, name], index) => {
+        const build = builds[index]!;
+        Object.defineProperty(prototype, name, {
+          ...build,
+          value(this: unknown, ...args: unknown[]) {
+            compiled++;
+            return (build.value as (...args: unknown[]) => unknown).apply(this, args);
+          },
+        });
       });
     });
     after(() => {
-      Object.defineProperty(RequestValidator.prototype, 'buildMiddleware', build);
+      builders.forEach(([prototype, name], index) => Object.defineProperty(prototype, name, builds[index]!));
     });
 
     it('when 60 requests each send a Content-Type of their own (on a GET, as parameters of JSON, or another type), then each is answered by its media type alone and the validator compiles no check for any', async () => {
@@ -111,6 +122,21 @@ describe('the media types each operation takes', () => {
         );
       }
       expect(compiled - before, 'checks compiled for the 60 requests').to.equal(0);
+    });
+
+    it('when the probes, which take no token, each get a Content-Type of their own, then the validator compiles no check for any, of the request or of its answer', async () => {
+      await call(service, 'GET', '/healthz');
+      await call(service, 'GET', '/readyz');
+      const before = compiled;
+      for (let index = 0; index < 20; index++) {
+        for (const path of ['/healthz', '/readyz']) {
+          const probe = await call(service, 'GET', path, {
+            headers: { 'content-type': `application/json; n=${index}` },
+          });
+          expect(probe.status, path).to.equal(200);
+        }
+      }
+      expect(compiled - before, 'checks compiled for the 40 probes').to.equal(0);
     });
 
     it('when the sandbox logs a request whose Content-Type has parameters, then it keeps the header as sent, not the media type the validator was shown', async () => {
