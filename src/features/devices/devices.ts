@@ -33,7 +33,8 @@ export async function registerDevice(
     },
     { group: caller, owner: caller },
   );
-  return { device: device!, created: previous === undefined };
+  if (device === undefined) throw new Error('the store answered an update without calling its change');
+  return { device, created: previous === undefined };
 }
 
 /** One page of the caller's devices, in the order of their keys (`appId/installationId`). */
