@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { isLoopback, loadConfig } from './config/load-config.js';
 import { loadSpec } from './contract/spec.js';
-import { createLogger } from './observability/logger.js';
+import { createLogger, stdout } from './observability/logger.js';
 import { linesWritten } from './observability/observe.js';
 import { Refusal, startService } from './start.js';
 import { stopTracing } from './tracing.js';
@@ -17,7 +17,7 @@ const config = (() => {
     return process.exit(1);
   }
 })();
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, stdout(config.limits.logBufferBytes));
 for (const warning of config.warnings) logger.warn(warning);
 if (!config.auth && !isLoopback(config.host)) {
   if (!config.allowUnauthenticated) {

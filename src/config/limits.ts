@@ -1,4 +1,5 @@
 import type { StoreQuotas } from '../store/store.js';
+import { LOG_BUFFER_BYTES, LOG_WRITE_BYTES } from '../observability/logger.js';
 import { parseCount, parseDuration, parseSize } from './parse.js';
 
 /** Records and bytes one user may keep (docs/operators/configuration.md, Limits). Streams and drafts count against whoever last wrote them. */
@@ -50,6 +51,8 @@ export interface Limits {
   readinessStoreGraceMs: number;
   /** How long start-up waits for PostgreSQL (or PgBouncer) not up yet, trying again with back-off, before it refuses (STORE_START_TIMEOUT). */
   storeStartTimeoutMs: number;
+  /** Log lines held while stdout takes none, in bytes, past which new lines are dropped and counted (LOG_BUFFER_MAX_BYTES). */
+  logBufferBytes: number;
 }
 
 /** The defaults, as docs/operators/configuration.md states them. */
@@ -86,6 +89,7 @@ export const DEFAULT_LIMITS: Limits = {
   // Longer than a database restart and PgBouncer's stock server_login_retry (15 s) together.
   readinessStoreGraceMs: 30_000,
   storeStartTimeoutMs: 60_000,
+  logBufferBytes: LOG_BUFFER_BYTES,
 };
 
 /** Reads each limit's variable, or takes its default when it is unset (loadConfig refuses one set but empty). */
@@ -125,6 +129,7 @@ export function loadLimits(env: NodeJS.ProcessEnv): Limits {
     controlSocketConnections: count('CONTROL_SOCKET_MAX_CONNECTIONS', DEFAULT_LIMITS.controlSocketConnections),
     readinessStoreGraceMs: duration('READINESS_STORE_GRACE', DEFAULT_LIMITS.readinessStoreGraceMs),
     storeStartTimeoutMs: duration('STORE_START_TIMEOUT', DEFAULT_LIMITS.storeStartTimeoutMs),
+    logBufferBytes: atLeastOneWrite(size('LOG_BUFFER_MAX_BYTES', DEFAULT_LIMITS.logBufferBytes)),
   };
 }
 
@@ -166,4 +171,10 @@ const QUOTA_NAMES: NonNullable<StoreQuotas['names']> = {
 /** A socket timeout of 0 turns the clock off: the bound would be gone, not made small. */
 function noBound(): never {
   throw new Error('CONTROL_SOCKET_IDLE_TIMEOUT must be more than 0, such as 10s');
+}
+
+/** Less than one write's worth of lines would drop lines while stdout takes them. */
+function atLeastOneWrite(bytes: number): number {
+  if (bytes < LOG_WRITE_BYTES) throw new Error(`LOG_BUFFER_MAX_BYTES must be at least ${LOG_WRITE_BYTES / 1024}kb`);
+  return bytes;
 }

@@ -5,7 +5,7 @@ import { refuseBlank } from '../config/settings-read.js';
 import { loadSpec } from '../contract/spec.js';
 import { validatorsReady } from '../contract/validator.js';
 import { createHttpServer } from '../edge/listen.js';
-import { createLogger } from '../observability/logger.js';
+import { createLogger, stdout } from '../observability/logger.js';
 import { createSandbox } from './sandbox.js';
 import { DEFAULT_MAX_SCENARIOS } from './scenarios.js';
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_SESSIONS, MIN_MAX_BYTES } from './sessions.js';
@@ -64,7 +64,10 @@ try {
   process.exit(1);
 }
 // Request lines only when asked for (LOG_LEVEL): a refused CORS preflight is logged at warn either way.
-const logger = createLogger(process.env.LOG_LEVEL === undefined ? 'warn' : config.logLevel);
+const logger = createLogger(
+  process.env.LOG_LEVEL === undefined ? 'warn' : config.logLevel,
+  stdout(config.limits.logBufferBytes),
+);
 const maxScenarios = (() => {
   const text = process.env.SANDBOX_MAX_SCENARIOS ?? String(DEFAULT_MAX_SCENARIOS);
   if (/^[1-9]\d{0,5}$/.test(text)) return Number(text);

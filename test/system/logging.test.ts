@@ -14,11 +14,12 @@ import { openMemoryStore } from '../../src/store/memory/memory-store.js';
 import type { Store } from '../../src/store/store.js';
 import { call } from '../helpers/client.js';
 import { uuid } from '../helpers/factories.js';
-import { readLogs, type Logs } from '../helpers/logs.js';
+import { jsonLines, readLogs, type Logs } from '../helpers/logs.js';
 import { refusedStart, startServerProcess, stop, track, type ServerProcess } from '../helpers/process.js';
 import { freshDataFile } from '../helpers/service.js';
 import { mountTmpfs, unmountTmpfs } from '../helpers/tmpfs.js';
 import { needs } from '../helpers/needs.js';
+import { until } from '../helpers/until.js';
 
 const SECRET = 'a-logging-test-secret-long-enough-0123456789';
 const tokenFor = (sub: string) =>
@@ -225,6 +226,42 @@ describe('the logger', () => {
       },
     }).info({ req: request }, 'a request');
     expect(JSON.parse(lines.join('')).req).to.deep.equal({ id: 'r-1', method: 'GET' });
+  });
+});
+
+describe('logs nobody reads (LOG_BUFFER_MAX_BYTES)', function () {
+  this.timeout(120_000);
+  it('when stdout is not read, then the server keeps answering, holds at most the bound of lines and counts the rest as dropped; once read again, every line kept arrives, whole', async () => {
+    const server = await startServerProcess(await freshDataFile(), { LOG_BUFFER_MAX_BYTES: '64kb' });
+    try {
+      // The child's stdout is a socket pair: its buffers fill (a few hundred KiB), then the bound.
+      server.child.stdout!.pause();
+      const answered: number[] = [];
+      for (let round = 0; round < 100; round++) {
+        const replies = await Promise.all(
+          Array.from({ length: 40 }, () => call(server.service, 'GET', '/api/streams/nav')),
+        );
+        answered.push(...replies.map((reply) => reply.status));
+      }
+      expect(new Set(answered), '4,000 requests, each logged').to.deep.equal(new Set([200]));
+      // Each line is logged a turn after its answer, so by now all 4,000 were either kept or dropped.
+      const metrics = String((await call(server.service, 'GET', '/metrics')).body);
+      const dropped = Number(/^log_lines_dropped_total (\d+)$/m.exec(metrics)?.[1]);
+      expect(dropped, 'lines dropped').to.be.within(1, 3999);
+      server.child.stdout!.resume();
+      // Lines arrive in order: once a later request's line has come, every line kept before it has.
+      const sentinel = uuid();
+      const arrived = () => jsonLines(server).some((line) => line.requestId === sentinel);
+      await until(async () => {
+        if (arrived()) return true;
+        await call(server.service, 'GET', '/healthz', { headers: { 'x-request-id': sentinel } }); // dropped while full
+        return false;
+      }, 100);
+      const kept = jsonLines(server).filter((line) => line.route === '/api/streams/nav');
+      expect(kept.length + dropped, 'every line of the 4,000 kept or counted').to.equal(4000);
+    } finally {
+      await stop(server, 'SIGTERM');
+    }
   });
 });
 

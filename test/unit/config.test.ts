@@ -107,6 +107,17 @@ describe('configuration from the environment', () => {
     });
   });
 
+  describe('LOG_BUFFER_MAX_BYTES', () => {
+    it('when unset, then 16 MiB of log lines are held while stdout takes none; when set, a size of at least one write (64kb); less, or anything else, refuses to start', () => {
+      expect(loadConfig({}).limits.logBufferBytes).to.equal(16 * 1024 ** 2);
+      expect(loadConfig({ LOG_BUFFER_MAX_BYTES: '64kb' }).limits.logBufferBytes).to.equal(64 * 1024);
+      expect(() => loadConfig({ LOG_BUFFER_MAX_BYTES: '65535' })).to.throw(
+        'LOG_BUFFER_MAX_BYTES must be at least 64kb',
+      );
+      expect(() => loadConfig({ LOG_BUFFER_MAX_BYTES: 'lots' })).to.throw('LOG_BUFFER_MAX_BYTES');
+    });
+  });
+
   describe('QUOTA_IDEMPOTENCY_KEYS', () => {
     it("when unset, then a user keeps at most 5000 idempotency keys, the store's count of them; when set, that many; anything else refuses to start", () => {
       expect(storeSettings(loadConfig({})).limits?.quotas?.records).to.include({ idempotencyKeys: 5_000 });

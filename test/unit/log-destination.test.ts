@@ -1,8 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { register } from 'prom-client';
 import type { SonicBoom } from 'sonic-boom';
 import { LOG_WRITE_BYTES, logDestination } from '../../src/observability/logger.js';
 
@@ -28,5 +31,31 @@ describe('log destination (lines buffered and written in blocks)', () => {
     expect(await readFile(file, 'utf8')).to.equal(lines.join(''));
     expect(Math.max(...writes), 'largest write').to.be.at.most(LOG_WRITE_BYTES);
     expect(writes.length, 'lines are written in blocks, not one by one').to.be.below(lines.length / 10);
+  });
+
+  it('when nothing reads the destination, then lines are held up to the bound: one that fits is kept, the next is dropped and counted; once it reads, every kept line arrives, whole and in order', async () => {
+    const fifo = join(await mkdtemp(join(tmpdir(), 'collab-log-')), 'stdout');
+    execFileSync('mkfifo', [fifo]);
+    // No reader yet: the destination cannot even open it, as a collector that stopped reading takes nothing.
+    const destination = logDestination(fifo, LOG_WRITE_BYTES) as SonicBoom;
+    const dropped = async () =>
+      (await register.getSingleMetric('log_lines_dropped_total')!.get()).values[0]?.value ?? 0;
+    const before = await dropped();
+    const line = (index: number) => `${JSON.stringify({ index, text: 'x'.repeat(1000) }).padEnd(1023)}\n`;
+    const fits = LOG_WRITE_BYTES / 1024;
+    const lines = Array.from({ length: fits }, (_, index) => line(index));
+    for (const text of lines) destination.write(text);
+    expect(await dropped(), 'at the bound').to.equal(before);
+    destination.write(line(fits));
+    destination.write(line(fits + 1));
+    expect(await dropped(), 'past it').to.equal(before + 2);
+
+    const reader = createReadStream(fifo);
+    const chunks: Buffer[] = [];
+    reader.on('data', (chunk) => chunks.push(chunk as Buffer));
+    await once(destination, 'ready');
+    destination.end();
+    await once(reader, 'close');
+    expect(Buffer.concat(chunks).toString()).to.equal(lines.join(''));
   });
 });
