@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { isLoopback, loadConfig } from './config/load-config.js';
 import { loadSpec } from './contract/spec.js';
-import { createLogger, stdout } from './observability/logger.js';
+import { createLogger, settleLog, stdout } from './observability/logger.js';
 import { linesWritten } from './observability/observe.js';
 import { Refusal, startService } from './start.js';
 import { stopTracing } from './tracing.js';
@@ -17,7 +17,8 @@ const config = (() => {
     return process.exit(1);
   }
 })();
-const logger = createLogger(config.logLevel, stdout(config.limits.logBufferBytes));
+const destination = stdout(config.limits.logBufferBytes);
+const logger = createLogger(config.logLevel, destination);
 for (const warning of config.warnings) logger.warn(warning);
 if (!config.auth && !isLoopback(config.host)) {
   if (!config.allowUnauthenticated) {
@@ -57,5 +58,7 @@ closeWithGrace(
         { err: unsaved },
         `Stopped: every request answered and the data file released, but not all is written out: ${(unsaved as Error).message}`,
       );
+    // The lines held are written, or given up after SHUTDOWN_TIMEOUT when nothing reads stdout: the exit never waits on it.
+    await settleLog(destination, config.shutdown.timeoutMs);
   },
 );

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { Counter } from 'prom-client';
+import type { SonicBoom } from 'sonic-boom';
 
 export const LOG_LEVELS: readonly LevelWithSilent[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -61,4 +62,23 @@ export function logDestination(dest: number | string, bufferBytes = LOG_BUFFER_B
   });
   destination.on('drop', () => droppedLines.inc());
   return destination;
+}
+
+/**
+ * Writes out the lines held within `withinMs`, or gives them up: once the process exits, pino writes what is left
+ * synchronously, and a write to a stdout nobody reads would keep the process from exiting for ever. Resolves to
+ * whether they were written. A terminal's stream (pino-pretty) is left as it is.
+ */
+export async function settleLog(destination: DestinationStream, withinMs: number): Promise<boolean> {
+  const { flush, destroy } = destination as Partial<SonicBoom>;
+  if (flush === undefined || destroy === undefined) return true;
+  const written = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), withinMs);
+    flush.call(destination, () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+  if (!written) destroy.call(destination);
+  return written;
 }

@@ -265,6 +265,22 @@ describe('logs nobody reads (LOG_BUFFER_MAX_BYTES)', function () {
   });
 });
 
+describe('a stop while nobody reads the logs', function () {
+  this.timeout(120_000);
+  it('when stdout is not read and SIGTERM comes, then the process still exits 0, giving up the lines it holds after SHUTDOWN_TIMEOUT', async () => {
+    const server = await startServerProcess(await freshDataFile(), {
+      LOG_BUFFER_MAX_BYTES: '64kb',
+      SHUTDOWN_TIMEOUT: '1',
+    });
+    server.child.stdout!.pause();
+    for (let round = 0; round < 100; round++)
+      await Promise.all(Array.from({ length: 40 }, () => call(server.service, 'GET', '/api/streams/nav')));
+    const metrics = String((await call(server.service, 'GET', '/metrics')).body);
+    expect(Number(/^log_lines_dropped_total (\d+)$/m.exec(metrics)?.[1]), 'stdout is full').to.be.above(0);
+    expect(await stop(server, 'SIGTERM'), 'exit code').to.equal(0);
+  });
+});
+
 const SCRIPT = ['/usr/bin/script', '/bin/script'].find((path) => existsSync(path));
 
 describe('logs on a terminal', () => {
