@@ -52,20 +52,22 @@ export function shedLoad(
       );
     }
     byUser.set(user, load);
-    add(inProcess, size, 1);
-    add(load, size, 1);
-    admittedInFlight.inc();
-    admittedBytesInFlight.inc(size);
+    count(inProcess, load, size, 1);
     // 'close' comes once, however the request ends: answered, reset, timed out, or cut by a parser error.
     res.once('close', () => {
-      add(inProcess, size, -1);
-      add(load, size, -1);
-      admittedInFlight.dec();
-      admittedBytesInFlight.dec(size);
+      count(inProcess, load, size, -1);
       if (load.requests === 0) byUser.delete(user);
     });
     next();
   };
+}
+
+/** A request and its declared bytes, counted in (1) or out (-1): in the process, for its user, and on /metrics. */
+function count(inProcess: Load, user: Load, size: number, sign: 1 | -1): void {
+  add(inProcess, size, sign);
+  add(user, size, sign);
+  admittedInFlight.inc(sign);
+  admittedBytesInFlight.inc(sign * size);
 }
 
 function add(load: Load, size: number, sign: 1 | -1): void {
