@@ -77,7 +77,7 @@ describe('memory: what the process holds is bounded by what the quotas and the s
     expect(code).to.equal(1);
     expect(stderr.trim().split('\n')).to.have.length(1);
     expect(stderr).to.match(
-      /^Refusing to start: STORE_MAX_BYTES=512mb \(3 × its size\) and MAX_IN_FLIGHT_BYTES=8mb need a heap of 1792mb .*this process's heap limit is 352mb: set NODE_OPTIONS=--max-old-space-size=1792, or at most STORE_MAX_BYTES=32mb\n$/,
+      /^Refusing to start: STORE_MAX_BYTES=512mb \(3 × its size\), MAX_IN_FLIGHT_BYTES=8mb and LOG_BUFFER_MAX_BYTES=16mb need a heap of 1824mb .*this process's heap limit is 352mb: set NODE_OPTIONS=--max-old-space-size=1824, or at most STORE_MAX_BYTES=21mb\n$/,
     );
   });
 });

@@ -16,11 +16,15 @@ const emptyObjects = (bytes: number) =>
 
 const HEAP_MB = 128;
 const BUDGET = 16 * MiB;
-/** Settings that a heap of HEAP_MB (a limit of 224 MiB with V8's young generation) holds: 3 x the budget, 24 x the bodies in flight, 64 MiB. */
+/**
+ * Settings that a heap of HEAP_MB (a limit of 224 MiB with V8's young generation) holds: 3 x the budget, 24 x the
+ * bodies in flight, 2 x the log lines held, 64 MiB.
+ */
 const SMALL_HEAP = {
   NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}`,
   SANDBOX_MAX_BYTES: String(BUDGET),
   MAX_IN_FLIGHT_BYTES: '4mb',
+  LOG_BUFFER_MAX_BYTES: '1mb',
 };
 /**
  * The issue's bound (RSS under 1.2 GB for a 1 GiB heap) scaled to this heap: what the process holds at rest
@@ -53,7 +57,7 @@ describe('the sandbox under the hostile shapes of issue 41, in a small heap', fu
       ]);
     expect(refusal({ ...SMALL_HEAP, SANDBOX_MAX_BYTES: '64mb' }), 'a budget the heap cannot hold').to.deep.equal([
       1,
-      "Refusing to start: SANDBOX_MAX_BYTES=64mb (3 × its size) and MAX_IN_FLIGHT_BYTES=4mb need a heap of 352mb (24 × the bodies in flight, 64mb to run), but this process's heap limit is 224mb: set NODE_OPTIONS=--max-old-space-size=352, or at most SANDBOX_MAX_BYTES=21mb",
+      "Refusing to start: SANDBOX_MAX_BYTES=64mb (3 × its size), MAX_IN_FLIGHT_BYTES=4mb and LOG_BUFFER_MAX_BYTES=1mb need a heap of 354mb (24 × the bodies in flight, 2 × the log lines held, 64mb to run), but this process's heap limit is 224mb: set NODE_OPTIONS=--max-old-space-size=354, or at most SANDBOX_MAX_BYTES=20mb",
     ]);
     const sandbox = await startSandboxProcess({ SANDBOX_MAX_BYTES: '1mb' });
     expect(await sandbox.stop()).to.equal(0);

@@ -1,20 +1,37 @@
 import { expect } from 'chai';
-import { HEAP_BASE_BYTES, HEAP_PER_BODY_BYTE, HEAP_PER_STORED_BYTE } from '../../src/config/heap-budget.js';
+import {
+  HEAP_BASE_BYTES,
+  HEAP_PER_BODY_BYTE,
+  HEAP_PER_LOG_BYTE,
+  HEAP_PER_STORED_BYTE,
+} from '../../src/config/heap-budget.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { HeapWatch, type HeapReading } from '../../src/lib/heap-watch.js';
 
 const MIB = 1024 ** 2;
-/** The heap the settings need: what checkHeap compares with the heap limit. */
-const needed = (storeMaxBytes: number, inFlightBytes: number) =>
-  HEAP_BASE_BYTES + HEAP_PER_BODY_BYTE * inFlightBytes + HEAP_PER_STORED_BYTE * storeMaxBytes;
+/** The heap the settings need: what checkHeap compares with the heap limit (the log lines held at their default, 16 MiB). */
+const needed = (storeMaxBytes: number, inFlightBytes: number, logBufferBytes = 16 * MIB) =>
+  HEAP_BASE_BYTES +
+  HEAP_PER_BODY_BYTE * inFlightBytes +
+  HEAP_PER_LOG_BYTE * logBufferBytes +
+  HEAP_PER_STORED_BYTE * storeMaxBytes;
 
-describe('the heap limit against the stated size (STORE_MAX_BYTES, MAX_IN_FLIGHT_BYTES, --max-old-space-size)', () => {
+describe('the heap limit against the stated size (STORE_MAX_BYTES, MAX_IN_FLIGHT_BYTES, LOG_BUFFER_MAX_BYTES, --max-old-space-size)', () => {
   it('when the heap holds exactly what the settings need, then the service starts; one byte less refuses, naming both numbers and what to set', () => {
     const env = { STORE_MAX_BYTES: '256mb', MAX_IN_FLIGHT_BYTES: '8mb' };
     const heap = needed(256 * MIB, 8 * MIB);
     expect(loadConfig(env, heap).limits.storeMaxBytes).to.equal(256 * MIB);
     expect(() => loadConfig(env, heap - 1)).to.throw(
-      `STORE_MAX_BYTES=256mb (3 × its size) and MAX_IN_FLIGHT_BYTES=8mb need a heap of ${Math.round(heap / MIB)}mb (24 × the bodies in flight, 64mb to run), but this process's heap limit is ${Math.round((heap - 1) / MIB)}mb: set NODE_OPTIONS=--max-old-space-size=${Math.ceil(heap / MIB)}, or at most STORE_MAX_BYTES=255mb`,
+      `STORE_MAX_BYTES=256mb (3 × its size), MAX_IN_FLIGHT_BYTES=8mb and LOG_BUFFER_MAX_BYTES=16mb need a heap of ${Math.round(heap / MIB)}mb (24 × the bodies in flight, 2 × the log lines held, 64mb to run), but this process's heap limit is ${Math.round((heap - 1) / MIB)}mb: set NODE_OPTIONS=--max-old-space-size=${Math.ceil(heap / MIB)}, or at most STORE_MAX_BYTES=255mb`,
+    );
+  });
+
+  it('when LOG_BUFFER_MAX_BYTES is raised, then the heap must hold twice it too: the heap that holds it starts, one more KiB of lines held refuses', () => {
+    const heap = needed(256 * MIB, 8 * MIB, 64 * MIB);
+    const env = { STORE_MAX_BYTES: '256mb', MAX_IN_FLIGHT_BYTES: '8mb' };
+    expect(loadConfig({ ...env, LOG_BUFFER_MAX_BYTES: '64mb' }, heap).limits.logBufferBytes).to.equal(64 * MIB);
+    expect(() => loadConfig({ ...env, LOG_BUFFER_MAX_BYTES: '65537kb' }, heap)).to.throw(
+      `STORE_MAX_BYTES=256mb (3 × its size), MAX_IN_FLIGHT_BYTES=8mb and LOG_BUFFER_MAX_BYTES=65537kb need a heap of ${Math.round(heap / MIB)}mb (24 × the bodies in flight, 2 × the log lines held, 64mb to run), but this process's heap limit is ${Math.round(heap / MIB)}mb: set NODE_OPTIONS=--max-old-space-size=${Math.ceil((heap + 2048) / MIB)}, or at most STORE_MAX_BYTES=255mb`,
     );
   });
 
@@ -33,7 +50,7 @@ describe('the heap limit against the stated size (STORE_MAX_BYTES, MAX_IN_FLIGHT
     const env = { DATABASE_URL: 'postgres://collab@127.0.0.1/collab', MAX_IN_FLIGHT_BYTES: '8mb' };
     expect(loadConfig(env, needed(0, 8 * MIB)).limits.storeMaxBytes).to.equal(512 * MIB);
     expect(() => loadConfig(env, needed(0, 8 * MIB) - 1)).to.throw(
-      'MAX_IN_FLIGHT_BYTES=8mb need a heap of 256mb (24 × the bodies in flight, 64mb to run)',
+      'MAX_IN_FLIGHT_BYTES=8mb and LOG_BUFFER_MAX_BYTES=16mb need a heap of 288mb (24 × the bodies in flight, 2 × the log lines held, 64mb to run)',
     );
   });
 

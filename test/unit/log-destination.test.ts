@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -7,6 +8,8 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { register } from 'prom-client';
 import type { SonicBoom } from 'sonic-boom';
+import { HEAP_PER_LOG_BYTE } from '../../src/config/heap-budget.js';
+import { collectAllGarbage } from '../../src/lib/collect-garbage.js';
 import { LOG_WRITE_BYTES, logDestination } from '../../src/observability/logger.js';
 
 describe('log destination (lines buffered and written in blocks)', () => {
@@ -57,5 +60,33 @@ describe('log destination (lines buffered and written in blocks)', () => {
     destination.end();
     await once(reader, 'close');
     expect(Buffer.concat(chunks).toString()).to.equal(lines.join(''));
+  });
+
+  it("when 16 MiB of request lines are held, some beyond Latin-1, then they take at most what the heap's reserve counts for them (HEAP_PER_LOG_BYTE), once collected", async function () {
+    this.timeout(120_000);
+    const fifo = join(await mkdtemp(join(tmpdir(), 'collab-log-')), 'stdout');
+    execFileSync('mkfifo', [fifo]);
+    const bound = 16 * 1024 ** 2;
+    const destination = logDestination(fifo, bound) as SonicBoom;
+    let full = false;
+    destination.on('drop', () => (full = true));
+    collectAllGarbage();
+    const before = process.memoryUsage().heapUsed;
+    // Lines as the service writes them, each made on its own, as pino makes each; one in 50 names a user in kana.
+    for (let index = 0; !full; index++) {
+      const user = index % 50 === 0 ? `ユーザー-${index}` : `user-${index % 100}`;
+      destination.write(
+        `${JSON.stringify({ level: 30, time: Date.now(), req: { id: randomUUID(), method: 'PUT' }, user, route: '/api/notifications/devices', status: 201, ms: index / 1000, msg: 'request completed' })}\n`,
+      );
+    }
+    collectAllGarbage();
+    const held = process.memoryUsage().heapUsed - before;
+
+    const reader = createReadStream(fifo);
+    reader.resume();
+    await once(destination, 'ready');
+    destination.end();
+    await once(reader, 'close');
+    expect(held / bound, 'heap per byte held').to.be.within(1, HEAP_PER_LOG_BYTE);
   });
 });
