@@ -33,7 +33,7 @@ describe('a lowdb checkpoint (Committed.writeDirty)', () => {
     const { shards, written, mostAtOnce } = slowShards(64, new Set());
     const committed = new Committed(shards);
     for (let index = 0; index < 2000; index++)
-      committed.apply('readMarkers', `key-${index}`, `{"value":${index}}`, undefined);
+      committed.apply('readMarkers', `key-${index}`, `{"value":${index}}`, undefined, undefined);
     await committed.writeDirty();
     expect(written).to.have.length(64);
     expect(mostAtOnce()).to.equal(2);
@@ -44,7 +44,7 @@ describe('a lowdb checkpoint (Committed.writeDirty)', () => {
     const { shards, written, attempted } = slowShards(8, new Set([3]));
     const committed = new Committed(shards);
     for (let index = 0; index < 200; index++)
-      committed.apply('readMarkers', `key-${index}`, `{"value":${index}}`, undefined);
+      committed.apply('readMarkers', `key-${index}`, `{"value":${index}}`, undefined, undefined);
     let failure: unknown;
     await committed.writeDirty().catch((error: unknown) => {
       failure = error;

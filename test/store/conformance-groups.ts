@@ -102,6 +102,23 @@ export function describeGroupsAndKeys(fixture: Fixture): void {
       expect(await keysIn(store, 'second')).to.deep.equal([]);
       expect(await store.get('devices', 'k')).to.equal(3);
     });
+    it('when changes made at once move a record between groups and delete it, then it is listed only where the last one put it', async () => {
+      const { store } = fixture;
+      // Each group holds a record of its own: groups of two keys are filed by name, one-key groups by a hash.
+      for (const group of ['first', 'second', 'third'])
+        await store.update('devices', `${group}-own`, () => 0, { group });
+      const groups = ['first', 'second', undefined, 'third', 'second'];
+      await Promise.all(
+        groups.map((group, index) =>
+          store.update('devices', 'k', () => (group === undefined ? undefined : index), { group }),
+        ),
+      );
+      for (const group of ['first', 'third']) expect(await keysIn(store, group), group).to.deep.equal([`${group}-own`]);
+      expect(await store.list('devices', 'second', { limit: 10 })).to.deep.equal([
+        { key: 'k', value: 4 },
+        { key: 'second-own', value: 0 },
+      ]);
+    });
     it('when a record is deleted, then it leaves its group', async () => {
       const { store } = fixture;
       await store.update('devices', 'a', () => 1, { group: 'g' });

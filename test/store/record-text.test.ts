@@ -19,7 +19,7 @@ describe('lowdb records as text (serialize)', () => {
     for (const placement of [{}, { group: 'g/ü' }, { owner: 'ü\u0000' }, { group: 'g', owner: 'o' }]) {
       it(`when ${JSON.stringify(value)} is stored with ${JSON.stringify(placement)}, then its text is JSON.stringify's and its sizes are exact`, () => {
         const stored = { value, ...placement };
-        const op = serialize(['devices', 'k"\u00e9', stored] as Op);
+        const op = serialize(['devices', 'k"\u00e9', stored] as Op, undefined);
         expect(op.text).to.equal(JSON.stringify(['devices', 'k"\u00e9', stored]));
         expect(op.bytes).to.equal(Buffer.byteLength(op.text));
         expect(op.size).to.equal(recordSize('k"\u00e9', stored));
@@ -28,7 +28,7 @@ describe('lowdb records as text (serialize)', () => {
     }
   }
   it('when a record is deleted, then its text says null and it has no size', () => {
-    const op = serialize(['streams', 'gone', null]);
+    const op = serialize(['streams', 'gone', null], 'g');
     expect(op.text).to.equal('["streams","gone",null]');
     expect([op.bytes, op.size, op.valueBytes]).to.deep.equal([op.text.length, undefined, undefined]);
   });

@@ -47,7 +47,7 @@ export function journalCommits(files: OpenFiles, settings: CommitSettings) {
       );
       hooks.commit((performance.now() - started) / 1000, ops.length);
     },
-    apply: (op) => committed.apply(op[0], op[1], op.record, op[2]?.group),
+    apply: (op) => committed.apply(op[0], op[1], op.record, op[2]?.group, op.before),
     between: (): Promise<void> => checkpoints.ifDue(),
     failure: (error) =>
       new StoreUnavailableError(

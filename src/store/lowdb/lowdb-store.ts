@@ -124,13 +124,16 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
       const previous = stored?.value as T | undefined;
       const current = change(previous);
       if (previous === undefined && current === undefined) return { previous, current };
-      const op = serialize([
-        collection,
-        key,
-        current === undefined
-          ? null
-          : { value: current, ...(group === undefined ? {} : { group }), ...(owner === undefined ? {} : { owner }) },
-      ]);
+      const op = serialize(
+        [
+          collection,
+          key,
+          current === undefined
+            ? null
+            : { value: current, ...(group === undefined ? {} : { group }), ...(owner === undefined ? {} : { owner }) },
+        ],
+        stored?.group,
+      );
       const before = staged === undefined ? committedAccount(collection, key, stored) : accounts.ofOp(staged);
       const after = accounts.ofOp(op);
       accounts.check(collection, before, after); // or QuotaExceededError, with nothing staged

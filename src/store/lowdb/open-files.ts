@@ -66,16 +66,17 @@ export async function openFiles(dataFile: string, settings: OpenSettings): Promi
     const { journal, ops } = await Journal.open(
       join(folder, 'journal'),
       ([collection, key, stored]) => {
-        const before = committed.text(collection, key);
+        const text = committed.text(collection, key);
+        const before = text === undefined ? undefined : { stored: parseRecord(text), size: storedSize(key, text) };
         const record = stored === null ? null : recordText(stored);
         accounts.change(
           collection,
-          before === undefined ? undefined : accounts.of(collection, key, parseRecord(before), storedSize(key, before)),
+          before && accounts.of(collection, key, before.stored, before.size),
           record === null || stored === null
             ? undefined
             : accounts.of(collection, key, stored, storedSize(key, record)),
         );
-        committed.apply(collection, key, record, stored?.group);
+        committed.apply(collection, key, record, stored?.group, before?.stored.group);
       },
       settings.journalLineBytes,
     );

@@ -74,17 +74,22 @@ export class Committed {
     );
   }
 
-  /** The record at `key` is now `record` (its JSON, recordText), filed under `group`; null deletes it. */
-  apply(collection: Collection, key: string, record: string | null, group: string | undefined): void {
+  /**
+   * The record at `key` is now `record` (its JSON, recordText), filed under `group`; null deletes it. `before` is the
+   * group the record it replaces was filed under (undefined: none), which its caller has read already.
+   */
+  apply(
+    collection: Collection,
+    key: string,
+    record: string | null,
+    group: string | undefined,
+    before: string | undefined,
+  ): void {
     const shard = this.shardOf(collection, key);
-    const index = this.indexes[collection];
-    const previous = shard.data.get(key);
-    // Where the record was filed is in its text: read only where this collection files any.
-    const before = previous === undefined || index.empty ? undefined : parseRecord(previous).group;
     for (const snapshot of this.snapshots) snapshot.keep(shard.data, key);
     if (record === null) shard.data.delete(key);
     else shard.data.set(key, record);
-    index.set(key, record === null ? undefined : group, before);
+    this.indexes[collection].set(key, record === null ? undefined : group, before);
     this.dirty.add(shard);
   }
 

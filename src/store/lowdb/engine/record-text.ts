@@ -16,9 +16,16 @@ export type Serialized = Op & {
   readonly size: number | undefined;
   /** The bytes of the record's value alone, as compact JSON (quotas count them); undefined for a delete. */
   readonly valueBytes: number | undefined;
+  /**
+   * The group the record it replaces is filed under (undefined: none). Known when the op is made, and still so when
+   * it is applied: a record's ops apply in the order they were made, and an op dropped takes those built on it with
+   * it (CommitQueue). So applying it needs no parse of the record it replaces.
+   */
+  readonly before: string | undefined;
 };
 
-export function serialize(op: Op): Serialized {
+/** `op` with its JSON; `before` is the group the record it replaces is filed under. */
+export function serialize(op: Op, before: string | undefined): Serialized {
   const [collection, key, stored] = op;
   const keyText = JSON.stringify(key);
   const head = `[${JSON.stringify(collection)},${keyText},`;
@@ -29,6 +36,7 @@ export function serialize(op: Op): Serialized {
       bytes: Buffer.byteLength(head) + 5,
       size: undefined,
       valueBytes: undefined,
+      before,
     });
   // One JSON.stringify, members in a Stored's order whatever the object's: a flat string of its own (the committed
   // state keeps it), its value's bytes found from what surrounds the value (valueBytes, as accounts count them).
@@ -41,6 +49,7 @@ export function serialize(op: Op): Serialized {
     bytes: Buffer.byteLength(head) + storedBytes + 1,
     size,
     valueBytes: valueBytes(key, stored, size),
+    before,
   });
 }
 
