@@ -9,7 +9,7 @@ export const HEAP_PER_STORED_BYTE = 3;
 /** Heap one byte of a request body in flight may take while it is served: parsed, `[{},{},…]` takes 21 times its JSON. */
 export const HEAP_PER_BODY_BYTE = 24;
 /**
- * Heap one byte of log lines held while stdout takes none may take (LOG_BUFFER_MAX_BYTES): 1.25 after a full
+ * Heap one byte of log lines held while stdout takes none may take (LOG_BUFFER_MAX_BYTES): 1.2 after a full
  * collection, whatever the lines' characters, and the blocks they are joined into are garbage until the next.
  */
 export const HEAP_PER_LOG_BYTE = 2;

@@ -35,7 +35,7 @@ export class GroupIndex {
     this.hash = options.hash ?? seededHash();
   }
 
-  /** Whether no key is filed: a store then need not look up a record's group. */
+  /** Whether no key is filed: once every key is taken out, nothing of them is left behind. */
   get empty(): boolean {
     return this.named.size === 0 && this.hashed.size === 0;
   }
