@@ -13,25 +13,13 @@ import { freshDataFile, startService } from '../helpers/service.js';
 import { needs } from '../helpers/needs.js';
 import { admin, freshSchema, postgresUnavailable, type Schema } from '../helpers/postgres.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
+import { samplesIn } from '../helpers/metrics.js';
 
 const SECRET = 'a-metrics-test-secret-long-enough-0123456789';
 const PROMTOOL = spawnSync('promtool', ['--version']).status === 0;
 /** Methods Node's parser accepts and no route serves. */
 const MADE_UP_METHODS = ['PROPFIND', 'MKCOL', 'PURGE', 'LOCK', 'SEARCH'];
 const ROUTES = new Set([...Object.keys(loadSpec().paths), ...DOCS_PATHS, 'unmatched']);
-
-/** Label sets of every sample of a metric, as `name="value"` maps. */
-function samples(text: string, metric: string): { labels: Record<string, string>; value: number }[] {
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith(`${metric}{`) || line.startsWith(`${metric} `))
-    .map((line) => {
-      const labels = Object.fromEntries(
-        [...line.matchAll(/(\w+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]),
-      );
-      return { labels, value: Number(line.slice(line.lastIndexOf(' ') + 1)) };
-    });
-}
 
 describe('GET /metrics of the real server', () => {
   let server: ServerProcess;
@@ -60,7 +48,7 @@ describe('GET /metrics of the real server', () => {
   async function scrape(): Promise<{ status: number; type: string | null; text: string }> {
     for (;;) {
       const reply = await call(server.service, 'GET', '/metrics');
-      const counted = samples(reply.body, 'http_request_duration_seconds_count').filter(
+      const counted = samplesIn(reply.body, 'http_request_duration_seconds_count').filter(
         (sample) => sample.labels.route !== '/metrics',
       );
       // The four requests above and the made-up methods: start-up makes none of its own.
@@ -80,7 +68,7 @@ describe('GET /metrics of the real server', () => {
   });
 
   it('when requests were served, then http_request_duration_seconds counts them by method, route template and status', async () => {
-    const counts = samples((await scrape()).text, 'http_request_duration_seconds_count');
+    const counts = samplesIn((await scrape()).text, 'http_request_duration_seconds_count');
     const count = (labels: Record<string, string>) =>
       counts.find((sample) => JSON.stringify(sample.labels) === JSON.stringify(labels))?.value;
     expect(count({ method: 'GET', route: '/api/streams/{streamId}', status: '404' })).to.equal(1);
@@ -91,7 +79,7 @@ describe('GET /metrics of the real server', () => {
   });
 
   it('when requests come with methods the service never serves, then they share the method label "other"', async () => {
-    const counts = samples((await scrape()).text, 'http_request_duration_seconds_count');
+    const counts = samplesIn((await scrape()).text, 'http_request_duration_seconds_count');
     const methods = new Set(counts.map((sample) => sample.labels.method));
     expect([...methods].sort()).to.deep.equal(['GET', 'PATCH', 'other']);
     expect(
@@ -101,7 +89,7 @@ describe('GET /metrics of the real server', () => {
 
   it("when scraped, then build_info names the contract's version and Node's, and the store's own metrics are lowdb's alone", async () => {
     const { text } = await scrape();
-    expect(samples(text, 'build_info')).to.deep.equal([
+    expect(samplesIn(text, 'build_info')).to.deep.equal([
       {
         labels: {
           version: String((loadSpec() as { info?: { version?: string } }).info?.version),
@@ -118,12 +106,13 @@ describe('GET /metrics of the real server', () => {
       'store_checkpoint_failures_total',
       'store_checkpoint_duration_seconds_count',
     ]) {
-      expect(samples(text, metric), metric).to.have.length(1);
+      expect(samplesIn(text, metric), metric).to.have.length(1);
     }
     for (const metric of ['pg_pool_connections', 'store_connection_lost_total'])
       expect(text, metric).to.not.contain(metric);
     expect(
-      samples(text, 'http_requests_refused_total').find((sample) => sample.labels.reason === 'unauthenticated')?.value,
+      samplesIn(text, 'http_requests_refused_total').find((sample) => sample.labels.reason === 'unauthenticated')
+        ?.value,
       'no token, made-up methods too',
     ).to.equal(1 + MADE_UP_METHODS.length);
   });
@@ -138,17 +127,17 @@ describe('GET /metrics of the real server', () => {
       'store_commit_duration_seconds_count',
       'store_commit_batch_size_count',
     ]) {
-      expect(samples(text, metric), metric).to.not.be.empty;
+      expect(samplesIn(text, metric), metric).to.not.be.empty;
     }
   });
 
   it('when scraped, then the heap limit stands beside the heap in use, and service_ready is 1', async () => {
     const { text } = await scrape();
-    const [limit] = samples(text, 'nodejs_heap_size_limit_bytes');
-    const [used] = samples(text, 'nodejs_heap_size_used_bytes');
+    const [limit] = samplesIn(text, 'nodejs_heap_size_limit_bytes');
+    const [used] = samplesIn(text, 'nodejs_heap_size_used_bytes');
     expect(limit?.value, 'V8 sets a heap limit of at least 128 MiB').to.be.at.least(128 * 1024 ** 2);
     expect(used?.value).to.be.above(0).and.below(limit!.value);
-    expect(samples(text, 'service_ready')).to.deep.equal([{ labels: {}, value: 1 }]);
+    expect(samplesIn(text, 'service_ready')).to.deep.equal([{ labels: {}, value: 1 }]);
   });
 });
 
@@ -156,13 +145,13 @@ describe('service_ready of the real server', () => {
   it('when the server is stopping (SIGTERM, within SHUTDOWN_DELAY), then service_ready reads 0 as /readyz answers 503', async () => {
     const server = await startServerProcess(await freshDataFile(), { SHUTDOWN_DELAY: '30' });
     try {
-      expect(samples(String((await call(server.service, 'GET', '/metrics')).body), 'service_ready')[0]?.value).to.equal(
-        1,
-      );
+      expect(
+        samplesIn(String((await call(server.service, 'GET', '/metrics')).body), 'service_ready')[0]?.value,
+      ).to.equal(1);
       server.child.kill('SIGTERM');
       while ((await call(server.service, 'GET', '/readyz')).status === 200)
         await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(samples(String((await call(server.service, 'GET', '/metrics')).body), 'service_ready')).to.deep.equal([
+      expect(samplesIn(String((await call(server.service, 'GET', '/metrics')).body), 'service_ready')).to.deep.equal([
         { labels: {}, value: 0 },
       ]);
     } finally {
@@ -193,11 +182,11 @@ describe('GET /metrics of the real server on PostgreSQL', () => {
   it("when scraped, then the pool's connections and lost connections are there, no lowdb metric is, and promtool accepts it", async function () {
     const text = await scrape();
     const pool = Object.fromEntries(
-      samples(text, 'pg_pool_connections').map((sample) => [sample.labels.state, sample.value]),
+      samplesIn(text, 'pg_pool_connections').map((sample) => [sample.labels.state, sample.value]),
     );
     expect(Object.keys(pool).sort()).to.deep.equal(['idle', 'total', 'waiting']);
     expect(pool.total).to.be.at.least(1);
-    expect(samples(text, 'store_connection_lost_total')).to.deep.equal([{ labels: {}, value: 0 }]);
+    expect(samplesIn(text, 'store_connection_lost_total')).to.deep.equal([{ labels: {}, value: 0 }]);
     for (const metric of ['store_bytes', 'store_records', 'store_max_bytes', 'journal_bytes', 'store_checkpoint'])
       expect(text, metric).to.not.match(new RegExp(`^${metric}`, 'm'));
     needs(this, PROMTOOL ? undefined : "promtool, from Debian's prometheus package (apt-get install prometheus)");
@@ -211,7 +200,7 @@ describe('GET /metrics of the real server on PostgreSQL', () => {
     );
     expect(rows.length, 'connections cut').to.be.at.least(1);
     for (let tries = 0; ; tries++) {
-      const [lost] = samples(await scrape(), 'store_connection_lost_total');
+      const [lost] = samplesIn(await scrape(), 'store_connection_lost_total');
       if (lost!.value >= rows.length) break;
       expect(tries, 'counted within 200 scrapes').to.be.below(200);
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -228,7 +217,7 @@ describe('the store metrics hook', () => {
     });
     try {
       const count = async () =>
-        samples((await call(service, 'GET', '/metrics')).body, 'store_checkpoint_duration_seconds_count')[0]!.value;
+        samplesIn((await call(service, 'GET', '/metrics')).body, 'store_checkpoint_duration_seconds_count')[0]!.value;
       const before = await count();
       for (let tries = 0; (await count()) === before; tries++) {
         expect(tries, 'a checkpoint within 200 writes').to.be.below(200);
@@ -244,7 +233,8 @@ describe('the store metrics hook', () => {
   it('when the store under test commits a write, then /metrics counts one more commit and its change', async () => {
     const service = await startService();
     try {
-      const count = async (metric: string) => samples((await call(service, 'GET', '/metrics')).body, metric)[0]!.value;
+      const count = async (metric: string) =>
+        samplesIn((await call(service, 'GET', '/metrics')).body, metric)[0]!.value;
       const [commits, changes] = [
         await count('store_commit_duration_seconds_count'),
         await count('store_commit_batch_size_sum'),
@@ -260,12 +250,12 @@ describe('the store metrics hook', () => {
   it('when a store reports a commit, then /metrics counts its duration and batch size', async () => {
     const service = await startService();
     try {
-      const before = samples((await call(service, 'GET', '/metrics')).body, 'store_commit_batch_size_sum')[0]!.value;
+      const before = samplesIn((await call(service, 'GET', '/metrics')).body, 'store_commit_batch_size_sum')[0]!.value;
       observeCommit(0.004, 7);
       const text = (await call(service, 'GET', '/metrics')).body as string;
-      expect(samples(text, 'store_commit_batch_size_sum')[0]!.value).to.equal(before + 7);
+      expect(samplesIn(text, 'store_commit_batch_size_sum')[0]!.value).to.equal(before + 7);
       expect(
-        samples(text, 'store_commit_duration_seconds_bucket').find((sample) => sample.labels.le === '0.005')!.value,
+        samplesIn(text, 'store_commit_duration_seconds_bucket').find((sample) => sample.labels.le === '0.005')!.value,
       ).to.be.at.least(1);
     } finally {
       await service.close();
