@@ -13,7 +13,7 @@ import { freshDataFile, startService } from '../helpers/service.js';
 import { needs } from '../helpers/needs.js';
 import { admin, freshSchema, postgresUnavailable, type Schema } from '../helpers/postgres.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
-import { samplesIn } from '../helpers/metrics.js';
+import { samples, samplesIn } from '../helpers/metrics.js';
 
 const SECRET = 'a-metrics-test-secret-long-enough-0123456789';
 const PROMTOOL = spawnSync('promtool', ['--version']).status === 0;
@@ -145,15 +145,11 @@ describe('service_ready of the real server', () => {
   it('when the server is stopping (SIGTERM, within SHUTDOWN_DELAY), then service_ready reads 0 as /readyz answers 503', async () => {
     const server = await startServerProcess(await freshDataFile(), { SHUTDOWN_DELAY: '30' });
     try {
-      expect(
-        samplesIn(String((await call(server.service, 'GET', '/metrics')).body), 'service_ready')[0]?.value,
-      ).to.equal(1);
+      expect((await samples(server.service, 'service_ready'))[0]?.value).to.equal(1);
       server.child.kill('SIGTERM');
       while ((await call(server.service, 'GET', '/readyz')).status === 200)
         await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(samplesIn(String((await call(server.service, 'GET', '/metrics')).body), 'service_ready')).to.deep.equal([
-        { labels: {}, value: 0 },
-      ]);
+      expect(await samples(server.service, 'service_ready')).to.deep.equal([{ labels: {}, value: 0 }]);
     } finally {
       server.child.kill('SIGKILL');
     }
@@ -216,8 +212,7 @@ describe('the store metrics hook', () => {
       store: await openLowdbStore(dataFile, { checkpointBytes: 1, hooks: storeReports }),
     });
     try {
-      const count = async () =>
-        samplesIn((await call(service, 'GET', '/metrics')).body, 'store_checkpoint_duration_seconds_count')[0]!.value;
+      const count = async () => (await samples(service, 'store_checkpoint_duration_seconds_count'))[0]!.value;
       const before = await count();
       for (let tries = 0; (await count()) === before; tries++) {
         expect(tries, 'a checkpoint within 200 writes').to.be.below(200);
@@ -233,8 +228,7 @@ describe('the store metrics hook', () => {
   it('when the store under test commits a write, then /metrics counts one more commit and its change', async () => {
     const service = await startService();
     try {
-      const count = async (metric: string) =>
-        samplesIn((await call(service, 'GET', '/metrics')).body, metric)[0]!.value;
+      const count = async (metric: string) => (await samples(service, metric))[0]!.value;
       const [commits, changes] = [
         await count('store_commit_duration_seconds_count'),
         await count('store_commit_batch_size_sum'),
@@ -250,7 +244,7 @@ describe('the store metrics hook', () => {
   it('when a store reports a commit, then /metrics counts its duration and batch size', async () => {
     const service = await startService();
     try {
-      const before = samplesIn((await call(service, 'GET', '/metrics')).body, 'store_commit_batch_size_sum')[0]!.value;
+      const before = (await samples(service, 'store_commit_batch_size_sum'))[0]!.value;
       observeCommit(0.004, 7);
       const text = (await call(service, 'GET', '/metrics')).body as string;
       expect(samplesIn(text, 'store_commit_batch_size_sum')[0]!.value).to.equal(before + 7);
