@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
+import { deploymentMemoryMiB } from '../helpers/kubernetes.js';
 import { needs } from '../helpers/needs.js';
 
 const SECRET = 'an-image-test-secret-that-is-long-enough-0123456789';
@@ -199,19 +200,8 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
   });
 
   it('when run in the memory deploy/kubernetes.yaml gives it, then the heap V8 takes there holds the reserve checked at start-up; in 128Mi less it refuses, naming the heap it needs', async () => {
-    const manifest = parseAllDocuments(readFileSync('deploy/kubernetes.yaml', 'utf8'))
-      .map(
-        (document) =>
-          document.toJS() as {
-            kind?: string;
-            spec?: { template?: { spec?: { containers?: { resources?: { limits?: { memory?: string } } }[] } } };
-          },
-      )
-      .find((document) => document.kind === 'Deployment');
-    const limit = /^(\d+)Mi$/.exec(
-      manifest?.spec?.template?.spec?.containers?.[0]?.resources?.limits?.memory ?? '',
-    )?.[1];
-    expect(limit, "the Deployment's memory limit, in Mi").to.not.equal(undefined);
+    const limit = deploymentMemoryMiB();
+    expect(limit, "the Deployment's memory limit, in Mi").to.be.above(128);
     // As the manifest runs it, on PostgreSQL; none is reachable here, so once past the heap's check it refuses on that.
     const startIn = (mebibytes: number) =>
       podman(
@@ -228,11 +218,11 @@ describe('the container image (make image, deploy/Dockerfile)', function () {
         'STORE_START_TIMEOUT=0s',
         IMAGE,
       );
-    const fits = await startIn(Number(limit));
+    const fits = await startIn(limit);
     expect(fits.stderr + fits.stdout, 'past the heap check, on to PostgreSQL')
       .to.match(/127\.0\.0\.1:1/)
       .and.not.match(/need a heap/);
-    const short = await startIn(Number(limit) - 128);
+    const short = await startIn(limit - 128);
     expect(short.code).to.equal(1);
     expect(short.stderr).to.match(
       /need a heap of \d+mb .*but this process's heap limit is \d+mb: set NODE_OPTIONS=--max-old-space-size=\d+/,

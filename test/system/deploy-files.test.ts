@@ -11,6 +11,7 @@ import { expect } from 'chai';
 import { parse, parseAllDocuments } from 'yaml';
 import { heapReserveBytes } from '../../src/config/heap-budget.js';
 import { DEFAULT_LIMITS } from '../../src/config/limits.js';
+import { deploymentMemoryMiB } from '../helpers/kubernetes.js';
 import { needs } from '../helpers/needs.js';
 import { deploySettings, pgbouncerUnavailable, startPgBouncer } from '../helpers/pgbouncer.js';
 
@@ -261,7 +262,7 @@ describe('deploy/kubernetes.yaml', () => {
     expect(container.resources.requests).to.have.keys('cpu', 'memory');
     expect(container.resources.limits).to.have.property('memory');
     // Measured with Node.js 26 in a memory cgroup: a limit of 512Mi gives a heap limit of 268 MiB, 640Mi 344 MiB.
-    const heapMiB = Number(/^(\d+)Mi$/.exec(container.resources.limits.memory ?? '')?.[1]) / 2;
+    const heapMiB = deploymentMemoryMiB() / 2;
     const reserveMiB = heapReserveBytes(DEFAULT_LIMITS) / 1024 ** 2;
     expect(heapMiB, "the heap V8 takes of the container's memory holds the reserve checked at start-up").to.be.at.least(
       reserveMiB,
