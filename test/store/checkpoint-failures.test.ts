@@ -129,7 +129,7 @@ describe('lowdb checkpoints that fail (a real full tmpfs)', function () {
 
   it('when a change cannot be written (503), then its bytes are not counted against the stated size', async () => {
     const dataFile = join(mountPoint, 'store', 'db.json');
-    const big = 'b'.repeat(600 * 1024);
+    const big = 'b'.repeat(1400 * 1024); // more than the journal's zeros ahead (ZERO_AHEAD_BYTES) and the free space
     const bytes = (key: string, value: string) =>
       Buffer.byteLength(`${JSON.stringify(key)}:${JSON.stringify({ value })}`);
     store = await openLowdbStore(dataFile, { storeMaxBytes: bytes('a', 'a') + bytes('b1', big) });

@@ -1,10 +1,12 @@
-import { cp, mkdir, readFile, readdir, truncate, writeFile } from 'node:fs/promises';
+import { cp, mkdir, open, readFile, readdir, truncate, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import type { LowdbOptions } from '../../src/store/lowdb/lowdb-settings.js';
 import { shardNumber } from '../../src/store/lowdb/engine/shards.js';
+import { ZERO_AHEAD_BYTES } from '../../src/store/lowdb/engine/journal.js';
 import type { Store } from '../../src/store/store.js';
+import { journalText } from '../helpers/journal.js';
 import { runThenKill } from '../helpers/process.js';
 import { freshDataFile } from '../helpers/service.js';
 
@@ -28,8 +30,17 @@ async function journalLines(dataFile: string): Promise<string[]> {
   const folder = `${dataFile}.d/journal`;
   const lines: string[] = [];
   for (const name of (await readdir(folder)).sort())
-    lines.push(...(await readFile(join(folder, name), 'utf8')).split('\n').slice(0, -1));
+    lines.push(...(await journalText(join(folder, name))).split('\n').slice(0, -1));
   return lines;
+}
+
+/** The files as a crash would leave them now, nothing checkpointed: a copy of `dataFile` and its folder. */
+async function crashCopy(dataFile: string): Promise<string> {
+  const copy = join(await freshDataFile(), 'db.json');
+  await mkdir(dirname(copy), { recursive: true });
+  await cp(`${dataFile}.d`, `${copy}.d`, { recursive: true });
+  await cp(dataFile, copy);
+  return copy;
 }
 
 async function expectStored(store: Store, values: Map<string, unknown>, when: string): Promise<void> {
@@ -52,10 +63,7 @@ describe('lowdb journal lines', () => {
     for (const line of lines) expect(Buffer.byteLength(line) + 1).to.be.at.most(LINE_BYTES);
     expect(lines.flatMap((line) => JSON.parse(line) as unknown[])).to.have.length(60);
 
-    const copy = join(await freshDataFile(), 'db.json'); // the files as a crash would leave them: nothing checkpointed
-    await mkdir(dirname(copy), { recursive: true });
-    await cp(`${dataFile}.d`, `${copy}.d`, { recursive: true });
-    await cp(dataFile, copy);
+    const copy = await crashCopy(dataFile);
     await store.close();
     const replayed = await openLowdbStore(copy, options);
     await expectStored(replayed, values, 'replayed from the journal');
@@ -85,15 +93,12 @@ describe('lowdb journal lines', () => {
     const options: LowdbOptions = { journalLineBytes: LINE_BYTES, checkpointBytes: NO_CHECKPOINT };
     const store = await openLowdbStore(dataFile, options);
     await store.update('identitySettings', 'before', () => 'kept');
-    const copy = join(await freshDataFile(), 'db.json');
-    await mkdir(dirname(copy), { recursive: true });
     await writeOneBatch(store, aBatch(60));
-    await cp(`${dataFile}.d`, `${copy}.d`, { recursive: true });
-    await cp(dataFile, copy);
+    const copy = await crashCopy(dataFile);
     await store.close();
     const [journal] = await readdir(`${copy}.d/journal`);
     const path = `${copy}.d/journal/${journal}`;
-    const text = await readFile(path, 'utf8');
+    const text = await journalText(path);
     const lastLine = text.slice(text.lastIndexOf('\n', text.length - 2) + 1);
     await truncate(path, Buffer.byteLength(text) - Math.floor(Buffer.byteLength(lastLine) / 2));
     const lost = (JSON.parse(lastLine) as [string, string][]).map(([, key]) => key);
@@ -104,6 +109,74 @@ describe('lowdb journal lines', () => {
       expect(await replayed.get('identitySettings', key), key).to.deep.equal(lost.includes(key) ? undefined : value);
     }
     await replayed.close();
+  });
+
+  it('when changes are appended, then the file is filled with zeros ahead of them, a copy as a crash leaves it replays every change, and a clean close leaves no zeros', async () => {
+    const dataFile = await freshDataFile();
+    const store = await openLowdbStore(dataFile, { checkpointBytes: NO_CHECKPOINT });
+    await store.update('identitySettings', 'first', () => 'one');
+    await store.update('identitySettings', 'second', () => 'two');
+    const [journal] = await readdir(`${dataFile}.d/journal`);
+    const path = `${dataFile}.d/journal/${journal}`;
+    const bytes = await readFile(path);
+    const end = Buffer.byteLength(await journalText(path));
+    expect((await journalText(path)).split('\n'), 'two entries, then zeros').to.have.length(3);
+    expect(bytes.length - end, 'zeros ahead of the entries').to.be.at.least(ZERO_AHEAD_BYTES / 2);
+    expect(bytes.subarray(end).equals(Buffer.alloc(bytes.length - end)), 'all zeros past the entries').to.equal(true);
+
+    const copy = await crashCopy(dataFile);
+    await store.update('identitySettings', 'third', () => 'three');
+    await store.close();
+    for (const name of await readdir(`${dataFile}.d/journal`))
+      expect((await readFile(`${dataFile}.d/journal/${name}`)).indexOf(0), `${name} after a clean close`).to.equal(-1);
+    const reopened = await openLowdbStore(dataFile);
+    await expectStored(
+      reopened,
+      new Map([
+        ['first', 'one'],
+        ['second', 'two'],
+        ['third', 'three'],
+      ]),
+      'after a clean close',
+    );
+    await reopened.close();
+    const replayed = await openLowdbStore(copy);
+    await expectStored(
+      replayed,
+      new Map([
+        ['first', 'one'],
+        ['second', 'two'],
+        ['third', undefined],
+      ]),
+      'replayed',
+    );
+    await replayed.close();
+  });
+
+  it('when a crash kept a later part of an unacknowledged append but not the part before it, then replay ends at the first zero: what precedes it is replayed, nothing after it', async () => {
+    const dataFile = await freshDataFile();
+    const store = await openLowdbStore(dataFile, { checkpointBytes: NO_CHECKPOINT });
+    await store.update('identitySettings', 'kept', () => 'acknowledged');
+    const copy = await crashCopy(dataFile);
+    await store.close();
+    const [journal] = await readdir(`${copy}.d/journal`);
+    const path = `${copy}.d/journal/${journal}`;
+    const end = Buffer.byteLength(await journalText(path));
+    // The append's second page, the end of its first line and a whole second one, reached the disk; its first did not.
+    const later = `ached"}]]\n${JSON.stringify([['identitySettings', 'ghost', { value: 'never acknowledged' }]])}\n`;
+    const file = await open(path, 'r+');
+    await file.write(later, end + 4096, 'utf8');
+    await file.close();
+
+    const replayed = await openLowdbStore(copy);
+    expect(await replayed.get('identitySettings', 'kept')).to.equal('acknowledged');
+    expect(await replayed.get('identitySettings', 'ghost')).to.equal(undefined);
+    await replayed.update('identitySettings', 'after', () => 'written after the restart');
+    await replayed.close();
+    const again = await openLowdbStore(copy);
+    expect(await again.get('identitySettings', 'after')).to.equal('written after the restart');
+    expect(await again.get('identitySettings', 'ghost')).to.equal(undefined);
+    await again.close();
   });
 });
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { call } from '../helpers/client.js';
+import { journalText } from '../helpers/journal.js';
 import { aDevice, aDraft, uuid } from '../helpers/factories.js';
 import { startServerProcess, stop } from '../helpers/process.js';
 import { freshDataFile, startService, type Service } from '../helpers/service.js';
@@ -52,7 +53,7 @@ describe('storage in the lowdb file', () => {
         version: 4,
         shards: 256,
       });
-      const journal = await readFile(`${dataFile}.d/journal/1.ndjson`, 'utf8');
+      const journal = await journalText(`${dataFile}.d/journal/1.ndjson`);
       expect(journal.endsWith('\n') && journal.split('\n')).to.have.length(2);
       const [[collection, key, stored]] = JSON.parse(journal);
       expect([collection, key, stored.value.sort], 'the journal holds the write once it is acknowledged').to.deep.equal(

@@ -14,9 +14,16 @@ export const LINE_BYTES = 8 * 1024 * 1024;
  */
 export const WRITE_IN_PLACE_BYTES = 256 * 1024;
 
-/** Writes all of `bytes` at the end of `file` (opened to append), now. */
-export function writeAll(file: FileHandle, bytes: Buffer): void {
-  for (let done = 0; done < bytes.length;) done += writeSync(file.fd, bytes, done);
+/** Writes all of `bytes` at `position` of `file`, now. */
+export function writeAll(file: FileHandle, bytes: Buffer, position: number): void {
+  for (let done = 0; done < bytes.length;)
+    done += writeSync(file.fd, bytes, done, bytes.length - done, position + done);
+}
+
+/** Writes all of `bytes` at `position` of `file`, on the thread pool. */
+export async function writeAllInPool(file: FileHandle, bytes: Buffer, position: number): Promise<void> {
+  for (let done = 0; done < bytes.length;)
+    done += (await file.write(bytes, done, bytes.length - done, position + done)).bytesWritten;
 }
 
 /** The batch as lines of at most `most` bytes (an op longer than that is a line of its own), made one at a time. */

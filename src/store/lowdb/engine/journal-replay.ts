@@ -8,11 +8,14 @@ import { isStored } from './record-text.js';
 const READ_BYTES = 1024 * 1024;
 
 /**
- * Replays one journal file a line at a time; resolves to its size in bytes. The
- * newest file's last line may have been cut short by a crash while it was written,
- * before it was synced and so before it was acknowledged: it is ignored. (A batch
- * of several lines cut short leaves only changes that were never acknowledged.)
- * Any other line that does not parse means the file is damaged.
+ * Replays one journal file a line at a time, up to the zeros filled ahead of its
+ * entries; resolves to the bytes of its entries. The newest file's last line may
+ * have been cut short by a crash while it was written, before it was synced and so
+ * before it was acknowledged: it is ignored. A crash may also have kept a later page
+ * of that write and not an earlier one, still zeros: what follows the first zero was
+ * never acknowledged either. (A batch of several lines cut short leaves only changes
+ * that were never acknowledged.) Any other line that does not parse means the file
+ * is damaged.
  */
 export async function replayFile(path: string, newest: boolean, replay: (op: Op) => void): Promise<number> {
   let number = 0;
@@ -31,7 +34,7 @@ export async function replayFile(path: string, newest: boolean, replay: (op: Op)
         if (ops) ops.forEach(replay);
         else bad = number;
       },
-      READ_BYTES,
+      { chunkBytes: READ_BYTES, endAtZero: true },
     );
   } catch (error) {
     if (error instanceof DataFileError) throw error;

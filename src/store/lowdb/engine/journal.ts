@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { FILE_MODE, FOLDER_MODE } from '../../files/modes.js';
 import type { Collection } from '../../store.js';
 import { syncDirectory } from '../../files/folders.js';
-import { LINE_BYTES, linesOf, WRITE_IN_PLACE_BYTES, writeAll } from './journal-lines.js';
+import { LINE_BYTES, linesOf, WRITE_IN_PLACE_BYTES, writeAll, writeAllInPool } from './journal-lines.js';
 import { replayFile } from './journal-replay.js';
 import type { Serialized } from './record-text.js';
 
@@ -19,15 +19,28 @@ export interface Stored {
 export type Op = [collection: Collection, key: string, stored: Stored | null];
 
 /**
- * The write-ahead journal: each batch of changes is appended to `<folder>/<n>.ndjson`
- * as lines of JSON lists of ops, at most LINE_BYTES each, and fdatasynced once,
- * so a batch costs one sync however many shards it touches. A checkpoint rotates
- * to the next file; files up to the rotated one are removed once the shards hold
- * their changes.
+ * How far ahead of its entries a journal file is filled with zeros. An append into
+ * them changes neither the file's size nor its blocks, so its fdatasync writes the
+ * data alone, not the file system's metadata: half the CPU and half the wait of an
+ * append that grows the file (measured on ext4). The zeros are written with the
+ * append that passes them, and synced by its fdatasync; a clean close cuts them off.
+ */
+export const ZERO_AHEAD_BYTES = 1024 * 1024;
+
+/**
+ * The write-ahead journal: each batch of changes is written into `<folder>/<n>.ndjson`
+ * after the last, as lines of JSON lists of ops, at most LINE_BYTES each, and
+ * fdatasynced once, so a batch costs one sync however many shards it touches. The
+ * file holds zeros past its entries (ZERO_AHEAD_BYTES), where replay stops. A
+ * checkpoint rotates to the next file; files up to the rotated one are removed once
+ * the shards hold their changes.
  */
 export class Journal {
   private file: FileHandle | undefined;
+  /** Bytes of the entries in the file appended to now. */
   private size = 0;
+  /** Bytes of that file: its entries, then zeros. */
+  private length = 0;
   /** An append failed and its bytes could not be cut off yet: cut them before the next. */
   private tail: number | undefined;
   /** Bytes of the files rotated away from and not removed yet, by number. */
@@ -92,9 +105,11 @@ export class Journal {
     let written = 0;
     try {
       for (const line of linesOf(ops, this.lineBytes)) {
-        if (line.bytes <= WRITE_IN_PLACE_BYTES) writeAll(file, Buffer.from(line.text));
-        else await file.appendFile(line.text);
+        const at = this.size + written;
+        if (line.bytes <= WRITE_IN_PLACE_BYTES) writeAll(file, Buffer.from(line.text), at);
+        else await writeAllInPool(file, Buffer.from(line.text), at);
         written += line.bytes;
+        if (at + line.bytes > this.length) await this.zeroAhead(file, at + line.bytes);
       }
       await file.datasync();
     } catch (error) {
@@ -108,13 +123,14 @@ export class Journal {
   /** Starts the next file; returns the number of the last one that may be removed after a checkpoint. */
   async rotate(): Promise<number> {
     const closed = this.sequence;
-    if (this.file && this.tail !== undefined) await this.cut(this.file, this.tail);
     if (this.file) {
+      await this.cut(this.file, this.tail ?? this.size); // no zeros left in a file no longer appended to
       await this.file.close();
       this.older.set(closed, this.size);
     }
     this.file = undefined;
     this.size = 0;
+    this.length = 0;
     this.tail = undefined;
     this.sequence++;
     return closed;
@@ -132,13 +148,16 @@ export class Journal {
   }
 
   async close(): Promise<void> {
+    // The zeros are cut off, so the file ends at its last entry; if they cannot be, replay stops at them anyway.
+    await this.file?.truncate(this.tail ?? this.size).catch(() => {});
     await this.file?.close();
     this.file = undefined;
   }
 
   private async current(): Promise<FileHandle> {
     if (this.file) return this.file;
-    const file = await open(join(this.folder, `${this.sequence}.ndjson`), 'a', FILE_MODE);
+    // A number after every file there was (open, rotate): a file by that name holds nothing, left by a failed current.
+    const file = await open(join(this.folder, `${this.sequence}.ndjson`), 'w', FILE_MODE);
     try {
       await syncDirectory(this.folder); // the new file's name must survive a crash too
     } catch (error) {
@@ -146,13 +165,30 @@ export class Journal {
       throw error;
     }
     this.file = file;
-    this.size = (await file.stat()).size;
+    this.size = 0;
+    this.length = 0;
     return file;
+  }
+
+  /**
+   * Fills the file with zeros from `end`, where the entries written so far end, to ZERO_AHEAD_BYTES past it. After the
+   * entries, so they never take room the entries need: where the zeros do not fit (a full disk), those written are cut
+   * off again, and the file grows with its entries until there is room.
+   */
+  private async zeroAhead(file: FileHandle, end: number): Promise<void> {
+    try {
+      await writeAllInPool(file, Buffer.alloc(ZERO_AHEAD_BYTES), end);
+      this.length = end + ZERO_AHEAD_BYTES;
+    } catch {
+      await file.truncate(end);
+      this.length = end;
+    }
   }
 
   private async cut(file: FileHandle, length: number): Promise<void> {
     await file.truncate(length);
     await file.datasync();
+    this.length = length;
     this.tail = undefined;
   }
 }
