@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { expect } from 'chai';
 import { isoText, nextTimestamp } from '../../src/lib/time.js';
 
@@ -42,5 +43,16 @@ describe('nextTimestamp (updatedAt)', () => {
     ];
     for (let step = 0; step < 2000; step++) instants.push(base + step * 7);
     for (const ms of instants) expect(isoText(ms), String(ms)).to.equal(new Date(ms).toISOString());
+  });
+
+  it('when a text is made, then V8 holds it as one flat string, not a rope of its parts, so a record holding it stays on JSON.stringify fast path', () => {
+    const script = `import { isoText } from './src/lib/time.ts'; %DebugPrint(isoText(${Date.parse('2026-11-28T08:25:30.243Z')}));`;
+    const printed = spawnSync(
+      process.execPath,
+      ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script],
+      { encoding: 'utf8' },
+    );
+    expect(printed.stdout).to.contain('"2026-11-28T08:25:30.243Z"');
+    expect(/ - type: (\w+)/.exec(printed.stdout)?.[1]).to.equal('SEQ_ONE_BYTE_STRING_TYPE');
   });
 });
