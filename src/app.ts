@@ -93,8 +93,17 @@ export function composeApp(
   { wrap = (app) => app, first = [], afterHostCheck = [], cors, guards = [], ...rest }: Additions,
 ): Express {
   const limits = config.limits ?? DEFAULT_LIMITS;
-  const app = wrap(startApp(contract, logger));
-  app.use(...first, ...checkHost(config), ...afterHostCheck, allowPages(cors.origins, cors.extras ?? {}, logger));
+  const app = wrap(makeApp(contract));
+  // One router layer for all that every request passes before /api, rather than one each.
+  app.use(
+    inOrder(
+      ...startResponses(contract, logger),
+      ...first,
+      ...checkHost(config),
+      ...afterHostCheck,
+      allowPages(cors.origins, cors.extras ?? {}, logger),
+    ),
+  );
   app.use('/api', admit(config, limits, contract, ...guards));
   // Outside the contract: before validation, which refuses every path openapi.yaml does not name.
   app.use(docsRoutes(), ...(rest.outsideContract ?? []), ...validate(config, contract), ...(rest.beforeRoutes ?? []));
@@ -104,22 +113,23 @@ export function composeApp(
 
 // The parts composeApp puts in its order.
 
-/**
- * An app with exact routing and, first on every request so every response has them, X-Request-Id, the security headers,
- * a log line and metrics; then HEAD is served as GET.
- */
-function startApp(contract: OpenApiDocument, logger?: Logger): Express {
+/** An app with exact routing, sending JSON once (res.json), without express's own ETag and X-Powered-By. */
+function makeApp(contract: OpenApiDocument): Express {
   const app = sendJsonOnce(express());
   app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
   app.set('strict routing', EXACT_ROUTING.strict);
   app.disable('x-powered-by');
   app.disable('etag'); // responses describe writes just made; hashing each one costs more than it saves
   app.locals.contract = contract; // for the error handler's explanations (contractOf, src/contract/spec.ts)
-  app.use(
+  return app;
+}
+
+/** First on every request, so every response has them: X-Request-Id, the security headers, a log line and metrics; then HEAD is served as GET. */
+function startResponses(contract: OpenApiDocument, logger?: Logger): RequestHandler[] {
+  return [
     startResponse(logger && observeRequests(logger, [...Object.keys(contract.paths), ...DOCS_PATHS])),
     answerHeadAsGet,
-  );
-  return app;
+  ];
 }
 
 /** Without authentication, a page elsewhere could reach this machine under its own name (DNS rebinding): only this machine's names. */
