@@ -1,12 +1,12 @@
-import { cp, mkdir, open, readFile, readdir, truncate, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, open, readFile, readdir, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import type { LowdbOptions } from '../../src/store/lowdb/lowdb-settings.js';
 import { shardNumber } from '../../src/store/lowdb/engine/shards.js';
 import { ZERO_AHEAD_BYTES } from '../../src/store/lowdb/engine/journal.js';
 import type { Store } from '../../src/store/store.js';
-import { journalText } from '../helpers/journal.js';
+import { crashCopy, journalText } from '../helpers/lowdb-files.js';
 import { runThenKill } from '../helpers/process.js';
 import { freshDataFile } from '../helpers/service.js';
 
@@ -32,15 +32,6 @@ async function journalLines(dataFile: string): Promise<string[]> {
   for (const name of (await readdir(folder)).sort())
     lines.push(...(await journalText(join(folder, name))).split('\n').slice(0, -1));
   return lines;
-}
-
-/** The files as a crash would leave them now, nothing checkpointed: a copy of `dataFile` and its folder. */
-async function crashCopy(dataFile: string): Promise<string> {
-  const copy = join(await freshDataFile(), 'db.json');
-  await mkdir(dirname(copy), { recursive: true });
-  await cp(`${dataFile}.d`, `${copy}.d`, { recursive: true });
-  await cp(dataFile, copy);
-  return copy;
 }
 
 async function expectStored(store: Store, values: Map<string, unknown>, when: string): Promise<void> {

@@ -1,5 +1,3 @@
-import { cp, mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import { createLogger } from '../../src/observability/logger.js';
 import { storeReports } from '../../src/observability/store-reports.js';
@@ -7,6 +5,7 @@ import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import { StoreFullError, type Store } from '../../src/store/store.js';
 import { call } from '../helpers/client.js';
 import type { LogLine } from '../helpers/logs.js';
+import { crashCopy } from '../helpers/lowdb-files.js';
 import { freshDataFile, startService } from '../helpers/service.js';
 
 /** A record's stored bytes: its compact JSON as a shard line holds it, `"key":{"value":…}`. */
@@ -24,15 +23,6 @@ async function expectFull(store: Store, key: string, value: unknown): Promise<vo
   const before = await store.get('streams', key);
   expect(await outcome(put(store, key, value)), `${key} is refused`).to.be.instanceOf(StoreFullError);
   expect(await store.get('streams', key), `${key} is unchanged`).to.deep.equal(before);
-}
-
-/** The files of an open store, copied as a crash would leave them (nothing checkpointed yet). */
-async function crashCopy(dataFile: string): Promise<string> {
-  const copy = join(await freshDataFile(), 'db.json');
-  await mkdir(dirname(copy), { recursive: true });
-  await cp(`${dataFile}.d`, `${copy}.d`, { recursive: true });
-  await cp(dataFile, copy);
-  return copy;
 }
 
 describe("the lowdb store's stated size (STORE_MAX_BYTES)", () => {

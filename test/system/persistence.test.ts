@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { expect } from 'chai';
 import { call } from '../helpers/client.js';
-import { journalText } from '../helpers/journal.js';
+import { journalText } from '../helpers/lowdb-files.js';
 import { aDevice, aDraft, uuid } from '../helpers/factories.js';
 import { startServerProcess, stop } from '../helpers/process.js';
 import { freshDataFile, startService, type Service } from '../helpers/service.js';
