@@ -31,6 +31,7 @@ export const catalogue = {
   unavailable: { status: 503, title: 'The service cannot serve this now' },
   overloaded: { status: 503, title: 'The service is overloaded' },
   stopping: { status: 503, title: 'This process is shutting down' },
+  'sessions-in-use': { status: 503, title: "The sandbox's sessions are all in use" },
   'storage-full': { status: 507, title: 'The store is full' },
 } as const;
 

@@ -4,6 +4,7 @@ import { SANDBOX_HEADERS } from '../edge/cors.js';
 import { HttpProblem } from '../errors/problem.js';
 import { useScope } from '../edge/scope.js';
 import { requestIdOf } from '../observability/request-id.js';
+import { droppedHeader } from './dropped.js';
 import { keepExchange } from './expectations.js';
 import { headOf } from './logged-headers.js';
 import { loggedBody, loggedPath, type KeptRequest } from './request-log.js';
@@ -11,6 +12,10 @@ import type { Session } from './session.js';
 import { SESSION_HEADER, type Sessions } from './sessions.js';
 
 export const CLOCK_HEADER = SANDBOX_HEADERS.clock;
+/** On the first answer of a session started again after it was dropped: when, how many requests, why (droppedHeader). */
+export const DROPPED_HEADER = 'X-Sandbox-Session-Dropped';
+/** The methods whose requests make a session count against SANDBOX_SESSIONS (their session may be written to). */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 interface SandboxLocals {
   session: Session;
@@ -43,21 +48,25 @@ export function sandboxOf(res: Response): SandboxLocals {
 export const sessionOf = (res: Response): Session => sandboxOf(res).session;
 
 /**
- * Right after the Host check: picks the session (and sets its clock when
- * X-Sandbox-Clock says so), serves the request from the session's store and
- * clock, and logs the request to it when answered.
+ * First of an API request's guards: picks the session (made once, however many requests for it arrive together; and
+ * sets its clock when X-Sandbox-Clock says so), serves the request from the session's store and clock, and logs the
+ * request to it when answered. A session started again after a drop says so on its first answer.
  */
 export function enterSession(sessions: Sessions): RequestHandler {
   return async (req, res, next) => {
     const name = sessions.nameOf(req);
     const started = performance.now();
-    const session = await sessions.enter(name);
+    res.setHeader(SESSION_HEADER, name);
+    const session = await sessions.enter(name, { writes: WRITES.has(req.method), client: req.socket.remoteAddress });
     const locals: SandboxLocals = { session };
+    if (session.startedAgain && !session.toldDrop) {
+      session.toldDrop = true;
+      res.setHeader(DROPPED_HEADER, droppedHeader(session.startedAgain));
+    }
     const leave = () => sessions.leave(session, logRequest(req, res, locals, started));
     // Closed while the session was being made: 'close' has been and gone.
     if (res.closed) leave();
     else res.once('close', leave);
-    res.setHeader(SESSION_HEADER, name);
     res.locals.sandbox = locals;
     const clock = req.headers[CLOCK_HEADER.toLowerCase()];
     if (typeof clock === 'string') session.clock.fixedMs = instantOf(clock, `/headers/${CLOCK_HEADER.toLowerCase()}`);
@@ -82,7 +91,7 @@ export function keepAnswers(app: Express): Express {
 
 /** Once the body is parsed, before validation: keeps it for the log, as sent. */
 export const keepBody: RequestHandler = (req, res, next) => {
-  if (req.body !== undefined) {
+  if (req.body !== undefined && res.locals.sandbox) {
     const declared = req.headers['content-length']; // a chunked body is measured
     const text = loggedBody(req.body, declared === undefined ? undefined : Number(declared));
     if (text !== undefined) sandboxOf(res).body = text;
@@ -104,9 +113,9 @@ export function instantOf(text: string, path: string): number {
   return Date.parse(text);
 }
 
-/** Logs the answered request to its session, unless it is a preflight or the sandbox's own; whether it did. */
+/** Logs the answered request to its session, unless it is an OPTIONS; whether it did. */
 function logRequest(req: Request, res: Response, locals: SandboxLocals, started: number): boolean {
-  if (req.method === 'OPTIONS' || req.originalUrl.startsWith('/sandbox/')) return false;
+  if (req.method === 'OPTIONS') return false;
   const problem = res.statusCode >= 400 ? (locals.problem ?? res.locals.problem) : undefined;
   // Members set one by one, in the order the log has always listed them: cheaper than spreading optional ones.
   const entry: KeptRequest = {

@@ -5,6 +5,7 @@ import { parsePrefer } from './prefer.js';
 import { LOG_BYTES, LOG_SIZE, type KeptRequest, type LoggedRequest } from './request-log.js';
 import type { Scenarios } from './scenarios.js';
 import type { SegmentState } from './segments.js';
+import type { Dropped } from './dropped.js';
 import { seedSteps } from './seed-steps.js';
 import type { Session } from './session.js';
 
@@ -28,18 +29,24 @@ export function keepExchange(entry: KeptRequest, res: Response, session: Session
  * which are not the service's behaviour; and a segment whose state or first requests are no longer known.
  */
 export async function expectationsOf(
-  session: Session,
+  session: Session | undefined,
   scenarios: Scenarios,
   examples: Map<string, unknown>,
-): Promise<{ segments: Segment[]; notes?: string[] }> {
+  dropped?: Dropped,
+): Promise<{ segments: (Segment & { after?: Dropped })[]; notes?: string[] }> {
   const bySegment = new Map<number, LoggedRequest[]>();
-  for (const entry of session.log.list().reverse()) {
+  for (const entry of session?.log.list().reverse() ?? []) {
     const number = entry.segment ?? 0;
     bySegment.set(number, [...(bySegment.get(number) ?? []), entry]);
   }
-  const [segments, notes] = [[] as Segment[], [] as string[]];
+  const [segments, notes] = [[] as (Segment & { after?: Dropped })[], [] as string[]];
+  const gone = dropped ?? session?.startedAgain;
+  if (gone)
+    notes.push(
+      `${droppedNote(gone)}: those requests are gone${dropped ? '' : ', and its segments here start after it'}.`,
+    );
   for (const [number, entries] of [...bySegment].sort(([a], [b]) => a - b)) {
-    const held = session.segments.get(number);
+    const held = session?.segments.get(number);
     const state = held && (await startingState(held.state, scenarios, examples));
     const why = !state
       ? `the state it started from is no longer known (its scenario was defined again since)`
@@ -51,12 +58,18 @@ export async function expectationsOf(
     const count = `${entries.length} request${entries.length === 1 ? '' : 's'}`;
     if (why) notes.push(`Segment ${number + 1} of the session (${count}) is left out: ${why}.`);
     const expectations = entries.filter(isServiceAnswer).map(expectationOf);
-    if (!why && state && expectations.length) segments.push({ state, expectations });
+    const after = held?.state.after;
+    if (!why && state && expectations.length) segments.push({ state, expectations, ...(after ? { after } : {}) });
   }
   return { segments, ...(notes.length ? { notes } : {}) };
 }
 
-async function startingState(
+/** What a drop took, in a sentence (without its end). */
+const droppedNote = ({ at, why, requests }: Dropped) =>
+  `The session was dropped at ${at} with ${requests} request${requests === 1 ? '' : 's'} logged (${why}), and started again from its seed or scenario`;
+
+/** The state segment `number` of `session` started from, as expectations name it; undefined when no longer known. */
+export async function startingState(
   { settings, version }: SegmentState,
   scenarios: Scenarios,
   examples: Map<string, unknown>,

@@ -3,15 +3,21 @@ import type { Limits } from '../config/limits.js';
 import type { OpenApiDocument } from '../contract/spec.js';
 import { limitWriteRate } from '../edge/rate-limit.js';
 import { shedLoad } from '../edge/shed-load.js';
-import { sessionOf } from './controls.js';
+import { enterSession, sessionOf } from './controls.js';
 import type { Session } from './session.js';
+import type { Sessions } from './sessions.js';
 
 /**
- * The service's load shedding and write rate limit, counted per session instead of per
- * user (everyone here is `local`): requests in flight by session name, writes in the
- * session's own windows, so one test's load never refuses another's.
+ * An API request's guards in the sandbox: the service's load shedding, counted per session name instead of per user
+ * (everyone here is `local`) and decided before a session is made; then the session is entered; then the write rate
+ * limit, in the session's own windows, so one test's load never refuses another's.
  */
-export function sessionGuards(limits: Limits, bodyLimit: number, contract: OpenApiDocument): RequestHandler[] {
+export function sessionGuards(
+  sessions: Sessions,
+  limits: Limits,
+  bodyLimit: number,
+  contract: OpenApiDocument,
+): RequestHandler[] {
   // One limiter a session, made at its first request and gone with it; a reset's new session starts with no writes counted.
   const limiters = new WeakMap<Session, RequestHandler>();
   const limitWrites: RequestHandler = (req, res, next) => {
@@ -20,5 +26,5 @@ export function sessionGuards(limits: Limits, bodyLimit: number, contract: OpenA
     if (!limit) limiters.set(session, (limit = limitWriteRate(limits, contract, session.hits)));
     return limit(req, res, next);
   };
-  return [shedLoad(limits, bodyLimit, (res) => sessionOf(res).name), limitWrites];
+  return [shedLoad(limits, bodyLimit, (res) => sessions.nameOf(res.req)), enterSession(sessions), limitWrites];
 }

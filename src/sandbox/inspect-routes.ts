@@ -3,20 +3,26 @@ import { responseChecker, type CheckResponse } from '../contract/response-check.
 import type { OpenApiDocument } from '../contract/spec.js';
 import { EXACT_ROUTING } from '../edge/routing.js';
 import { HttpProblem } from '../errors/problem.js';
-import { sessionOf } from './controls.js';
 import { isNote, type LoggedRequest } from './request-log.js';
+import type { Sessions } from './sessions.js';
 import { stateOf } from './state.js';
 
 /**
- * What the sandbox's page reads of the session a request names (X-Sandbox-Session): its state by
+ * What the sandbox's page reads of the session a request names (X-Sandbox-Session), without making it: its state by
  * collection, and one logged request with whether its answer fits openapi.yaml. Outside the
  * contract, as the other /sandbox/ routes.
  */
-export function inspectRoutes(contract: OpenApiDocument): RequestHandler {
+export function inspectRoutes(
+  sessions: Sessions,
+  contract: OpenApiDocument,
+  seedState: () => Promise<string>,
+): RequestHandler {
   const router = Router(EXACT_ROUTING);
   let checker: CheckResponse | undefined; // compiled on first use: most sandboxes are never looked at
-  router.get('/sandbox/state', async (_req, res) => {
-    res.type('application/json').send(await stateOf(sessionOf(res).store));
+  // Looking makes no session: one not held shows the seed it would start from.
+  router.get('/sandbox/state', async (req, res) => {
+    const session = sessions.find(sessions.nameOf(req));
+    res.type('application/json').send(session ? await stateOf(session.store) : await seedState());
   });
   router.get('/sandbox/requests/:n', (req, res) => {
     const n = /^[1-9]\d{0,15}$/.test(String(req.params.n)) ? Number(req.params.n) : undefined;
@@ -25,7 +31,7 @@ export function inspectRoutes(contract: OpenApiDocument): RequestHandler {
         errors: [{ path: '/path/n', message: 'must be a whole number from 1' }],
       });
     }
-    const logged = sessionOf(res).log.find(n);
+    const logged = sessions.find(sessions.nameOf(req))?.log.find(n);
     if (!logged)
       throw new HttpProblem('not-found', `This session's log does not hold request ${n}: it keeps the last 100.`);
     res.json({ ...logged, contract: contractOf(logged, (checker ??= responseChecker(contract))) });

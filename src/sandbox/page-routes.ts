@@ -2,6 +2,8 @@ import { dirname, join } from 'node:path';
 import type { Request, RequestHandler, Response } from 'express';
 import { specPath } from '../contract/spec.js';
 import { HttpProblem } from '../errors/problem.js';
+import { eventStreams } from './event-streams.js';
+import type { StreamLimits } from './sandbox-settings.js';
 import type { Session } from './session.js';
 import type { Sessions } from './sessions.js';
 
@@ -28,19 +30,16 @@ const PAGE_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Changes are told at most this often per page: a busy session's requests come as one event. */
-const EVENT_BATCH_MS = 100;
-
 /**
  * The sandbox's page (GET /sandbox/) and what it reads of every session: GET /sandbox/sessions, and
- * GET /sandbox/events (Server-Sent Events naming each session that logs a request, is reset or dropped).
+ * GET /sandbox/events (Server-Sent Events naming each session that logs a request, is reset or dropped: event-streams.ts).
  * Mounted after the Host check and before a session is entered, so looking makes no session and
  * touches none; same-origin only (no CORS).
  */
-export function pageRoutes(sessions: Sessions): RequestHandler {
+export function pageRoutes(sessions: Sessions, streams: StreamLimits): RequestHandler {
   const routes: Record<string, (req: Request, res: Response) => void> = {
     '/sandbox/sessions': (_req, res) => void res.json({ items: sessions.list().map(summaryOf) }),
-    '/sandbox/events': (_req, res) => streamEvents(sessions, res),
+    '/sandbox/events': eventStreams(sessions, streams),
     // The page's own links are relative to /sandbox/.
     '/sandbox': (req, res) => res.redirect(301, req.originalUrl.replace('/sandbox', '/sandbox/')),
   };
@@ -62,32 +61,14 @@ export function pageRoutes(sessions: Sessions): RequestHandler {
 }
 
 function summaryOf(session: Session) {
-  const { name, settings, log, bytes, startedAt } = session;
+  const { name, settings, log, bytes, lastUsed, counted, startedAgain } = session;
   return {
     name,
     ...(settings.scenario === undefined ? {} : { scenario: settings.scenario }),
     requests: log.total,
     bytes,
-    lastUsed: log.lastAt ?? startedAt,
+    lastUsed: new Date(lastUsed).toISOString(),
+    written: counted,
+    ...(startedAgain ? { startedAgain } : {}),
   };
-}
-
-function streamEvents(sessions: Sessions, res: Response): void {
-  res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
-  res.write('retry: 1000\n\n'); // headers out now; a page reconnects a second after the sandbox restarts
-  const changed = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    timer = undefined;
-    for (const name of changed) res.write(`data: ${JSON.stringify({ session: name })}\n\n`);
-    changed.clear();
-  };
-  const stop = sessions.watch((name) => {
-    changed.add(name);
-    timer ??= setTimeout(flush, EVENT_BATCH_MS);
-  });
-  res.once('close', () => {
-    stop();
-    clearTimeout(timer);
-  });
 }

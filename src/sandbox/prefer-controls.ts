@@ -4,7 +4,6 @@ import type { Contract } from '../contract/declared-responses.js';
 import { operationIdOf } from '../contract/operation-id.js';
 import { HttpProblem } from '../errors/problem.js';
 import { requestIdOf } from '../observability/request-id.js';
-import { sandboxOf, sessionOf } from './controls.js';
 import { ControlError, parsePrefer, preferredResponse } from './prefer.js';
 
 /**
@@ -14,14 +13,14 @@ import { ControlError, parsePrefer, preferredResponse } from './prefer.js';
  */
 export function preferControls(contract: Contract): RequestHandler {
   return async (req, res, next) => {
-    const session = sessionOf(res);
+    const session = res.locals.sandbox?.session; // API requests only: the probes and metrics answer Prefer too, in no session
     // Most requests ask for nothing: no header to parse, no failure to draw.
-    if (req.headers.prefer === undefined && !session.settings.failureRate) return next();
+    if (req.headers.prefer === undefined && !session?.settings.failureRate) return next();
     let preferences;
     try {
       preferences = parsePrefer(typeof req.headers.prefer === 'string' ? req.headers.prefer : undefined);
       if (preferences.delayMs) await sleep(preferences.delayMs);
-      if (req.originalUrl.startsWith('/api/') && session.fails()) {
+      if (session?.fails()) {
         res.locals.failedOnPurpose = true; // logged at info: the sandbox chose it, nothing went wrong
         throw new HttpProblem(
           'unavailable',
@@ -43,7 +42,7 @@ export function preferControls(contract: Contract): RequestHandler {
         typeof body === 'object' && body !== null && 'requestId' in body
           ? { ...body, requestId: requestIdOf(res) }
           : body;
-      if (preferred.status >= 400) sandboxOf(res).problem = sent;
+      if (preferred.status >= 400 && res.locals.sandbox) res.locals.sandbox.problem = sent;
       res.type(preferred.response.mediaType ?? 'application/json').json(sent);
     } catch (error) {
       if (!(error instanceof ControlError)) throw error;
@@ -61,6 +60,6 @@ function refuseControl(res: Response, message: string): void {
     errors: [{ path: '/headers/prefer', message }],
   });
   const problem = { ...refused.toJSON(), requestId: requestIdOf(res) };
-  sandboxOf(res).problem = problem;
+  if (res.locals.sandbox) res.locals.sandbox.problem = problem;
   res.status(400).type('application/problem+json').end(JSON.stringify(problem));
 }

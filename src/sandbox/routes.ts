@@ -3,6 +3,7 @@ import { isDateTime } from '../contract/formats.js';
 import { jsonBody } from '../edge/json-body.js';
 import { HttpProblem, type FieldError } from '../errors/problem.js';
 import { EXACT_ROUTING } from '../edge/routing.js';
+import { describeSession } from './describe-session.js';
 import { expectationsOf } from './expectations.js';
 import { parseScenario } from './scenario-document.js';
 import { SCENARIO_NAME, type Scenarios } from './scenarios.js';
@@ -36,7 +37,7 @@ export function sandboxRoutes(
         `No scenario ${settings.scenario}; the sandbox knows ${known.length ? known.join(', ') : 'none'} (mocks/scenarios/, PUT /sandbox/scenarios/{name}).`,
       );
     }
-    await sessions.replace(name, settings);
+    await sessions.replace(name, settings, req.socket.remoteAddress);
     // A page that named its session by header keeps it in a cookie too (sent where the page and the sandbox are one site).
     if (req.headers[SESSION_HEADER.toLowerCase()] !== undefined)
       res.cookie(SESSION_COOKIE, name, { path: '/', sameSite: 'lax' });
@@ -44,21 +45,7 @@ export function sandboxRoutes(
   });
   only('/sandbox/reset', 'POST', 'puts this session back to the seed, or to a scenario');
   router.get('/sandbox/session', async (req, res) => {
-    const session = await sessions.get(sessions.nameOf(req));
-    const {
-      clock: { fixedMs },
-      settings,
-    } = session;
-    res.json({
-      name: session.name,
-      ...(fixedMs === undefined ? {} : { clock: new Date(fixedMs).toISOString() }),
-      ...(settings.seed === undefined ? {} : { seed: settings.seed }),
-      ...(settings.scenario === undefined ? {} : { scenario: settings.scenario }),
-      failureRate: settings.failureRate ?? 0,
-      segment: session.segment,
-      bytes: session.bytes,
-      sessions: { held: sessions.size, max: sessions.max, bytes: sessions.bytes, maxBytes: sessions.maxBytes },
-    });
+    res.json(await describeSession(sessions, sessions.nameOf(req), scenarios, examples));
   });
   only('/sandbox/session', 'GET', 'shows this session');
   router.get('/sandbox/requests', (req, res) => requests(sessions, scenarios, examples, req, res));
@@ -97,9 +84,13 @@ async function requests(
   req: Request,
   res: Response,
 ): Promise<void> {
-  const session = await sessions.get(sessions.nameOf(req));
+  const name = sessions.nameOf(req);
+  const session = sessions.find(name); // looking makes no session
   const { format } = req.query;
-  if (format === 'expectations') return void res.json(await expectationsOf(session, scenarios, examples));
+  if (format === 'expectations')
+    return void res.json(
+      await expectationsOf(session, scenarios, examples, session ? undefined : sessions.dropped.get(name)),
+    );
   if (format !== undefined) {
     throw new HttpProblem(
       'validation-failed',
@@ -107,7 +98,7 @@ async function requests(
       { errors: [{ path: '/query/format', message: 'must be expectations' }] },
     );
   }
-  res.type('application/json').send(`{"items":${session.log.json()}}`); // spliced from the text kept: nothing parsed
+  res.type('application/json').send(`{"items":${session?.log.json() ?? '[]'}}`); // spliced from the text kept: nothing parsed
 }
 
 const KNOWN = new Set(['clock', 'seed', 'failureRate', 'scenario']);

@@ -8,9 +8,11 @@ import { DEFAULT_LIMITS, storeQuotas } from '../config/limits.js';
 import { readContract } from '../contract/declared-responses.js';
 import { contractSecrets, headerRedactor } from '../contract/redact.js';
 import { specPath, type OpenApiDocument } from '../contract/spec.js';
+import { serveFrom } from '../edge/scope.js';
+import { SYSTEM_CLOCK } from '../lib/clock.js';
 import { openMemoryStore } from '../store/memory/memory-store.js';
 import type { MemoryStore } from '../store/memory/memory-store.js';
-import { enterSession, keepAnswers, keepBody } from './controls.js';
+import { DROPPED_HEADER, keepAnswers, keepBody } from './controls.js';
 import { preferControls } from './prefer-controls.js';
 import { sessionGuards } from './guards.js';
 import { inspectRoutes } from './inspect-routes.js';
@@ -20,18 +22,20 @@ import { buildThrough } from './scenario-build.js';
 import { loadScenarioFiles } from './scenario-files.js';
 import { restore, Scenarios } from './scenarios.js';
 import { getExamples, seedStore } from './seed.js';
+import { stateOf } from './state.js';
+import { DEFAULT_SANDBOX_SETTINGS, type StreamLimits } from './sandbox-settings.js';
 import { Session, type SessionSettings } from './session.js';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_SESSIONS, SESSION_HEADER, Sessions } from './sessions.js';
+import { SESSION_HEADER, Sessions, type OpenSession, type SessionLimits } from './sessions.js';
 
 export interface SandboxOptions {
   /** As the service's, but for CORS (the sandbox allows any origin) and authentication (none, ever: `auth` is ignored). */
   config: Omit<AppConfig, 'corsOrigins'>;
   /** openapi.yaml, parsed once at start (loadSpec) and read-only from then on. */
   contract: OpenApiDocument;
-  /** Sessions held at once (SANDBOX_SESSIONS); past it the least recently used is dropped. */
-  maxSessions?: number;
-  /** Bytes all sessions hold together, records and request logs (SANDBOX_MAX_BYTES); past it the least recently used idle ones are dropped, else a write is 507. */
-  maxBytes?: number;
+  /** The bounds on sessions (SANDBOX_SESSIONS, SANDBOX_MAX_BYTES, SANDBOX_SESSION_IDLE, SANDBOX_NEW_SESSIONS); the defaults where not given. */
+  sessions?: Partial<SessionLimits>;
+  /** The bounds on the page's event streams (SANDBOX_EVENT_STREAMS, …_PER_CLIENT, SANDBOX_EVENT_BUFFER). */
+  streams?: Partial<StreamLimits>;
   /** The folder of `<name>.json` scenarios defined at start: mocks/scenarios unless given. */
   scenariosFolder?: string;
   /** The most scenarios held (SANDBOX_MAX_SCENARIOS), files included; past it PUT /sandbox/scenarios/{new name} is 403 quota-exceeded. */
@@ -42,7 +46,7 @@ export interface SandboxOptions {
 }
 
 /** Pages may send the session's cookie, and read which session answered (its headers the service's CORS allows too). */
-const SANDBOX_CORS = { credentials: true, exposedHeaders: [SESSION_HEADER] };
+const SANDBOX_CORS = { credentials: true, exposedHeaders: [SESSION_HEADER, DROPPED_HEADER] };
 
 /**
  * The service itself as a stateful mock: in memory, one isolated store per
@@ -53,8 +57,8 @@ const SANDBOX_CORS = { credentials: true, exposedHeaders: [SESSION_HEADER] };
 export async function createSandbox({
   config: { auth: _never, ...config },
   contract: spec,
-  maxSessions = DEFAULT_MAX_SESSIONS,
-  maxBytes = DEFAULT_MAX_BYTES,
+  sessions: sessionLimits,
+  streams,
   maxScenarios,
   scenariosFolder,
   buildScenarios = false,
@@ -66,15 +70,20 @@ export async function createSandbox({
   const redact = headerRedactor(contractSecrets(spec)); // credentials in the request logs
   // `start` fills the store, and says which definition of its scenario it used.
   const open =
-    (start: (store: MemoryStore, settings: SessionSettings) => Promise<number | undefined>) =>
-    async (name: string, settings: SessionSettings, room: (growth: number) => void, replaced?: Session) => {
+    (start: (store: MemoryStore, settings: SessionSettings) => Promise<number | undefined>): OpenSession =>
+    async (name, settings, room, before) => {
       const store = openMemoryStore({ quotas: storeQuotas(limits.quotas), room });
-      return new Session(name, store, settings, redact, replaced, await start(store, settings));
+      return new Session(name, store, settings, redact, { ...before, version: await start(store, settings) });
     };
   // Scenarios are made in a sandbox of their own whose sessions start empty; each then starts a session here from a copy of its records.
   const builder = new Sessions(
     open(async () => undefined),
-    Number.MAX_SAFE_INTEGER,
+    {
+      max: Number.MAX_SAFE_INTEGER,
+      maxBytes: Number.POSITIVE_INFINITY,
+      idleMs: 0,
+      startsPerMinute: Number.MAX_SAFE_INTEGER,
+    },
   );
   const none = new Scenarios(async () => ({ records: [], answers: [] })); // the builder's own /sandbox routes are never asked for scenarios
   // A scenario's steps set a session up; they are no one's traffic: no write rate (RATE_LIMIT_WRITES), quotas as ever.
@@ -90,11 +99,22 @@ export async function createSandbox({
       else await seedStore(store, contract.examples);
       return defined?.version;
     }),
-    maxSessions,
-    maxBytes,
+    { ...DEFAULT_SANDBOX_SETTINGS.sessions, ...sessionLimits },
   );
   await loadScenarioFiles(scenarios, scenariosFolder ?? join(dirname(specPath), 'mocks', 'scenarios'), buildScenarios);
-  return { app: assemble(sessions, scenarios, contract, config, limits, logger), sessions, scenarios };
+  const events = { ...DEFAULT_SANDBOX_SETTINGS.streams, ...streams };
+  return { app: assemble(sessions, scenarios, contract, config, limits, logger, events), sessions, scenarios };
+}
+
+/** The state a session not yet made would start from (the examples' seed), made once when first asked for. */
+function seedState(examples: Map<string, unknown>): () => Promise<string> {
+  let made: Promise<string> | undefined;
+  return () =>
+    (made ??= (async () => {
+      const store = openMemoryStore();
+      await seedStore(store, examples);
+      return stateOf(store);
+    })());
 }
 
 function assemble(
@@ -104,19 +124,23 @@ function assemble(
   config: SandboxOptions['config'],
   limits: Limits,
   logger: Logger | undefined,
+  streams: StreamLimits = DEFAULT_SANDBOX_SETTINGS.streams,
 ): Express {
   // The service's order (composeApp in src/app.ts), with the sandbox's steps at its points.
   return composeApp({ ...config, limits }, contract.spec, logger, {
     wrap: keepAnswers,
-    // The page looks at sessions without entering one: after the Host check, before a session is picked.
-    afterHostCheck: [pageRoutes(sessions), enterSession(sessions)],
+    // What the probes read (/readyz): a memory store, always usable as every session's is; API requests use their session's.
+    first: [serveFrom({ store: openMemoryStore(), clock: SYSTEM_CLOCK })],
+    // The page looks at sessions without entering one: after the Host check.
+    afterHostCheck: [pageRoutes(sessions, streams)],
     cors: { origins: '*', extras: SANDBOX_CORS },
-    guards: sessionGuards(limits, config.bodyLimit, contract.spec),
+    // After CORS, so a page can read a refusal: load shedding, then the session is entered, then its write rate.
+    guards: sessionGuards(sessions, limits, config.bodyLimit, contract.spec),
     // Outside the contract, as /docs: before validation, which refuses every path openapi.yaml does not name.
     outsideContract: [
       keepBody,
       sandboxRoutes(sessions, scenarios, config.bodyLimit, contract.examples),
-      inspectRoutes(contract.spec),
+      inspectRoutes(sessions, contract.spec, seedState(contract.examples)),
     ],
     beforeRoutes: [preferControls(contract.declared)],
   });

@@ -1,3 +1,4 @@
+import type { Dropped } from './dropped.js';
 import { LOG_SIZE } from './request-log.js';
 import type { SessionSettings } from './session.js';
 
@@ -5,6 +6,8 @@ import type { SessionSettings } from './session.js';
 export interface SegmentState {
   settings: SessionSettings;
   version?: number;
+  /** The drop of the session before it under its name, when it started again after one. */
+  after?: Dropped;
 }
 
 /**

@@ -1,14 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { checkHeap, heapLimitBytes } from '../config/heap-budget.js';
-import { isLoopback, loadConfig, parseSize } from '../config/load-config.js';
+import { isLoopback, loadConfig } from '../config/load-config.js';
 import { refuseBlank } from '../config/settings-read.js';
 import { loadSpec } from '../contract/spec.js';
 import { validatorsReady } from '../contract/validator.js';
 import { createHttpServer } from '../edge/listen.js';
 import { createLogger, stdout } from '../observability/logger.js';
 import { createSandbox } from './sandbox.js';
-import { DEFAULT_MAX_SCENARIOS } from './scenarios.js';
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_SESSIONS, MIN_MAX_BYTES } from './sessions.js';
+import { readSandboxSettings } from './sandbox-settings.js';
 
 // `make sandbox`: PORT defaults to 4020 (the service's 3000, the mock's 4010).
 // It serves without authentication, always (everyone is `local`): AUTH_* settings are the service's, and ignored here.
@@ -38,25 +37,15 @@ if (!isLoopback(config.host) && !config.allowUnauthenticated) {
   process.exit(1);
 }
 
-const maxSessions = (() => {
-  const text = process.env.SANDBOX_SESSIONS ?? String(DEFAULT_MAX_SESSIONS);
-  if (/^[1-9]\d{0,5}$/.test(text)) return Number(text);
-  console.error(`Refusing to start: SANDBOX_SESSIONS must be a whole number from 1 to 999999, not "${text}"`);
-  return process.exit(1);
-})();
-const maxBytes = (() => {
-  const text = process.env.SANDBOX_MAX_BYTES ?? String(DEFAULT_MAX_BYTES);
+const settings = (() => {
   try {
-    const bytes = parseSize(text, 'SANDBOX_MAX_BYTES');
-    if (bytes >= MIN_MAX_BYTES) return bytes;
-  } catch {
-    // refused below, with the sizes it takes
+    return readSandboxSettings(process.env);
+  } catch (error) {
+    console.error(`Refusing to start: ${(error as Error).message}`);
+    return process.exit(1);
   }
-  console.error(
-    `Refusing to start: SANDBOX_MAX_BYTES must be a size of at least 1mb, such as 64mb or 1gb, not "${text}"`,
-  );
-  return process.exit(1);
 })();
+const { max: maxSessions, maxBytes, idleMs } = settings.sessions;
 try {
   checkHeap(heapLimitBytes(), config.limits, { setting: 'SANDBOX_MAX_BYTES', bytes: maxBytes });
 } catch (error) {
@@ -68,12 +57,6 @@ const logger = createLogger(
   process.env.LOG_LEVEL === undefined ? 'warn' : config.logLevel,
   stdout(config.limits.logBufferBytes),
 );
-const maxScenarios = (() => {
-  const text = process.env.SANDBOX_MAX_SCENARIOS ?? String(DEFAULT_MAX_SCENARIOS);
-  if (/^[1-9]\d{0,5}$/.test(text)) return Number(text);
-  console.error(`Refusing to start: SANDBOX_MAX_SCENARIOS must be a whole number from 1 to 999999, not "${text}"`);
-  return process.exit(1);
-})();
 // Every scenario (SANDBOX_SCENARIOS, default mocks/scenarios) is built before listening: a file whose step is refused stops the start.
 const scenariosFolder = process.env.SANDBOX_SCENARIOS;
 const { app, scenarios, contract } = await Promise.resolve()
@@ -83,9 +66,9 @@ const { app, scenarios, contract } = await Promise.resolve()
     ...(await createSandbox({
       config,
       contract,
-      maxSessions,
-      maxBytes,
-      maxScenarios,
+      sessions: settings.sessions,
+      streams: settings.streams,
+      maxScenarios: settings.maxScenarios,
       logger,
       buildScenarios: true,
       ...(scenariosFolder ? { scenariosFolder } : {}),
@@ -99,7 +82,7 @@ await validatorsReady(contract, app); // listening once the checks are compiled,
 const server = createHttpServer(app).listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   console.log(
-    `Sandbox serving on http://${config.host}:${port}: in memory, one isolated session per X-Sandbox-Session (at most ${maxSessions} holding ${maxBytes} bytes together, least recently used dropped), each seeded from mocks/examples; any origin, no authentication; POST /sandbox/reset restores a session's seed, or one of the scenarios ${
+    `Sandbox serving on http://${config.host}:${port}: in memory, one isolated session per X-Sandbox-Session (at most ${maxSessions} written to and ${maxSessions} only read, holding ${maxBytes} bytes together; one unused for ${idleMs / 1000} s may be dropped for room, and says so), each seeded from mocks/examples; any origin, no authentication; POST /sandbox/reset restores a session's seed, or one of the scenarios ${
       scenarios
         .list()
         .map(({ name }) => name)

@@ -7,6 +7,7 @@ import type { HitCounter } from '../store/store.js';
 import { RequestLog } from './request-log.js';
 import { Segments } from './segments.js';
 import { SessionClock } from './session-clock.js';
+import type { Dropped } from './dropped.js';
 
 /** What a session is set to at its reset (`POST /sandbox/reset` with a JSON body). */
 export interface SessionSettings {
@@ -30,23 +31,42 @@ export class Session implements Scope {
   readonly segments: Segments;
   /** The segment its requests are logged in. */
   readonly segment: number;
+  /** The drop it starts again after, told on its first answer (X-Sandbox-Session-Dropped) and kept in its first segment. */
+  readonly startedAgain: Dropped | undefined;
+  /** Whether an answer has carried `startedAgain` yet. */
+  toldDrop = false;
   /** When it was made (the machine's clock): its last use until it logs a request. */
   readonly startedAt = new Date().toISOString();
   /** Requests being served from it: while any is, it is never dropped to make room. */
   inFlight = 0;
+  /** When a request last entered or left it (Date.now()): used within SANDBOX_SESSION_IDLE, it is never dropped to make room. */
+  lastUsed = Date.now();
+  /** Whether it counts against SANDBOX_SESSIONS: once a write or a reset came to it; a session only read from does not. */
+  counted = false;
 
-  /** `redact`: how its log shows headers; `replaced`: the session under its name before a reset; `version`: its scenario's (Defined.version). */
+  /**
+   * `redact`: how its log shows headers; `replaced`: the session under its name before a reset; `version`: its
+   * scenario's (Defined.version); `after`: the session under its name that was dropped, when this one starts again.
+   */
   constructor(
     readonly name: string,
     readonly store: MemoryStore,
     readonly settings: SessionSettings,
     redact: RedactHeaders,
-    replaced?: Session,
-    version?: number,
+    {
+      replaced,
+      version,
+      after,
+    }: { replaced?: Session | undefined; version?: number | undefined; after?: Dropped | undefined } = {},
   ) {
     this.log = replaced?.log ?? new RequestLog(redact);
     this.segments = replaced?.segments ?? new Segments();
-    this.segment = this.segments.start({ settings, ...(version === undefined ? {} : { version }) });
+    this.segment = this.segments.start({
+      settings,
+      ...(version === undefined ? {} : { version }),
+      ...(after === undefined ? {} : { after }),
+    });
+    this.startedAgain = after;
     this.clock = new SessionClock(settings);
     this.random = settings.seed === undefined ? Math.random : seededRandom(`${settings.seed}/failures`);
   }

@@ -5,8 +5,10 @@ import { parseSize } from '../../src/config/load-config.js';
 import type { Limits } from '../../src/config/limits.js';
 import { loadSpec } from '../../src/contract/spec.js';
 import { createHttpServer } from '../../src/edge/listen.js';
+import { DROPPED_HEADER } from '../../src/sandbox/controls.js';
 import { createSandbox } from '../../src/sandbox/sandbox.js';
-import { SESSION_HEADER } from '../../src/sandbox/sessions.js';
+import type { StreamLimits } from '../../src/sandbox/sandbox-settings.js';
+import { SESSION_HEADER, type SessionLimits } from '../../src/sandbox/sessions.js';
 import { recordResponses } from './declared.js';
 import { track } from './process.js';
 import type { Service } from './service.js';
@@ -14,8 +16,8 @@ import type { Service } from './service.js';
 /** The sandbox app (make sandbox) in-process on a free port, checking every response against openapi.yaml; `limits` as make sandbox's unless given. */
 export async function startSandbox(
   options: {
-    maxSessions?: number;
-    maxBytes?: number;
+    sessions?: Partial<SessionLimits>;
+    streams?: Partial<StreamLimits>;
     limits?: Limits;
     scenariosFolder?: string;
     maxScenarios?: number;
@@ -27,7 +29,10 @@ export async function startSandbox(
     contract: loadSpec(),
     ...rest,
   });
-  const server = recordResponses(createHttpServer(app), [SESSION_HEADER.toLowerCase()]).listen(0, '127.0.0.1');
+  const server = recordResponses(createHttpServer(app), [
+    SESSION_HEADER.toLowerCase(),
+    DROPPED_HEADER.toLowerCase(),
+  ]).listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {

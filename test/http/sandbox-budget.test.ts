@@ -34,7 +34,7 @@ describe("the sandbox's budget across sessions (SANDBOX_MAX_BYTES)", () => {
   });
 
   it('when a write takes the sessions past the budget, then the least recently used session is dropped and starts again from the seed; the others keep their state', async () => {
-    sandbox = await startSandbox({ maxBytes: 2 * MiB });
+    sandbox = await startSandbox({ sessions: { maxBytes: 2 * MiB, idleMs: 0 } });
     for (const session of ['a', 'b', 'c', 'd']) {
       // about 486 KB each: four are 1.9 MiB
       expect(
@@ -54,7 +54,7 @@ describe("the sandbox's budget across sessions (SANDBOX_MAX_BYTES)", () => {
   });
 
   it('when one session alone would pass the budget, then its write is 507 storage-full and stores nothing; no other session is dropped; a write that shrinks it passes', async () => {
-    sandbox = await startSandbox({ maxBytes: MiB });
+    sandbox = await startSandbox({ sessions: { maxBytes: MiB, idleMs: 0 } });
     expect(
       (await call(sandbox, 'PATCH', '/api/streams/nav', in_('other', { body: { sort: 'kept' } }))).status,
     ).to.equal(200);
@@ -71,7 +71,8 @@ describe("the sandbox's budget across sessions (SANDBOX_MAX_BYTES)", () => {
   });
 
   it("when sessions' request logs pass the budget, then the least recently used goes though its store holds little; a log counts its bodies and answers as their JSON", async () => {
-    sandbox = await startSandbox({ maxBytes: 3 * MiB }); // two full logs, not three
+    sandbox = await startSandbox({ sessions: { maxBytes: 3 * MiB, idleMs: 0 } }); // two full logs, not three
+    await call(sandbox, 'POST', '/sandbox/reset', in_('l1')); // started: its seed held
     const before = (await state(sandbox, 'l1')).bytes;
     expect((await patch(sandbox, 'l1', 'n', 15_000)).status).to.equal(200);
     // The document stored once; the body and the answer (each about 15 KB) in the log.
@@ -88,7 +89,7 @@ describe("the sandbox's budget across sessions (SANDBOX_MAX_BYTES)", () => {
   });
 
   it('when the least recently used session is serving a request, then it is not dropped: the next one is', async () => {
-    sandbox = await startSandbox({ maxBytes: MiB });
+    sandbox = await startSandbox({ sessions: { maxBytes: MiB, idleMs: 0 } });
     for (const session of ['slow', 'idle']) expect((await patch(sandbox, session, 'n', 240_000)).status).to.equal(200);
     // A write whose body never comes: in flight until released.
     const slow = await holdRequest(sandbox, 'PATCH', '/api/identity/settings/n', { 'x-sandbox-session': 'slow' });

@@ -14,7 +14,7 @@ const in_ = (session: string, options: CallOptions = {}): CallOptions => ({
 describe('sandbox sessions (X-Sandbox-Session)', () => {
   let sandbox: Service;
   before(async () => {
-    sandbox = await startSandbox({ maxSessions: 3 });
+    sandbox = await startSandbox({ sessions: { max: 3, idleMs: 0 } });
   });
   after(async () => {
     await sandbox.close();
@@ -61,17 +61,24 @@ describe('sandbox sessions (X-Sandbox-Session)', () => {
     );
   });
 
-  it('when more sessions are used than the bound, then the least recently used is dropped and starts again from the seed', async () => {
+  it('when more sessions write than the bound, then the least recently used idle one is dropped, and its next request says so and starts from the seed', async () => {
     for (const name of ['s1', 's2', 's3'])
       await call(sandbox, 'PATCH', '/api/streams/nav', in_(name, { body: { sort: name } }));
     await call(sandbox, 'GET', '/api/streams/nav', in_('s1')); // s1 used again: s2 is now the least recently used
-    await call(sandbox, 'GET', '/api/streams/nav', in_('s4'));
-    const state = await call(sandbox, 'GET', '/sandbox/session', in_('s4'));
-    expect(state.body.sessions).to.include({ held: 3, max: 3 });
+    await call(sandbox, 'GET', '/api/streams/nav', in_('s4')); // only read: no room taken
+    expect((await call(sandbox, 'GET', '/sandbox/session', in_('s2'))).body.started).to.equal(true);
+    await call(sandbox, 'PATCH', '/api/streams/nav', in_('s4', { body: { sort: 's4' } }));
+    const state = await call(sandbox, 'GET', '/sandbox/session', in_('s2'));
+    expect(state.body.sessions).to.include({ written: 3, max: 3 });
+    expect([state.body.started, state.body.dropped.requests]).to.deep.equal([false, 1]);
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('s1'))).body.sort).to.equal('s1');
-    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('s2'))).body).to.deep.equal(
-      examples.get('getNavigationPreferences'),
+    const again = await call(sandbox, 'GET', '/api/streams/nav', in_('s2'));
+    expect(again.body).to.deep.equal(examples.get('getNavigationPreferences'));
+    expect(again.headers.get('x-sandbox-session-dropped')).to.match(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z; 1 request logged; unused for \d+ s, it was dropped: a new session needed its place among the 3 of SANDBOX_SESSIONS$/,
     );
+    const next = await call(sandbox, 'GET', '/api/streams/nav', in_('s2'));
+    expect(next.headers.get('x-sandbox-session-dropped'), 'told once').to.equal(null);
   });
 
   it('when a session name is not 1 to 64 safe characters, then 400 naming the header', async () => {

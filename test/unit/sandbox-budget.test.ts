@@ -1,7 +1,8 @@
 import { expect } from 'chai';
+import { HttpProblem } from '../../src/errors/problem.js';
 import { bytesOf, type KeptRequest } from '../../src/sandbox/request-log.js';
 import { Session } from '../../src/sandbox/session.js';
-import { Sessions } from '../../src/sandbox/sessions.js';
+import { Sessions, type SessionLimits } from '../../src/sandbox/sessions.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
 import { StoreFullError } from '../../src/store/store.js';
 
@@ -10,88 +11,143 @@ import { StoreFullError } from '../../src/store/store.js';
 const KEY = 'k';
 const write = (session: Session, bytes: number, key = KEY) =>
   session.store.update('identitySettings', key, () => 'x'.repeat(bytes - Buffer.byteLength(key) - 2));
-const sessionsOf = (maxBytes: number, max = 100) =>
-  new Sessions(
-    async (name, settings, room) => new Session(name, openMemoryStore({ room }), settings, (headers) => headers),
-    max,
-    maxBytes,
-  );
-const names = async (sessions: Sessions, ...asked: string[]) => {
-  const held: string[] = [];
-  for (const name of asked) if ((await sessions.get(name)).store.bytes > 0) held.push(name);
-  return held;
+const UNBOUNDED: SessionLimits = {
+  max: 100,
+  maxBytes: Number.POSITIVE_INFINITY,
+  idleMs: 0,
+  startsPerMinute: Number.MAX_SAFE_INTEGER,
 };
+const sessionsOf = (limits: Partial<SessionLimits>, opened: string[] = []) =>
+  new Sessions(
+    async (name, settings, room, before) => {
+      opened.push(name);
+      await new Promise((resolve) => setTimeout(resolve, 5)); // seeding takes turns of the event loop
+      return new Session(name, openMemoryStore({ room }), settings, (headers) => headers, before);
+    },
+    { ...UNBOUNDED, ...limits },
+  );
+/** A request to `name` that writes, answered at once: the session, now idle. */
+const use = async (sessions: Sessions, name: string, writes = true, client?: string) => {
+  const session = await sessions.enter(name, { writes, client });
+  sessions.leave(session);
+  return session;
+};
+const names = (sessions: Sessions) => sessions.list().map((session) => session.name);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 const entry = (path: string): KeptRequest => ({ at: 'now', requestId: 'r', method: 'GET', path, status: 200 });
 
-describe("the sandbox's budget across sessions (SANDBOX_MAX_BYTES, src/sandbox/sessions.ts)", () => {
-  it('when a write takes the sessions to the budget, then it is stored; one byte past it, with no other session to drop, then StoreFullError and nothing stored', async () => {
-    const sessions = sessionsOf(1_000);
-    const alone = await sessions.get('alone');
+describe("the sandbox's sessions and their budget (src/sandbox/sessions.ts)", () => {
+  it('when requests for a new name arrive together, then one session is made and all of them are served from it', async () => {
+    const opened: string[] = [];
+    const sessions = sessionsOf({}, opened);
+    const entered = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => sessions.enter('fresh', { writes: n % 2 === 0 })),
+    );
+    expect(opened).to.deep.equal(['fresh']);
+    expect(new Set(entered).size).to.equal(1);
+    expect([entered[0]!.inFlight, entered[0]!.counted]).to.deep.equal([8, true]);
+  });
+
+  it('when a write takes the sessions to the budget, then it is stored; one byte past it, alone, then StoreFullError and nothing stored', async () => {
+    const sessions = sessionsOf({ maxBytes: 1_000 });
+    const alone = await use(sessions, 'alone');
     await write(alone, 1_000);
     expect([alone.store.bytes, sessions.bytes]).to.deep.equal([1_000, 1_000]);
-    const refused = await write(alone, 1_001).catch((error: unknown) => error);
+    const refused = await refusal(write(alone, 1_001));
     expect(refused).to.be.instanceOf(StoreFullError);
     expect((refused as Error).message).to.match(/SANDBOX_MAX_BYTES \(1000 bytes\).*this session holds 1000/);
-    expect(alone.store.bytes, 'the record as it was').to.equal(1_000);
     expect(await alone.store.get('identitySettings', KEY)).to.have.length(1_000 - 3);
     await write(alone, 400); // shrinking always passes
     expect(sessions.bytes).to.equal(400);
   });
 
-  it('when a write would pass the budget, then the least recently used other sessions are dropped until it fits, and no more', async () => {
-    const sessions = sessionsOf(1_000);
-    for (const name of ['a', 'b', 'c']) await write(await sessions.get(name), 300);
-    await sessions.get('a'); // a used again: b is now the least recently used
-    await write(await sessions.get('d'), 150); // 1,050: b goes
-    expect(await names(sessions, 'a', 'c', 'd')).to.deep.equal(['a', 'c', 'd']);
-    expect(sessions.size).to.equal(3);
-    expect((await sessions.get('b')).store.bytes, 'b starts again, empty').to.equal(0);
+  it('when a write would pass the budget, then idle sessions are dropped, least recently used first, until it fits; the dropped one is told at its next start', async () => {
+    const sessions = sessionsOf({ maxBytes: 1_000 });
+    for (const name of ['a', 'b', 'c']) await write(await use(sessions, name), 300);
+    await use(sessions, 'a'); // a used again: b is now the least recently used
+    await write(await use(sessions, 'd'), 150); // 1,050: b goes
+    expect(names(sessions)).to.deep.equal(['d', 'a', 'c']);
+    const again = await use(sessions, 'b');
+    expect([again.store.bytes, again.startedAgain?.why]).to.deep.equal([
+      0,
+      'unused for 0 s, it was dropped: its room was needed under SANDBOX_MAX_BYTES (1000 bytes)',
+    ]);
   });
 
-  it('when dropping every idle session would not make room, then the write is refused and none is dropped', async () => {
-    const sessions = sessionsOf(1_000);
-    await write(await sessions.get('idle'), 200);
-    const writer = await sessions.get('writer');
-    await write(writer, 700);
-    expect(await write(writer, 1_001).catch((error: unknown) => error)).to.be.instanceOf(StoreFullError);
-    expect(await names(sessions, 'idle', 'writer')).to.deep.equal(['idle', 'writer']);
-    await write(writer, 1_000); // exactly the budget once idle goes
-    expect(await names(sessions, 'writer')).to.deep.equal(['writer']);
+  it('when the sessions that could make room were used within SANDBOX_SESSION_IDLE, then the write is 503 sessions-in-use with Retry-After, and none is dropped', async () => {
+    const sessions = sessionsOf({ maxBytes: 1_000, idleMs: 60_000 });
+    await write(await use(sessions, 'recent'), 600);
+    const writer = await use(sessions, 'writer');
+    const refused = await refusal(write(writer, 500));
+    expect(refused).to.be.instanceOf(HttpProblem);
+    const problem = refused as HttpProblem;
+    expect([problem.status, problem.kind, problem.options.headers]).to.deep.equal([
+      503,
+      'sessions-in-use',
+      { 'Retry-After': '60' },
+    ]);
+    expect(problem.message).to.match(/SANDBOX_MAX_BYTES \(1000 bytes\).*in the last 60 s \(SANDBOX_SESSION_IDLE\)/);
+    expect([names(sessions), writer.store.bytes]).to.deep.equal([['writer', 'recent'], 0]);
+    sessions.find('recent')!.lastUsed -= 60_000; // a minute later
+    await write(writer, 500);
+    expect(names(sessions)).to.deep.equal(['writer']);
+  });
+
+  it('when SANDBOX_SESSIONS written-to sessions are in use, then a new one is refused; sessions only read from are held beside them and never count', async () => {
+    const sessions = sessionsOf({ max: 2, idleMs: 60_000 });
+    for (const name of ['w1', 'w2']) await use(sessions, name);
+    for (const name of ['r1', 'r2']) await use(sessions, name, false);
+    const refused = (await refusal(use(sessions, 'w3'))) as HttpProblem;
+    expect([refused.kind, refused.message]).to.deep.equal([
+      'sessions-in-use',
+      'The sandbox holds the 2 written-to sessions SANDBOX_SESSIONS allows, and every session that could make room was used in the last 60 s (SANDBOX_SESSION_IDLE), so none is dropped for it. Nothing was done; retry after Retry-After seconds, or raise the setting.',
+    ]);
+    expect(((await refusal(use(sessions, 'r1'))) as HttpProblem).kind, 'r1 may not start writing').to.equal(
+      'sessions-in-use',
+    );
+    expect(((await refusal(use(sessions, 'r3', false))) as HttpProblem).kind).to.equal('sessions-in-use');
+    expect(names(sessions)).to.have.members(['w1', 'w2', 'r1', 'r2']);
+    sessions.find('w1')!.lastUsed -= 60_000;
+    expect((await use(sessions, 'w3')).counted).to.equal(true);
+    expect(names(sessions)).to.have.members(['w3', 'w2', 'r1', 'r2']);
+  });
+
+  it('when one client starts more written-to sessions than SANDBOX_NEW_SESSIONS in a minute, then 429 with Retry-After; another client is not refused', async () => {
+    const sessions = sessionsOf({ startsPerMinute: 2 });
+    await use(sessions, 'one', true, '127.0.0.2');
+    await use(sessions, 'two', true, '127.0.0.2');
+    await use(sessions, 'read', false, '127.0.0.2'); // reads start no session that counts
+    const refused = (await refusal(use(sessions, 'three', true, '127.0.0.2'))) as HttpProblem;
+    expect([refused.status, refused.kind]).to.deep.equal([429, 'rate-limited']);
+    expect(Number(refused.options.headers?.['Retry-After'])).to.be.within(59, 60);
+    expect(sessions.find('three'), 'nothing made').to.equal(undefined);
+    await use(sessions, 'one', true, '127.0.0.2'); // its own sessions go on
+    expect((await use(sessions, 'three', true, '127.0.0.1')).counted).to.equal(true);
   });
 
   it('when the least recently used session is serving a request, then it is never dropped: the next one is, or the write is refused', async () => {
-    const sessions = sessionsOf(1_000);
-    const busy = await sessions.enter('busy');
+    const sessions = sessionsOf({ maxBytes: 1_000 });
+    const busy = await sessions.enter('busy', { writes: true });
     await write(busy, 400);
-    await write(await sessions.get('idle'), 400);
-    const writer = await sessions.get('writer');
+    await write(await use(sessions, 'idle'), 400);
+    const writer = await use(sessions, 'writer');
     await write(writer, 200); // 1,000: at the budget
     await write(writer, 500); // +300: idle goes, busy stays
     expect(sessions.bytes).to.equal(900);
-    expect(await write(writer, 601).catch((error: unknown) => error)).to.be.instanceOf(StoreFullError);
+    expect(await refusal(write(writer, 601))).to.be.instanceOf(HttpProblem);
     sessions.leave(busy);
     await write(writer, 601); // busy is idle now: it goes
     expect([sessions.bytes, sessions.size]).to.deep.equal([601, 1]);
   });
 
-  it('when more sessions are held than SANDBOX_SESSIONS, then idle ones go first: one serving a request stays, past the count if it must', async () => {
-    const sessions = sessionsOf(Number.POSITIVE_INFINITY, 2);
-    const first = await sessions.enter('first');
-    await write(first, 10);
-    await write(await sessions.get('second'), 10);
-    await write(await sessions.get('third'), 10); // second goes, though first is older
-    expect(await names(sessions, 'first', 'third')).to.deep.equal(['first', 'third']);
-    await sessions.enter('third');
-    await sessions.get('fourth'); // both others are busy: three held for now
-    expect(sessions.size).to.equal(3);
-    sessions.leave(first); // its request answered: the count is kept again
-    expect(sessions.size).to.equal(2);
-  });
-
   it("when a session's request log takes the sessions past the budget, then idle sessions are dropped; alone past it, its oldest entries go", async () => {
-    const sessions = sessionsOf(2_000);
-    await write(await sessions.get('idle'), 500);
-    const logged = await sessions.enter('logged');
+    const sessions = sessionsOf({ maxBytes: 2_000 });
+    await write(await use(sessions, 'idle'), 500);
+    const logged = await sessions.enter('logged', { writes: true });
     await write(logged, 1_000);
     const path = 'p'.repeat(200);
     logged.log.add(entry(path));
@@ -99,7 +155,7 @@ describe("the sandbox's budget across sessions (SANDBOX_MAX_BYTES, src/sandbox/s
     expect(logged.bytes).to.equal(1_000 + 2 * bytesOf(entry(path)));
     sessions.leave(logged); // 1,500 + the log: idle goes, both entries stay
     expect([sessions.size, logged.log.list().length]).to.deep.equal([1, 2]);
-    await sessions.enter('logged');
+    await sessions.enter('logged', { writes: true });
     for (let n = 0; n < 3; n++) logged.log.add(entry(path));
     sessions.leave(logged);
     const kept = Math.floor(1_000 / bytesOf(entry(path)));

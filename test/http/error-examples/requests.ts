@@ -7,6 +7,7 @@ import { call, type Reply } from '../../helpers/client.js';
 import { holdRequest, rawBytes } from '../../helpers/raw.js';
 import { aDevice, aDraft, anAvailability, aPhase, text, uuid } from '../../helpers/factories.js';
 import { freshDataFile, openTestStore, startService, type Service } from '../../helpers/service.js';
+import { startSandbox } from '../../helpers/sandbox.js';
 import { gatedStore } from '../../helpers/store-gates.js';
 import { retryRequests } from './retry-requests.js';
 
@@ -35,6 +36,8 @@ export interface Services {
   slow: Service;
   /** Its next stream write waits until released: a create held in flight. */
   held: Service & { arm: ReturnType<typeof gatedStore>['arm'] };
+  /** The sandbox, holding one session written to, unused for at least 10 minutes before it may be dropped. */
+  crowded: Service;
 }
 
 function failingStore(failure: () => Error): Store {
@@ -71,6 +74,7 @@ export async function startServices(): Promise<Services> {
       const store = gatedStore(await openTestStore(await freshDataFile()), 'streams');
       return { ...(await startService({ store })), arm: () => store.arm() };
     })(),
+    crowded: await startSandbox({ sessions: { max: 1, idleMs: 600_000 } }),
   };
 }
 
@@ -196,6 +200,15 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
   'rate-limited.json': async ({ strict }) => {
     await call(strict, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM } });
     return call(strict, 'PUT', '/api/chat/reads', { body: { streamId: STREAM, lastReadMessageId: STREAM } });
+  },
+  'sessions-in-use.json': async ({ crowded }) => {
+    const write = (session: string) =>
+      call(crowded, 'PATCH', '/api/streams/nav', {
+        body: { sort: 'recent' },
+        headers: { 'x-sandbox-session': session },
+      });
+    await write('first');
+    return write('second');
   },
   'overloaded.json': async ({ busy }) => {
     // A write whose body never finishes stays in flight; a GET's body is not read, so it would not.

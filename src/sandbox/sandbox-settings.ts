@@ -1,0 +1,60 @@
+import { parseCount, parseDuration, parseSize } from '../config/parse.js';
+import type { SessionLimits } from './session-room.js';
+
+/** What the event streams of the sandbox's page may take (src/sandbox/event-streams.ts). */
+export interface StreamLimits {
+  /** SANDBOX_EVENT_STREAMS: open at once, all clients together. */
+  total: number;
+  /** SANDBOX_EVENT_STREAMS_PER_CLIENT: open at once from one address. */
+  perClient: number;
+  /** SANDBOX_EVENT_BUFFER: bytes written to one stream and not yet taken by its reader; past it the stream is closed. */
+  unsentBytes: number;
+}
+
+/** Everything `make sandbox` reads from SANDBOX_* variables, with its default. */
+export interface SandboxSettings {
+  sessions: SessionLimits;
+  streams: StreamLimits;
+  /** SANDBOX_MAX_SCENARIOS: scenarios held, files included. */
+  maxScenarios: number;
+}
+
+/** The least SANDBOX_MAX_BYTES taken: a session's request log alone may hold 1 MiB. */
+export const MIN_MAX_BYTES = 1024 ** 2;
+
+export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
+  sessions: { max: 100, maxBytes: 256 * 1024 ** 2, idleMs: 10 * 60_000, startsPerMinute: 600 },
+  streams: { total: 64, perClient: 8, unsentBytes: 64 * 1024 },
+  maxScenarios: 100,
+};
+
+/** The sandbox's settings from `env`; throws one line naming the first setting that is not of its form. */
+export function readSandboxSettings(env: NodeJS.ProcessEnv): SandboxSettings {
+  const read = <T>(name: string, parse: (text: string, name: string) => T, fallback: T): T => {
+    const text = env[name];
+    return text === undefined ? fallback : parse(text, name);
+  };
+  const { sessions, streams, maxScenarios } = DEFAULT_SANDBOX_SETTINGS;
+  const maxBytes = read('SANDBOX_MAX_BYTES', atLeastOneMiB, sessions.maxBytes);
+  return {
+    sessions: {
+      max: read('SANDBOX_SESSIONS', parseCount, sessions.max),
+      maxBytes,
+      idleMs: read('SANDBOX_SESSION_IDLE', parseDuration, sessions.idleMs),
+      startsPerMinute: read('SANDBOX_NEW_SESSIONS', parseCount, sessions.startsPerMinute),
+    },
+    streams: {
+      total: read('SANDBOX_EVENT_STREAMS', parseCount, streams.total),
+      perClient: read('SANDBOX_EVENT_STREAMS_PER_CLIENT', parseCount, streams.perClient),
+      unsentBytes: read('SANDBOX_EVENT_BUFFER', parseSize, streams.unsentBytes),
+    },
+    maxScenarios: read('SANDBOX_MAX_SCENARIOS', parseCount, maxScenarios),
+  };
+}
+
+function atLeastOneMiB(text: string, name: string): number {
+  const bytes = /^\d+\s*(b|kb|mb|gb)?$/i.test(text.trim()) ? parseSize(text, name) : 0;
+  if (bytes < MIN_MAX_BYTES)
+    throw new Error(`${name} must be a size of at least 1mb, such as 64mb or 1gb, not "${text}"`);
+  return bytes;
+}
