@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/load-config.js';
+import { printable } from '../lib/printable.js';
 import type { StoreConfig } from './store-sides.js';
 
 /** The command's one argument, or its usage on stderr and exit code 2. */
@@ -22,9 +23,9 @@ export function storeConfigOrExit(command: string): StoreConfig {
   }
 }
 
-/** One line on stderr, exit code 1. */
+/** One line on stderr (control characters escaped: what it names may come from a file), exit code 1. */
 export function refuse(command: string, why: string): never {
-  console.error(`${command} refused: ${why}`);
+  console.error(printable(`${command} refused: ${why}`));
   process.exit(1);
 }
 

@@ -1,7 +1,5 @@
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../app.js';
 import { loadConfig, storeSettings } from '../config/load-config.js';
@@ -10,12 +8,21 @@ import { createHttpServer } from '../edge/listen.js';
 import { createLogger } from '../observability/logger.js';
 import { storeReports } from '../observability/store-reports.js';
 import { openStore } from '../store/open-store.js';
+import { temporaryFolder } from './temporary-folder.js';
 
-/** The service on a lowdb file in a new temporary folder, on a free loopback port; closing removes the folder. */
-export async function startFresh(): Promise<{ url: string; close(): Promise<void> }> {
-  const folder = await mkdtemp(join(tmpdir(), 'verify-consumer-'));
+/**
+ * The service on a lowdb file in a new temporary folder, on a free loopback port, taking bodies up to `bodyLimit`
+ * bytes; closing removes the folder, and so does any way out of the process (temporary-folder.ts).
+ */
+export async function startFresh(bodyLimit: number): Promise<{ url: string; close(): Promise<void> }> {
+  const folder = temporaryFolder('verify-consumer-');
   // The defaults, not this shell's settings: no DATABASE_URL, no authentication (everyone is local, as in the sandbox).
-  const config = loadConfig({ DATA_FILE: join(folder, 'db.json'), PORT: '0', HOST: '127.0.0.1' });
+  const config = loadConfig({
+    DATA_FILE: join(folder.path, 'db.json'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    BODY_LIMIT: String(bodyLimit),
+  });
   const logger = createLogger('silent');
   const store = await openStore(storeSettings(config), logger, storeReports);
   const listening = createHttpServer(
@@ -28,7 +35,7 @@ export async function startFresh(): Promise<{ url: string; close(): Promise<void
       listening.closeAllConnections();
       await new Promise((resolve) => listening.close(resolve));
       await store.close();
-      await rm(folder, { recursive: true, force: true });
+      folder.remove();
     },
   };
 }

@@ -3,12 +3,17 @@
 // the server at <url>, by default this service started here on a fresh temporary store for each segment. Each
 // segment's starting state (the examples' seed or a scenario) is set up first, through the API. Exits 1 naming each
 // step whose status differs, or whose body lacks a member the consumer saw or has it with another JSON type; a CORS
-// preflight the consumer saw allowed must allow the same origin, method and headers.
-import { readFile } from 'node:fs/promises';
+// preflight the consumer saw allowed must allow the same origin, method and headers. A step it cannot send as recorded
+// (a path off the server or with control characters, a request body past BODY_LIMIT, default 1mb) is refused first.
+import { constants } from 'node:buffer';
+import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { parseSize } from '../config/parse.js';
 import { isPreflight, preflightRefusal } from '../lib/cors-preflight.js';
 import { differences, IdMap, readSegments, type Expectation } from '../lib/expectations.js';
+import { printable } from '../lib/printable.js';
 import { refuse } from './command.js';
+import { refusalOf, stepOf } from './consumer-checks.js';
 import { send, setUp, stateName, staysOn } from './consumer-steps.js';
 import { startFresh } from './fresh-service.js';
 
@@ -28,6 +33,24 @@ const target = url === undefined ? undefined : url.replace(/\/$/, '');
 if (target !== undefined && !isServerUrl(target))
   refuse('Verification', `URL must be http:// or https:// and a host, not ${JSON.stringify(url)}`);
 const where = target ?? 'this service on a fresh store';
+const bodyLimit = (() => {
+  try {
+    if (process.env.BODY_LIMIT?.trim() === '') throw new Error('BODY_LIMIT is set but empty: unset it for its default');
+    return parseSize(process.env.BODY_LIMIT ?? '1mb');
+  } catch (error) {
+    return refuse('Verification', (error as Error).message);
+  }
+})();
+// Bounded before it is read: past the longest string V8 makes, the text could not be parsed anyway.
+const bytes = await stat(file).then(
+  ({ size }) => size,
+  (error: Error) => refuse('Verification', `${file}: ${error.message}`),
+);
+if (bytes > constants.MAX_STRING_LENGTH)
+  refuse(
+    'Verification',
+    `${file}: ${bytes} bytes, more than the longest string V8 makes (${constants.MAX_STRING_LENGTH})`,
+  );
 // A recording through the sandbox holds its own /sandbox/… requests: they are no part of the service.
 const segments = await readFile(file, 'utf8')
   .then(readSegments)
@@ -38,28 +61,14 @@ const segments = await readFile(file, 'utf8')
       expectations: part.expectations.filter(({ request }) => !request.path.startsWith('/sandbox/')),
     })),
   );
-const stepOf = (number: number, { request }: Expectation) => `step ${number} (${request.method} ${request.path})`;
-// Checked before anything is sent: a path is joined to the server's URL, so another could reach another server.
-let number = 0;
-for (const { state, expectations } of segments) {
-  for (const step of state?.steps ?? [])
-    if (state && !staysOn(target ?? 'http://127.0.0.1', step.request.path))
-      refuse(
-        'Verification',
-        `${stateName(state)}, ${step.request.method} ${step.request.path}: a path starts with / and stays on ${where}`,
-      );
-  for (const expectation of expectations)
-    if (!staysOn(target ?? 'http://127.0.0.1', expectation.request.path))
-      refuse('Verification', `${stepOf(number + 1, expectation)}: a path starts with / and stays on ${where}`);
-    else number += 1;
-}
+const unfit = refusalOf(segments, target ?? 'http://127.0.0.1', where, bodyLimit);
+if (unfit) refuse('Verification', unfit);
 
 const failures: string[] = [];
-let [replayed, failed] = [0, 0];
-number = 0;
+let [replayed, failed, number] = [0, 0, 0];
 for (const [index, { state, expectations }] of segments.entries()) {
   // Each segment from its own state: a fresh store each, or on URL what it holds.
-  const server = target === undefined ? await startFresh() : { url: target, close: async () => undefined };
+  const server = target === undefined ? await startFresh(bodyLimit) : { url: target, close: async () => undefined };
   try {
     const ids = new IdMap();
     const refused = state && (await setUp(server.url, state, ids).catch(unanswered));
@@ -77,7 +86,7 @@ for (const [index, { state, expectations }] of segments.entries()) {
       const step = stepOf(++number, expectation);
       // A body past RECORD_BODY_LIMIT was not recorded: the request cannot be sent as it was.
       if (expectation.request.bodyNotRecorded) {
-        console.log(`${step}: left out, its request body was not recorded`);
+        console.log(printable(`${step}: left out, its request body was not recorded`));
         continue;
       }
       if (!staysOn(server.url, ids.apply(expectation.request.path)))
@@ -94,8 +103,11 @@ for (const [index, { state, expectations }] of segments.entries()) {
     await server.close();
   }
 }
-for (const failure of failures) console.error(failure);
-console.log(`${replayed - failed} of ${replayed} steps of ${file} as the consumer saw them against ${where}`);
+// Printed escaped: paths, member names and the server's words come from outside.
+for (const failure of failures) console.error(printable(failure));
+console.log(
+  printable(`${replayed - failed} of ${replayed} steps of ${file} as the consumer saw them against ${where}`),
+);
 process.exit(failures.length ? 1 : 0);
 
 /** Sends the step and says what differs from what the consumer saw: the status and the body's members, or for a preflight it saw allowed, what it asked for. */

@@ -35,9 +35,14 @@ export class IdMap {
     }
   }
 
-  /** `value` (JSON) with every learnt id and timestamp replaced, member names included. */
+  /** `value` (JSON) with every learnt id and timestamp replaced, member names included; its JSON is never built (any size). */
   translate(value: unknown): unknown {
-    return value === undefined ? undefined : JSON.parse(this.apply(JSON.stringify(value)));
+    if (typeof value === 'string') return this.apply(value);
+    if (Array.isArray(value)) return value.map((item) => this.translate(item));
+    if (!isObject(value)) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([name, member]) => [this.apply(name), this.translate(member)]),
+    );
   }
 
   /** From the answer's headers: its ETag (sent back in If-Match and If-None-Match) and the ids in its Location. */

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { track } from './process.js';
-import { statFields } from './proc-stat.js';
+import { groupPids } from './proc-stat.js';
 import type { Service } from './service.js';
 
 export interface Recorder {
@@ -45,20 +45,6 @@ export async function startRecorder(target: string, file: string, env: Record<st
       await exited;
     },
   };
-}
-
-/** The processes whose group is `group` (field 5 of /proc/PID/stat). */
-function groupPids(group: number): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return Number(statFields(pid)[2]) === group;
-      } catch {
-        return false; // gone meanwhile
-      }
-    })
-    .map(Number);
 }
 
 function peakOf(pid: number): number {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { call, type CallOptions } from './client.js';
@@ -7,19 +8,35 @@ import type { Service } from './service.js';
 
 const exec = promisify(execFile);
 
-/** Its lines, without make's own (a clock skew warning on a shared machine). */
+/** Its lines, without make's own (a clock skew warning on a shared machine, its error line). */
 const ownLines = (text: string) => text.replace(/^make(\[\d+\])?: .*\n/gm, '');
 
-/** make verify-consumer, as CI runs it: its exit code and what it printed. */
-export async function verify(file: string, url?: string): Promise<{ code: number; output: string }> {
+/**
+ * make verify-consumer, as CI runs it, with `env` added: make's exit code, the command's own (`status`: make
+ * exits 2 whatever its recipe's code, and names that code in its error line) and what the command printed.
+ */
+export async function verify(
+  file: string,
+  url?: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number; status: number; output: string }> {
   const args = ['--no-print-directory', 'verify-consumer', `FILE=${file}`, ...(url ? [`URL=${url}`] : [])];
   try {
-    const { stdout, stderr } = await exec('make', args, { env: { ...process.env } });
-    return { code: 0, output: ownLines(stdout + stderr) };
+    const { stdout, stderr } = await exec('make', args, { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 ** 2 });
+    return { code: 0, status: 0, output: ownLines(stdout + stderr) };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, output: ownLines(failed.stdout + failed.stderr) };
+    const status = Number(/^make: \*\*\* \[[^\]]*\] Error (\d+)$/m.exec(failed.stderr)?.[1] ?? failed.code);
+    return { code: failed.code, status, output: ownLines(failed.stdout + failed.stderr) };
   }
+}
+
+/**
+ * Variables that make a run's temp folder (TMPDIR) hold only what the command itself leaves there: npm's compile
+ * cache and tsx's, shared by every run of every tool, go to their usual place or are off.
+ */
+export function ownTemp(folder: string): Record<string, string> {
+  return { TMPDIR: folder, NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache'), TSX_DISABLE_CACHE: '1' };
 }
 
 /** A call in the sandbox session `session`. */
