@@ -34,6 +34,8 @@ export class Sessions {
   private readonly held = new Map<string, Session>();
   private readonly opening = new Map<string, Promise<Session>>();
   private readonly starts = new FixedWindows();
+  /** Places taken by sessions admitted and still being made (seeded): counted against the bound as held ones are. */
+  private readonly placing = { counted: 0, read: 0 };
   readonly dropped = new DroppedSessions();
   /** Told the name of a session that logged a request, was reset or dropped (GET /sandbox/events). */
   private readonly watchers = new Set<(name: string) => void>();
@@ -86,7 +88,7 @@ export class Sessions {
       else if (asking.writes) this.admit(asking.client);
       else this.admitRead();
       // Made (or found made): the next turn of the loop enters it.
-      if (!opening) await this.start(name, {}, asking.writes);
+      if (!opening) await this.start(name, {}, asking.writes, true);
     }
   }
 
@@ -110,7 +112,7 @@ export class Sessions {
       await opening.catch(() => undefined);
     const held = this.held.get(name);
     if (!held?.counted) this.admit(client, held);
-    return this.start(name, settings, true);
+    return this.start(name, settings, true, !held?.counted);
   }
 
   /** Forgets the named session, with no word to its next request (the sandbox's own: a scenario's build). */
@@ -125,21 +127,28 @@ export class Sessions {
   }
 
   /** Makes the session under `name` once: whoever asks meanwhile waits for it (`opening`). */
-  private start(name: string, settings: SessionSettings, counted: boolean): Promise<Session> {
+  private start(name: string, settings: SessionSettings, counted: boolean, placed = false): Promise<Session> {
+    const place = counted ? 'counted' : 'read';
+    if (placed) this.placing[place]++;
     const replaced = this.held.get(name);
     const after = replaced ? undefined : this.dropped.take(name);
-    const room = (made: { session?: Session }) => (growth: number) =>
-      made.session && this.makeRoom(made.session, growth);
     const made: { session?: Session } = {};
+    const room = (growth: number) => made.session && this.makeRoom(made.session, growth);
     const opening = (async () => {
-      // Its seed is never refused (made before `made.session` is set); it counts once the session is held.
-      const session = (made.session = await this.open(name, settings, room(made), { replaced, after }));
-      session.counted = counted;
-      this.held.delete(name);
-      this.held.set(name, session);
-      this.tell(name);
-      return session;
-    })().finally(() => this.opening.delete(name));
+      try {
+        // Its seed is never refused (made before `made.session` is set); it counts once the session is held.
+        const session = (made.session = await this.open(name, settings, room, { replaced, after }));
+        session.counted = counted;
+        this.held.delete(name);
+        this.held.set(name, session);
+        this.tell(name);
+        return session;
+      } finally {
+        // In the same turn as it is held: its place is never counted twice, nor left free meanwhile.
+        this.opening.delete(name);
+        if (placed) this.placing[place]--;
+      }
+    })();
     this.opening.set(name, opening);
     return opening;
   }
@@ -151,7 +160,7 @@ export class Sessions {
       if (count > this.limits.startsPerMinute) throw tooManyStarts(this.limits, resetAt);
     }
     const counted = [...this.held.values()].filter((session) => session.counted);
-    if (counted.length < this.limits.max) return;
+    if (counted.length + this.placing.counted < this.limits.max) return;
     const [lru] = droppable(counted, this.limits.idleMs, promoted);
     if (!lru) {
       const what = `The sandbox holds the ${this.limits.max} written-to sessions SANDBOX_SESSIONS allows`;
@@ -163,7 +172,7 @@ export class Sessions {
   /** Room for one more session only read from: those only read from are held as many as counted ones may be. */
   private admitRead(): void {
     const read = [...this.held.values()].filter((session) => !session.counted);
-    if (read.length < this.limits.max) return;
+    if (read.length + this.placing.read < this.limits.max) return;
     const [lru] = droppable(read, this.limits.idleMs);
     if (!lru) {
       const what = `The sandbox holds the ${this.limits.max} sessions only read from that SANDBOX_SESSIONS allows`;
