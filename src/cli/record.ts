@@ -2,7 +2,8 @@
 // the sandbox or the service. Bodies pass through as they come; each exchange is appended to RECORD_FILE (default
 // recordings/<timestamp>.ndjson) as one JSON line { request, response }, each body kept up to RECORD_BODY_LIMIT
 // (default 1mb, the service's BODY_LIMIT) and noted by size past it, secrets redacted, and checked against
-// openapi.yaml: an answer the contract does not allow gets `violations` in its line and on the console.
+// openapi.yaml: an answer the contract does not allow gets `violations` in its line and on the console. In front of
+// the sandbox, each session's exchanges follow a line with the state its segment started from (record-sessions.ts).
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,13 +11,17 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseAllowedHosts } from '../config/allowed-hosts.js';
 import { parseSize } from '../config/parse.js';
+import { contractSecrets, redactor } from '../contract/redact.js';
 import { responseChecker } from '../contract/response-check.js';
 import { loadSpec } from '../contract/spec.js';
 import { hostAllowed, hostNotAllowed, isProbe } from '../edge/host-check.js';
+import { isPreflight } from '../lib/cors-preflight.js';
+import { printable } from '../lib/printable.js';
 import { requestIdFor } from '../observability/request-id.js';
 import { refuse } from './command.js';
-import { lineWriter } from './record-line.js';
+import { lineWriter, segmentWriter } from './record-line.js';
 import { relay } from './record-relay.js';
+import { RecordedSessions } from './record-sessions.js';
 
 const {
   positionals: [target, ...extra],
@@ -43,7 +48,10 @@ const settings = (() => {
 })();
 const file = process.env.RECORD_FILE ?? `recordings/${new Date().toISOString().replace(/[:.]/g, '-')}.ndjson`;
 mkdirSync(dirname(file), { recursive: true });
-const record = lineWriter(file, settings.limit, responseChecker(loadSpec()));
+const spec = loadSpec();
+const redact = redactor(contractSecrets(spec));
+const record = lineWriter(file, settings.limit, responseChecker(spec), redact);
+const sessions = new RecordedSessions(base, segmentWriter(file, redact));
 
 // No time limit on a request: a large upload takes what it takes, and the target has its own.
 const server = createServer({ requestTimeout: 0 }, (req, res) => {
@@ -53,7 +61,9 @@ const server = createServer({ requestTimeout: 0 }, (req, res) => {
   if (!settings.served(host) && !isProbe(path.split('?')[0] ?? path)) {
     const problem = hostNotAllowed(host);
     const requestId = requestIdFor(req);
-    console.log(`${req.method} ${path} ${problem.status} (Host ${JSON.stringify(host)} is not served: ALLOWED_HOSTS)`);
+    console.log(
+      printable(`${req.method} ${path} ${problem.status} (Host ${JSON.stringify(host)} is not served: ALLOWED_HOSTS)`),
+    );
     res.writeHead(problem.status, { 'content-type': 'application/problem+json', 'x-request-id': requestId });
     res.end(JSON.stringify({ ...problem.toJSON(), requestId }));
     return;
@@ -64,7 +74,20 @@ const server = createServer({ requestTimeout: 0 }, (req, res) => {
     res.end(`make record passes on paths that start with /, not ${JSON.stringify(path)}`);
     return;
   }
-  relay(req, res, base, settings.limit, record);
+  // A browser's preflight names no session (it carries no custom header) and needs no state.
+  const { origin, 'access-control-request-method': asked } = req.headers;
+  const preflight = isPreflight(req.method ?? '', {
+    ...(origin ? { origin } : {}),
+    ...(asked ? { 'access-control-request-method': String(asked) } : {}),
+  });
+  const session = preflight ? Promise.resolve(undefined) : sessions.ready(req.headers);
+  void session.then((name) => {
+    if (req.destroyed) return; // the client left while its session's state was asked for
+    relay(req, res, base, settings.limit, (exchange) => {
+      record(exchange, name);
+      sessions.answered(name, exchange.method, exchange.path, exchange.status);
+    });
+  });
 });
 server.listen(settings.port, '127.0.0.1', () => {
   console.log(

@@ -6,6 +6,8 @@ export interface Exchange {
   response: { status: number; headers?: Record<string, string>; body?: unknown } & NotRecorded;
   /** What openapi.yaml does not allow in the answer; absent when it allows it. */
   violations?: string[];
+  /** The sandbox session it was sent in, when the target was a sandbox (its segment: a SegmentLine before it). */
+  session?: string;
 }
 
 /** Instead of `body`, a body make record did not keep: past RECORD_BODY_LIMIT, or compressed. */
@@ -13,13 +15,14 @@ export interface NotRecorded {
   bodyNotRecorded?: { bytes: number; why: string };
 }
 
-/** The recording's exchanges, in order; an Error names the first line that is none. */
+/** The recording's exchanges, in order, its segment lines (the states sandbox sessions started from) left out; an Error names the first line that is none. */
 export function readRecording(file: string): Exchange[] {
   return readFileSync(file, 'utf8')
     .split('\n')
     .flatMap((line, index) => {
       if (!line.trim()) return [];
-      const exchange = JSON.parse(line) as Partial<Exchange>;
+      const exchange = JSON.parse(line) as Partial<Exchange> & { segment?: unknown };
+      if (exchange.segment !== undefined) return [];
       if (
         typeof exchange.request?.method !== 'string' ||
         typeof exchange.request.path !== 'string' ||

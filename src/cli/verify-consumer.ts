@@ -10,7 +10,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { parseSize } from '../config/parse.js';
 import { isPreflight, preflightRefusal } from '../lib/cors-preflight.js';
-import { differences, IdMap, readSegments, type Expectation } from '../lib/expectations.js';
+import { differences, IdMap, type Expectation } from '../lib/expectations.js';
+import { readDocument } from '../lib/expectations-file.js';
 import { printable } from '../lib/printable.js';
 import { refuse } from './command.js';
 import { refusalOf, stepOf } from './consumer-checks.js';
@@ -51,18 +52,14 @@ if (bytes > constants.MAX_STRING_LENGTH)
     'Verification',
     `${file}: ${bytes} bytes, more than the longest string V8 makes (${constants.MAX_STRING_LENGTH})`,
   );
-// A recording through the sandbox holds its own /sandbox/… requests: they are no part of the service.
-const segments = await readFile(file, 'utf8')
-  .then(readSegments)
-  .catch((error: Error) => refuse('Verification', `${file}: ${error.message}`))
-  .then((parts) =>
-    parts.map((part) => ({
-      ...part,
-      expectations: part.expectations.filter(({ request }) => !request.path.startsWith('/sandbox/')),
-    })),
-  );
+// Without the sandbox's own /sandbox/… requests (a recording passes them on), and what is left out said first.
+const { segments, notes } = await readFile(file, 'utf8')
+  .then(readDocument)
+  .catch((error: Error) => refuse('Verification', `${file}: ${error.message}`));
 const unfit = refusalOf(segments, target ?? 'http://127.0.0.1', where, bodyLimit);
 if (unfit) refuse('Verification', unfit);
+
+for (const note of notes) console.log(printable(note));
 
 const failures: string[] = [];
 let [replayed, failed, number] = [0, 0, 0];

@@ -36,52 +36,7 @@ export interface Segment {
 }
 
 export { IdMap } from './id-map.js';
-
-/**
- * `{ "segments": [{ "state"?, "expectations" }], "notes"? }`, `{ "expectations": [...] }` (one segment, from
- * an empty store), or a recording's lines (one `{ request, response }` a line); an Error names what is none.
- */
-export function readSegments(text: string): Segment[] {
-  const whole = (() => {
-    try {
-      return JSON.parse(text) as { expectations?: unknown; segments?: unknown };
-    } catch {
-      return undefined; // more than one line of JSON: a recording
-    }
-  })();
-  if (Array.isArray(whole?.segments)) return whole.segments.map((item, index) => segment(item, `segments/${index}`));
-  if (Array.isArray(whole?.expectations)) return [segment(whole, '')];
-  const lines = text.split('\n').filter((line) => line.trim());
-  return [{ expectations: lines.map((line, index) => checked(JSON.parse(line), `line ${index + 1}`)) }];
-}
-
-/** Every segment's expectations, in order, their states left out. */
-export const readExpectations = (text: string): Expectation[] =>
-  readSegments(text).flatMap((part) => part.expectations);
-
-function segment(item: unknown, at: string): Segment {
-  const { state, expectations } = (item ?? {}) as { state?: Partial<StartingState>; expectations?: unknown };
-  const where = (name: string) => (at ? `${at}/${name}` : name);
-  if (!Array.isArray(expectations)) throw new Error(`${where('expectations')} is no list of expectations`);
-  const steps = expectations.map((step, index) => checked(step, `${where('expectations')}/${index}`));
-  if (state === undefined) return { expectations: steps };
-  if ((state.from !== 'examples' && state.from !== 'scenario') || !Array.isArray(state.steps))
-    throw new Error(`${where('state')} is no state: { "from": "examples" or "scenario", "steps": [...] }`);
-  return {
-    state: { ...state, steps: state.steps.map((step, index) => checked(step, `${where('state')}/steps/${index}`)) },
-    expectations: steps,
-  } as Segment;
-}
-
-function checked(item: unknown, where: string): Expectation {
-  const { request, response } = (item ?? {}) as Partial<Expectation>;
-  if (typeof request?.method !== 'string' || typeof request.path !== 'string' || typeof response?.status !== 'number') {
-    throw new Error(
-      `${where} is no expectation: { "request": { "method", "path", "body"? }, "response": { "status", "body"? } }`,
-    );
-  }
-  return { request, response };
-}
+// Reading a file of them: expectations-file.ts (readDocument).
 
 /** The JSON type as a consumer sees it: null, boolean, number, string, array or object. */
 export const jsonTypeOf = (value: unknown): string =>

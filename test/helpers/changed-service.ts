@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Service } from './service.js';
+import { startService, type Service } from './service.js';
+import { verify } from './verify-consumer.js';
 
 /**
  * The service with one change a release might bring: a proxy that passes every request on, and
@@ -39,4 +40,16 @@ export async function changedService(
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** make verify-consumer against the service behind changedService(`change`). */
+export async function verifyChanged(file: string, change: (method: string, path: string) => number | undefined) {
+  const service = await startService();
+  const changed = await changedService(service, change);
+  try {
+    return await verify(file, changed.url);
+  } finally {
+    await changed.close();
+    await service.close();
+  }
 }

@@ -60,10 +60,16 @@ describe('make record, make scenario, make examples', () => {
     }
     const text = await readFile(file, 'utf8');
     for (const secret of [...SECRETS, 's3cret-bearer']) expect(text).to.not.contain(secret);
-    const lines = text
+    const all = text
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
+    // The sandbox session's state starts it, and again after its reset (record-states.test.ts)
+    expect(all.flatMap(({ segment }) => (segment ? [[segment.session, segment.state.scenario]] : []))).to.deep.equal([
+      ['rec', undefined],
+      ['rec', 'empty-user'],
+    ]);
+    const lines = all.filter((line) => !line.segment);
     expect(lines.map(({ request, response }) => `${request.method} ${request.path} ${response.status}`)).to.deep.equal([
       'POST /sandbox/reset 204',
       'PUT /api/notifications/devices 201',

@@ -4,25 +4,13 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { SCENARIO_CLOCK } from '../../src/sandbox/scenarios.js';
 import { SessionClock } from '../../src/sandbox/session-clock.js';
-import { changedService } from '../helpers/changed-service.js';
+import { verifyChanged } from '../helpers/changed-service.js';
 import { startSandbox } from '../helpers/sandbox.js';
-import { startService, type Service } from '../helpers/service.js';
+import type { Service } from '../helpers/service.js';
 import { exportTo, inSession, verify } from '../helpers/verify-consumer.js';
 
 const SEEDED_STREAM = '0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e';
 const DRAFT = '/api/cycles/templates/0193a5f2-7c30-7a44-b555-6c7d8e9f0a1b/draft';
-
-/** make verify-consumer against the service behind a proxy that answers one request with another status. */
-async function verifyChanged(file: string, change: (method: string, path: string) => number | undefined) {
-  const service = await startService();
-  const changed = await changedService(service, change);
-  try {
-    return await verify(file, changed.url);
-  } finally {
-    await changed.close();
-    await service.close();
-  }
-}
 
 describe('make verify-consumer: expectations keep their headers and starting states', function () {
   this.timeout(180_000);
