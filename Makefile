@@ -150,7 +150,7 @@ verify-consumer: $(INSTALLED)
 	@npm run --silent verify-consumer -- "$(FILE)" $(if $(URL),"$(URL)")
 
 # Moving data (docs/operators/moving-data.md): the store is DATABASE_URL, else DATA_FILE, as for the service.
-.PHONY: export import backup recount
+.PHONY: export import backup recount recover-journal
 # A dump of every record, one consistent snapshot, safe while the service serves: make export FILE=collab.dump
 export: $(INSTALLED)
 	@test -n "$(FILE)" || { echo 'make export FILE=<dump file>' >&2; exit 2; }
@@ -169,6 +169,11 @@ backup: $(INSTALLED)
 # Every owner's usage behind the quotas counted again from the records (PostgreSQL; lowdb does it at each start): make recount
 recount: $(INSTALLED)
 	npm run --silent recount
+
+# After start-up refused a damaged lowdb journal, the service stopped: keeps every entry that can be read, the damaged
+# files copied aside first (docs/operators/runbook.md#a-damaged-journal): make recover-journal
+recover-journal: $(INSTALLED)
+	npm run --silent recover-journal
 
 # The container image (deploy/Dockerfile, docs/operators/deployment.md#the-container): collab-service:<info.version
 # of openapi.yaml> and :latest, with podman, else docker. The default base, collab-base:bookworm, is made from

@@ -27,9 +27,9 @@ export interface CommandResult {
   stderr: string;
 }
 
-/** `npm run export|import|backup|recount` as a child process, on the store `store` names (DATA_FILE, or DATABASE_URL). */
+/** `npm run export|import|backup|recount|recover-journal` as a child process, on the store `store` names (DATA_FILE, or DATABASE_URL). */
 export async function runCommand(
-  command: 'export' | 'import' | 'backup' | 'recount',
+  command: 'export' | 'import' | 'backup' | 'recount' | 'recover-journal',
   args: string[],
   store: { DATA_FILE: string } | { DATABASE_URL: string },
 ): Promise<CommandResult> {

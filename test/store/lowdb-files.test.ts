@@ -91,9 +91,12 @@ describe('lowdb journal lines', () => {
     const [journal] = await readdir(`${copy}.d/journal`);
     const path = `${copy}.d/journal/${journal}`;
     const text = await journalText(path);
-    const lastLine = text.slice(text.lastIndexOf('\n', text.length - 2) + 1);
-    await truncate(path, Buffer.byteLength(text) - Math.floor(Buffer.byteLength(lastLine) / 2));
+    const [lastLine = '', endMark] = text.split('\n').slice(-3, -1); // the batch's last line of changes, and its end mark
+    expect(endMark).to.equal('[]');
+    const lineEnd = Buffer.byteLength(text) - Buffer.byteLength('[]\n');
+    await truncate(path, lineEnd - Math.ceil((Buffer.byteLength(lastLine) + 1) / 2));
     const lost = (JSON.parse(lastLine) as [string, string][]).map(([, key]) => key);
+    expect(lost).to.not.be.empty;
 
     const replayed = await openLowdbStore(copy, options);
     expect(await replayed.get('identitySettings', 'before')).to.equal('kept');
@@ -112,7 +115,10 @@ describe('lowdb journal lines', () => {
     const path = `${dataFile}.d/journal/${journal}`;
     const bytes = await readFile(path);
     const end = Buffer.byteLength(await journalText(path));
-    expect((await journalText(path)).split('\n'), 'two entries, then zeros').to.have.length(3);
+    expect(
+      (await journalText(path)).split('\n'),
+      'two batches, each an entry and its end mark, then zeros',
+    ).to.have.length(5);
     expect(bytes.length - end, 'zeros ahead of the entries').to.be.at.least(ZERO_AHEAD_BYTES / 2);
     expect(bytes.subarray(end).equals(Buffer.alloc(bytes.length - end)), 'all zeros past the entries').to.equal(true);
 
@@ -152,6 +158,7 @@ describe('lowdb journal lines', () => {
     await journal.rotate();
     expect((await readFile(join(folder, '1.ndjson'), 'utf8')).split('\n'), 'rotated').to.deep.equal([
       `[${first.text}]`,
+      '[]',
       '',
     ]);
     const second = serialize(['identitySettings', 'b', { value: 'two' }], undefined);
@@ -159,6 +166,7 @@ describe('lowdb journal lines', () => {
     await journal.close();
     expect((await readFile(join(folder, '2.ndjson'), 'utf8')).split('\n'), 'closed').to.deep.equal([
       `[${second.text}]`,
+      '[]',
       '',
     ]);
     const replayed: Op[] = [];
@@ -169,7 +177,7 @@ describe('lowdb journal lines', () => {
     ]);
   });
 
-  it('when a crash kept a later part of an unacknowledged append but not the part before it, then replay ends at the first zero: what precedes it is replayed, nothing after it', async () => {
+  it('when a crash kept a later part of an unacknowledged append but not the part before it, then what precedes the zeros is replayed and the rest, never acknowledged, is dropped', async () => {
     const dataFile = await freshDataFile();
     const store = await openLowdbStore(dataFile, { checkpointBytes: NO_CHECKPOINT });
     await store.update('identitySettings', 'kept', () => 'acknowledged');
@@ -179,7 +187,7 @@ describe('lowdb journal lines', () => {
     const path = `${copy}.d/journal/${journal}`;
     const end = Buffer.byteLength(await journalText(path));
     // The append's second page, the end of its first line and a whole second one, reached the disk; its first did not.
-    const later = `ached"}]]\n${JSON.stringify([['identitySettings', 'ghost', { value: 'never acknowledged' }]])}\n`;
+    const later = `ached"}]]\n${JSON.stringify([['identitySettings', 'ghost', { value: 'never acknowledged' }]])}\n[]\n`;
     const file = await open(path, 'r+');
     await file.write(later, end + 4096, 'utf8');
     await file.close();

@@ -54,8 +54,9 @@ describe('storage in the lowdb file', () => {
         shards: 256,
       });
       const journal = await journalText(`${dataFile}.d/journal/1.ndjson`);
-      expect(journal.endsWith('\n') && journal.split('\n')).to.have.length(2);
-      const [[collection, key, stored]] = JSON.parse(journal);
+      const [entry = '', endMark, end] = journal.split('\n');
+      expect([endMark, end], 'one entry, then the end mark of its batch').to.deep.equal(['[]', '']);
+      const [[collection, key, stored]] = JSON.parse(entry);
       expect([collection, key, stored.value.sort], 'the journal holds the write once it is acknowledged').to.deep.equal(
         ['navigation', 'local', 'a'],
       );

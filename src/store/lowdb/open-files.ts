@@ -63,7 +63,7 @@ export async function openFiles(dataFile: string, settings: OpenSettings): Promi
       accounts.change(collection, undefined, accounts.of(collection, key, stored, storedSize(key, record)));
       committed.file(collection, key, stored.group); // each key once: shards never share a key
     });
-    const { journal, ops } = await Journal.open(
+    const { journal, ops, unfinished } = await Journal.open(
       join(folder, 'journal'),
       ([collection, key, stored]) => {
         const text = committed.text(collection, key);
@@ -81,6 +81,12 @@ export async function openFiles(dataFile: string, settings: OpenSettings): Promi
       settings.journalLineBytes,
     );
     if (ops > 0 && !existing) throw new DataFileError(folder, 'holds a journal but the manifest beside it is missing');
+    await journal.cutTail();
+    if (unfinished)
+      settings.logger?.info(
+        { journalFile: unfinished.path, at: unfinished.at, bytes: unfinished.bytes },
+        `Dropped ${unfinished.bytes} bytes after the last entry of ${unfinished.path} (from byte ${unfinished.at}): an append a crash cut short, never synced, so never acknowledged`,
+      );
     return { manifest, manifestWritten: existing !== null, committed, journal, accounts, release };
   } catch (error) {
     await release();

@@ -1,5 +1,6 @@
 import { writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
+import { END_MARK } from './journal-tail.js';
 import type { Serialized } from './record-text.js';
 
 // How a batch of changes becomes journal lines, and how a short line is written.
@@ -26,7 +27,10 @@ export async function writeAllInPool(file: FileHandle, bytes: Buffer, position: 
     done += (await file.write(bytes, done, bytes.length - done, position + done)).bytesWritten;
 }
 
-/** The batch as lines of at most `most` bytes (an op longer than that is a line of its own), made one at a time. */
+/**
+ * The batch as lines of at most `most` bytes (an op longer than that is a line of its own), made one at a time; the
+ * last is followed by the end mark, `[]` on a line of its own, so replay can tell a batch synced from one cut short.
+ */
 export function* linesOf(ops: Serialized[], most: number): Generator<{ text: string; bytes: number }> {
   let texts: string[] = [];
   let bytes = 3; // `[`, `]` and the newline
@@ -39,5 +43,5 @@ export function* linesOf(ops: Serialized[], most: number): Generator<{ text: str
     bytes += (texts.length > 0 ? 1 : 0) + op.bytes;
     texts.push(op.text);
   }
-  if (texts.length > 0) yield { text: `[${texts.join(',')}]\n`, bytes };
+  if (texts.length > 0) yield { text: `[${texts.join(',')}]\n${END_MARK}\n`, bytes: bytes + END_MARK.length + 1 };
 }

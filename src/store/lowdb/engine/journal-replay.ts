@@ -1,53 +1,79 @@
+import { readdir } from 'node:fs/promises';
 import { COLLECTIONS, type Collection } from '../../store.js';
 import { DataFileError } from './durable-json-file.js';
 import type { Op } from './journal.js';
-import { readLines } from './line-reader.js';
+import { readPieces } from './journal-pieces.js';
+import { Tail } from './journal-tail.js';
 import { isStored } from './record-text.js';
 
-/** Journal lines are read in chunks of this many bytes. */
+/** Journal files are read in chunks of this many bytes. */
 const READ_BYTES = 1024 * 1024;
 
+/** The numbers of the journal files in `folder` (`<n>.ndjson`), oldest first; none when there is no folder. */
+export async function journalNumbers(folder: string): Promise<number[]> {
+  const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  return names
+    .map((name) => /^(\d+)\.ndjson$/.exec(name)?.[1])
+    .filter((number) => number !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/** What replaying a journal file found. */
+export interface Replayed {
+  /** Bytes of its whole entries, from its start: where the next entry would go. */
+  entries: number;
+  /** Bytes after them of an append a crash cut short (zeros not counted), dropped: the newest file's only. */
+  unfinished: number;
+  /** Bytes of the file. */
+  size: number;
+}
+
 /**
- * Replays one journal file a line at a time, up to the zeros filled ahead of its
- * entries; resolves to the bytes of its entries. The newest file's last line may
- * have been cut short by a crash while it was written, before it was synced and so
- * before it was acknowledged: it is ignored. A crash may also have kept a later page
- * of that write and not an earlier one, still zeros: what follows the first zero was
- * never acknowledged either. (A batch of several lines cut short leaves only changes
- * that were never acknowledged.) Any other line that does not parse means the file
- * is damaged.
+ * Replays one journal file a line at a time and reads it to its very end. What follows its whole entries is judged by
+ * Tail: in the newest file an append a crash cut short (a line cut off, zeros to the end or between the pages that
+ * reached the disk) is dropped, since it was never synced and so never acknowledged; anything else that is not an entry,
+ * in any file, is damage, and a DataFileError names the file and the byte, before any change is given to `replay`
+ * past it. (A batch of several lines cut short leaves only changes that were never acknowledged.)
  */
-export async function replayFile(path: string, newest: boolean, replay: (op: Op) => void): Promise<number> {
-  let number = 0;
-  let bytes = 0;
-  let bad: number | undefined; // a line that did not parse: only the newest file's last line may
-  const damaged = (line: number) => new DataFileError(path, `line ${line} is not a journal entry; the file is damaged`);
-  let torn: string;
+export async function replayFile(path: string, newest: boolean, replay: (op: Op) => void): Promise<Replayed> {
+  let entries = 0;
+  let lines = 0;
+  let tail: Tail | undefined;
+  let size: number;
   try {
-    torn = await readLines(
+    size = await readPieces(
       path,
-      (line, lineBytes) => {
-        if (bad !== undefined) throw damaged(bad);
-        number++;
-        bytes += lineBytes + 1;
-        const ops = parseLine(line);
-        if (ops) ops.forEach(replay);
-        else bad = number;
+      (piece) => {
+        if (!tail && piece.kind === 'line' && piece.ended) {
+          const ops = parseLine(piece.bytes);
+          if (ops) {
+            lines++;
+            entries = piece.at + piece.bytes.length + 1;
+            ops.forEach(replay);
+            return;
+          }
+        }
+        tail ??= new Tail(path, newest, piece, lines + 1, (line) => parseLine(line) !== undefined);
+        tail.add(piece);
       },
-      { chunkBytes: READ_BYTES, endAtZero: true },
+      READ_BYTES,
     );
   } catch (error) {
     if (error instanceof DataFileError) throw error;
     throw new DataFileError(path, `cannot be read (${(error as Error).message})`);
   }
-  if (torn && !newest) throw new DataFileError(path, 'ends in the middle of a journal entry; the file is damaged');
-  if (bad !== undefined && !newest) throw damaged(bad);
-  return bytes + Buffer.byteLength(torn);
+  tail?.check();
+  return { entries, unfinished: tail?.unfinished ?? 0, size };
 }
 
-function parseLine(line: string): Op[] | undefined {
+/** A journal line's ops, or undefined when it is not an entry. */
+export function parseLine(line: Buffer): Op[] | undefined {
   try {
-    const ops: unknown = JSON.parse(line);
+    const ops: unknown = JSON.parse(line.toString('utf8'));
     return Array.isArray(ops) && ops.every(isOp) ? ops : undefined;
   } catch {
     return undefined;

@@ -4,7 +4,7 @@ import { FILE_MODE, FOLDER_MODE } from '../../files/modes.js';
 import type { Collection } from '../../store.js';
 import { syncDirectory } from '../../files/folders.js';
 import { LINE_BYTES, linesOf, WRITE_IN_PLACE_BYTES, writeAll, writeAllInPool } from './journal-lines.js';
-import { replayFile } from './journal-replay.js';
+import { journalNumbers, replayFile, type Replayed } from './journal-replay.js';
 import type { Serialized } from './record-text.js';
 
 /** A record as the store keeps it: the value and the group it is listed under. */
@@ -18,6 +18,15 @@ export interface Stored {
 /** One change: the record's new state, or null when it was deleted. */
 export type Op = [collection: Collection, key: string, stored: Stored | null];
 
+/** An append a crash cut short at the end of the newest journal file: never synced, never acknowledged, dropped. */
+export interface Unfinished {
+  path: string;
+  /** Where it started: the end of the file's last entry. */
+  at: number;
+  /** Its bytes that reached the disk, zeros after them not counted. */
+  bytes: number;
+}
+
 /**
  * How far ahead of its entries a journal file is filled with zeros. An append into
  * them changes neither the file's size nor its blocks, so its fdatasync writes the
@@ -29,9 +38,10 @@ export const ZERO_AHEAD_BYTES = 1024 * 1024;
 
 /**
  * The write-ahead journal: each batch of changes is written into `<folder>/<n>.ndjson`
- * after the last, as lines of JSON lists of ops, at most LINE_BYTES each, and
- * fdatasynced once, so a batch costs one sync however many shards it touches. The
- * file holds zeros past its entries (ZERO_AHEAD_BYTES), where replay stops. A
+ * after the last, as lines of JSON lists of ops, at most LINE_BYTES each, then an end
+ * mark, and fdatasynced once, so a batch costs one sync however many shards it
+ * touches. The file appended to holds zeros past its entries (ZERO_AHEAD_BYTES),
+ * where an append a crash cut short may end; every other file ends at its last entry. A
  * checkpoint rotates to the next file; files up to the rotated one are removed once
  * the shards hold their changes.
  */
@@ -45,6 +55,8 @@ export class Journal {
   private tail: number | undefined;
   /** Bytes of the files rotated away from and not removed yet, by number. */
   private readonly older = new Map<number, number>();
+  /** The newest file open found, when more than its entries follows them: cutTail cuts it there. */
+  private tailOf: { path: string; entries: number } | undefined;
 
   private constructor(
     private readonly folder: string,
@@ -52,31 +64,50 @@ export class Journal {
     private readonly lineBytes: number,
   ) {}
 
-  /** Opens the folder, giving every op already in it to `replay`, oldest first; resolves to the journal to append to and the count of ops. */
+  /**
+   * Opens the folder, giving every op already in it to `replay`, oldest first; resolves to the journal to append to,
+   * the count of ops, and the append a crash cut short at the end of the newest file, if any. Every file is read to its
+   * end, and one that is damaged rejects (replayFile); nothing is changed (cutTail does, once the caller is content).
+   */
   static async open(
     folder: string,
     replay: (op: Op) => void,
     lineBytes = LINE_BYTES,
-  ): Promise<{ journal: Journal; ops: number }> {
+  ): Promise<{ journal: Journal; ops: number; unfinished?: Unfinished }> {
     await mkdir(folder, { recursive: true, mode: FOLDER_MODE });
-    const files = (await readdir(folder))
-      .map((name) => /^(\d+)\.ndjson$/.exec(name)?.[1])
-      .filter((number): number is string => number !== undefined)
-      .map(Number)
-      .sort((a, b) => a - b);
+    const files = await journalNumbers(folder);
     const journal = new Journal(folder, (files.at(-1) ?? 0) + 1, lineBytes);
     let ops = 0;
+    let newest: (Replayed & { path: string }) | undefined;
     for (const number of files) {
       const path = join(folder, `${number}.ndjson`);
-      journal.older.set(
-        number,
-        await replayFile(path, number === files.at(-1), (op) => {
-          ops++;
-          replay(op);
-        }),
-      );
+      const replayed = await replayFile(path, number === files.at(-1), (op) => {
+        ops++;
+        replay(op);
+      });
+      journal.older.set(number, replayed.entries);
+      newest = { ...replayed, path };
     }
-    return { journal, ops };
+    if (!newest || newest.size === newest.entries) return { journal, ops };
+    journal.tailOf = { path: newest.path, entries: newest.entries };
+    if (newest.unfinished === 0) return { journal, ops };
+    return { journal, ops, unfinished: { path: newest.path, at: newest.entries, bytes: newest.unfinished } };
+  }
+
+  /**
+   * Cuts what follows the newest file's last entry as open found it (zeros, an unfinished append): the next append goes
+   * to a file after it, and every file but the one appended to ends at its last entry.
+   */
+  async cutTail(): Promise<void> {
+    if (!this.tailOf) return;
+    const file = await open(this.tailOf.path, 'r+');
+    try {
+      await file.truncate(this.tailOf.entries);
+      await file.datasync();
+    } finally {
+      await file.close();
+    }
+    this.tailOf = undefined;
   }
 
   /** Bytes of the file appended to now. */
@@ -148,7 +179,7 @@ export class Journal {
   }
 
   async close(): Promise<void> {
-    // The zeros are cut off, so the file ends at its last entry; if they cannot be, replay stops at them anyway.
+    // The zeros are cut off, so the file ends at its last entry; if they cannot be, the next start drops and cuts them.
     await this.file?.truncate(this.tail ?? this.size).catch(() => {});
     await this.file?.close();
     this.file = undefined;

@@ -20,8 +20,6 @@ export function readLines(
 export interface ReadOptions {
   /** Bytes read at a time. */
   chunkBytes?: number;
-  /** The file ends at its first zero byte (a journal's zeros ahead of its entries): no line of UTF-8 text holds one. */
-  endAtZero?: boolean;
 }
 
 /**
@@ -32,16 +30,14 @@ export interface ReadOptions {
 export async function readLineBytes(
   path: string,
   onLine: (line: Buffer) => void,
-  { chunkBytes = 64 * 1024, endAtZero = false }: ReadOptions = {},
+  { chunkBytes = 64 * 1024 }: ReadOptions = {},
 ): Promise<string> {
   const file = await open(path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(chunkBytes);
     let pending: Buffer[] = []; // the start of a line that began in an earlier chunk
     for (;;) {
-      const { bytesRead: read } = await file.read(buffer, 0, chunkBytes, null);
-      const zero = endAtZero ? buffer.subarray(0, read).indexOf(0) : -1;
-      const bytesRead = zero === -1 ? read : zero;
+      const { bytesRead } = await file.read(buffer, 0, chunkBytes, null);
       if (bytesRead === 0) break;
       const chunk = buffer.subarray(0, bytesRead);
       let start = 0;
@@ -56,7 +52,6 @@ export async function readLineBytes(
         start = end + 1;
       }
       if (start < bytesRead) pending.push(Buffer.from(chunk.subarray(start))); // a copy: the buffer is read into again
-      if (zero !== -1) break;
     }
     return Buffer.concat(pending).toString('utf8');
   } finally {

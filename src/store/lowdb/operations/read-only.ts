@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open, readdir, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tryLock, unlock } from 'fs-native-extensions';
 import { storedRecord } from '../../records.js';
@@ -7,7 +7,7 @@ import { COLLECTIONS, type Collection, type StoredRecord } from '../../store.js'
 import { dataFormatOf } from '../engine/data-format.js';
 import { mustHoldStore } from '../engine/folder.js';
 import { parseRecord, recordText } from '../engine/record-text.js';
-import { replayFile } from '../engine/journal-replay.js';
+import { journalNumbers, replayFile } from '../engine/journal-replay.js';
 import { symlinkRefused } from '../engine/private-files.js';
 import { ShardFile } from '../engine/shard-file.js';
 import { askOwner, linesFrom, OwnerError } from './owner-client.js';
@@ -69,16 +69,7 @@ async function* fileRecords(dataFile: string): AsyncGenerator<StoredRecord> {
     }
   }
   const journal = join(folder, 'journal');
-  const numbers = (
-    await readdir(journal).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [];
-      throw error;
-    })
-  )
-    .map((name) => /^(\d+)\.ndjson$/.exec(name)?.[1])
-    .filter((number) => number !== undefined)
-    .map(Number)
-    .sort((a, b) => a - b);
+  const numbers = await journalNumbers(journal);
   for (const number of numbers) {
     await replayFile(join(journal, `${number}.ndjson`), number === numbers.at(-1), ([collection, key, stored]) => {
       if (stored === null) tables.get(collection)?.delete(key);

@@ -1,0 +1,29 @@
+// npm run recover-journal (make recover-journal): after start-up refused a damaged lowdb journal, keeps every entry
+// that can be read, before and after the damage, and copies the damaged files aside as they were
+// (src/store/lowdb/operations/recover-journal.ts; docs/operators/runbook.md, "A damaged journal"). The service stopped.
+import { relative } from 'node:path';
+import { recoverJournal } from '../store/lowdb/operations/recover-journal.js';
+import { refuse, storeConfigOrExit, timing } from './command.js';
+import { describeStore } from './store-sides.js';
+
+const config = storeConfigOrExit('Recovery');
+const started = performance.now();
+if (config.databaseUrl !== undefined)
+  refuse('Recovery', `${describeStore(config)} has no journal: PostgreSQL keeps its own`);
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const recovery = await recoverJournal(config.dataFile, stamp).catch((error: unknown) =>
+  refuse('Recovery', `${describeStore(config)}: ${(error as Error).message}`),
+);
+const { entries, changes, skipped, rewritten, aside } = recovery;
+if (aside === undefined) {
+  console.log(
+    `Nothing to recover in ${describeStore(config)}: its ${recovery.files} journal files read whole (${entries} entries, ${changes} changes; ${timing(started)})`,
+  );
+} else {
+  const first = skipped.first ? `, the first at byte ${skipped.first.at} of ${relative('.', skipped.first.path)}` : '';
+  console.log(
+    `Recovered the journal of ${describeStore(config)}: kept ${entries} entries (${changes} changes); skipped ${skipped.bytes} bytes ` +
+      `in ${skipped.places} places${first} (${skipped.lines} lines that are not whole entries); rewrote ${rewritten.length} of ` +
+      `${recovery.files} files, whose damaged copies are in ${aside} (${timing(started)}); start the service`,
+  );
+}
