@@ -23,7 +23,11 @@ if (aside === undefined) {
   const first = skipped.first ? `, the first at byte ${skipped.first.at} of ${relative('.', skipped.first.path)}` : '';
   console.log(
     `Recovered the journal of ${describeStore(config)}: kept ${entries} entries (${changes} changes); skipped ${skipped.bytes} bytes ` +
-      `in ${skipped.places} places${first} (${skipped.lines} lines that are not whole entries); rewrote ${rewritten.length} of ` +
-      `${recovery.files} files, whose damaged copies are in ${aside} (${timing(started)}); start the service`,
+      `in ${counted(skipped.places, 'place', 'places')}${first} (${counted(skipped.lines, 'line that is not a whole entry', 'lines that are not whole entries')}); ` +
+      `rewrote ${rewritten.length} of ${recovery.files} files, whose damaged copies are in ${aside} (${timing(started)}); start the service`,
   );
+}
+
+function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
 }
