@@ -23,7 +23,7 @@ import { serveFrom } from './edge/scope.js';
 import type { Stopping } from './edge/shutdown.js';
 import { startResponse } from './edge/start-response.js';
 import { limitWriteRate } from './edge/rate-limit.js';
-import { shedLoad } from './edge/shed-load.js';
+import { shedLoad, type Load } from './edge/shed-load.js';
 import { inOrder, inSteps } from './edge/steps.js';
 import { sendJsonOnce } from './edge/json-once.js';
 import { SYSTEM_CLOCK } from './lib/clock.js';
@@ -45,10 +45,12 @@ export interface AppOptions {
   logger?: Logger;
   /** Set once the process is shutting down: /readyz answers 503 from then on (src/edge/shutdown.ts). */
   stopping?: Stopping;
+  /** The requests and body bytes load shedding counts in flight, for whoever else reads them (the heap's guard). */
+  load?: Load;
 }
 
 /** Builds the service: check the Host, authenticate, shed load, limit, parse, guard, validate against openapi.yaml, route, report errors. */
-export function createApp({ config, contract, store, logger, stopping }: AppOptions): Express {
+export function createApp({ config, contract, store, logger, stopping, load }: AppOptions): Express {
   const limits = config.limits ?? DEFAULT_LIMITS;
   const readiness = new Readiness(limits.readinessStoreGraceMs, stopping);
   reportReadiness(() => readiness.ready(store)); // a process builds one app: the gauge asks the last built
@@ -56,7 +58,7 @@ export function createApp({ config, contract, store, logger, stopping }: AppOpti
     first: [serveFrom({ store, clock: SYSTEM_CLOCK })], // every request reads and writes the one store, stamped by the machine's clock
     cors: { origins: config.corsOrigins ?? [] },
     // Only what authentication admitted counts against capacity, so no one without a token holds any.
-    guards: [shedLoad(limits, config.bodyLimit), limitWriteRate(limits, contract, store.hits)],
+    guards: [shedLoad(limits, config.bodyLimit, undefined, load), limitWriteRate(limits, contract, store.hits)],
     readiness,
   });
 }

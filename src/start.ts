@@ -3,13 +3,17 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { keyFingerprints } from './config/auth.js';
+import { heapReserveBytes } from './config/heap-budget.js';
 import { storeSettings, type Config } from './config/load-config.js';
 import type { OpenApiDocument } from './contract/spec.js';
 import { validatorsReady } from './contract/validator.js';
 import { createHttpServer } from './edge/listen.js';
 import { gracefulShutdown } from './edge/shutdown.js';
+import type { Load } from './edge/shed-load.js';
 import { SYSTEM_CLOCK } from './lib/clock.js';
+import { HeapWatch } from './lib/heap-watch.js';
 import { reportBuildInfo } from './observability/build-info.js';
+import { reportHeap } from './observability/heap-metrics.js';
 import { sweepExpiredKeys } from './edge/idempotency/sweep.js';
 import { storeReports } from './observability/store-reports.js';
 import { openStore, refusalOf, whereDataLives } from './store/open-store.js';
@@ -33,20 +37,29 @@ export interface Started {
  * loaded, so the first requests wait for nothing. Rejects with a Refusal where a setting or the machine is at fault.
  */
 export async function startService(config: Config, contract: OpenApiDocument, logger: Logger): Promise<Started> {
-  const store = await openStore(storeSettings(config), logger, storeReports).catch((error: unknown) => {
+  // What load shedding counts in flight: the heap's guard keeps room only for the bodies that may yet arrive.
+  const load: Load = { requests: 0, bytes: 0 };
+  const heap = new HeapWatch(() => heapReserveBytes(config.limits, load.bytes));
+  const store = await openStore(storeSettings(config), logger, storeReports, heap).catch((error: unknown) => {
     const refusal = refusalOf(error);
     throw refusal === undefined ? error : new Refusal(refusal);
   });
+  heap.start(); // from what is live once the store has loaded
+  reportHeap(() => heap.figures());
   reportBuildInfo((contract as { info?: { version?: string } }).info?.version ?? 'unknown'); // the contract's version, as the image is tagged
   const sweeping = sweepExpiredKeys(store, SYSTEM_CLOCK, logger); // idempotency keys past IDEMPOTENCY_KEY_TTL
-  const release = () => sweeping.stop().then(() => store.close());
+  const release = () =>
+    sweeping
+      .stop()
+      .then(() => store.close())
+      .finally(() => heap.stop());
   const stopping = { stopping: false };
   // The identity provider's key set is fetched in the background: a failed fetch is a warning (a set too large, an error), not a refusal.
   const auth = config.auth && {
     ...config.auth,
     onKeySetFailure: (message: string, level: 'warn' | 'error') => logger[level](message),
   };
-  const app = createApp({ config: { ...config, ...(auth ? { auth } : {}) }, contract, store, logger, stopping });
+  const app = createApp({ config: { ...config, ...(auth ? { auth } : {}) }, contract, store, logger, stopping, load });
   const server = createHttpServer(
     app,
     undefined,
@@ -77,10 +90,13 @@ export async function startService(config: Config, contract: OpenApiDocument, lo
     async stop(reason) {
       await shutdown.stop(reason);
       await sweeping.stop();
-      return store.close().then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+      return store
+        .close()
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        )
+        .finally(() => heap.stop());
     },
   };
 }

@@ -24,9 +24,15 @@ export function heapLimitBytes(): number {
 /** What the heap's reserve counts: the bodies in flight and the log lines held. */
 type Reserved = Pick<Limits, 'inFlightBytes' | 'logBufferBytes'>;
 
-/** Heap kept free for requests in flight and the log lines held: past the rest, the embedded store takes no growth (507). */
-export function heapReserveBytes(limits: Reserved): number {
-  return HEAP_BASE_BYTES + HEAP_PER_BODY_BYTE * limits.inFlightBytes + HEAP_PER_LOG_BYTE * limits.logBufferBytes;
+/**
+ * Heap kept free for requests in flight and the log lines held: past the rest, the embedded store takes no growth (507).
+ * With `bodyBytesInFlight` admitted now, their share is in the heap in use already (as what they hold, up to 24 times
+ * their bytes): only the bodies that may yet arrive are kept room for, so one user's bodies in flight are not counted
+ * twice against another's write.
+ */
+export function heapReserveBytes(limits: Reserved, bodyBytesInFlight = 0): number {
+  const bodies = Math.max(0, limits.inFlightBytes - bodyBytesInFlight);
+  return HEAP_BASE_BYTES + HEAP_PER_BODY_BYTE * bodies + HEAP_PER_LOG_BYTE * limits.logBufferBytes;
 }
 
 /** The most `heapLimit` holds (as STORE_MAX_BYTES or SANDBOX_MAX_BYTES count it) beside the reserve, in whole MiB. */

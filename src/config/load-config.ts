@@ -5,7 +5,7 @@ import { parseAllowedHosts } from './allowed-hosts.js';
 import { loadHttps, type HttpsFiles } from './https.js';
 import { loadAuth, refuseEmptyAuth, type AuthConfig } from './auth.js';
 import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './cors-origins.js';
-import { checkHeap, heapLimitBytes, heapReserveBytes, storeMaxBytesFor } from './heap-budget.js';
+import { checkHeap, heapLimitBytes, storeMaxBytesFor } from './heap-budget.js';
 import { loadLimits, storeQuotas, type Limits } from './limits.js';
 import { parseDuration, parseSize } from './parse.js';
 import { readSecret } from './secrets.js';
@@ -145,7 +145,6 @@ export function storeSettings({ dataFile, databaseUrl, checkpointBytes, limits }
       quotas: storeQuotas(quotas),
       controlSocket: { idleMs: controlSocketIdleMs, maxConnections: controlSocketConnections },
     },
-    heapReserveBytes: heapReserveBytes(limits),
   };
 }
 

@@ -10,7 +10,7 @@ export const SHED_RETRY_AFTER = '1';
 type LoadLimits = Pick<Limits, 'inFlight' | 'inFlightBytes' | 'inFlightPerUser' | 'inFlightBytesPerUser'>;
 
 /** Requests and declared body bytes in flight. */
-interface Load {
+export interface Load {
   requests: number;
   bytes: number;
 }
@@ -29,8 +29,9 @@ export function shedLoad(
   limits: LoadLimits,
   bodyLimit: number,
   partition: (res: Response) => string = callerOf,
+  /** What is in flight in the process, as counted here: given, so others read it too (the heap's guard). */
+  inProcess: Load = { requests: 0, bytes: 0 },
 ): RequestHandler {
-  const inProcess: Load = { requests: 0, bytes: 0 };
   const byUser = new Map<string, Load>();
   return (req, res, next) => {
     // Gone while its token was checked (a reset, a parser error, a timeout): its 'close' has fired, so it must not count.

@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+type Collect = (options: { type: 'major'; execution: 'sync'; flavor?: 'last-resort' }) => void;
 
 /**
  * V8's collection of last resort, at once: full collections, memory-reducing, until one frees nothing more.
@@ -14,6 +14,13 @@ type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resor
 export function collectAllGarbage(): boolean {
   const collect = collector();
   collect?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  return collect !== undefined;
+}
+
+/** One full collection, at once: what is in use after it is what is live. False where the collector is not given. */
+export function collectGarbage(): boolean {
+  const collect = collector();
+  collect?.({ type: 'major', execution: 'sync' });
   return collect !== undefined;
 }
 

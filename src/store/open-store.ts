@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { HeapWatch } from '../lib/heap-watch.js';
 import { DataFileError } from './lowdb/engine/durable-json-file.js';
+import type { HeapRoom } from './lowdb/engine/stated-size.js';
 import type { ControlSocketLimits } from './lowdb/lowdb-settings.js';
 import { openLowdbStore } from './lowdb/lowdb-store.js';
 import { describeDatabase, openPostgresStore, PostgresStartError } from './postgres/postgres-store.js';
@@ -15,16 +15,20 @@ export interface StoreSettings {
   startTimeoutMs?: number;
   checkpointBytes: number;
   limits?: { storeMaxBytes: number; journalMaxBytes: number; quotas: StoreQuotas; controlSocket?: ControlSocketLimits };
-  /** Heap the embedded store leaves free for requests in flight: past the rest it takes no growth (507). */
-  heapReserveBytes?: number;
 }
 
 /**
  * PostgreSQL when DATABASE_URL is set (any number of instances); else the embedded
- * lowdb file, which reports its checkpoints and size to `logger`. Either counts
- * every record against its owner's quotas, and reports its commits and more to `hooks` (the service's metrics and traces).
+ * lowdb file, which reports its checkpoints and size to `logger`, and takes growth only while `heap` has room (the
+ * service's HeapWatch). Either counts every record against its owner's quotas, and reports its commits and more to
+ * `hooks` (the service's metrics and traces).
  */
-export async function openStore(config: StoreSettings, logger?: Logger, hooks?: StoreHooks): Promise<Store> {
+export async function openStore(
+  config: StoreSettings,
+  logger?: Logger,
+  hooks?: StoreHooks,
+  heap?: HeapRoom,
+): Promise<Store> {
   const quotas = config.limits ? { quotas: config.limits.quotas } : {};
   if (config.databaseUrl !== undefined)
     return openPostgresStore(config.databaseUrl, {
@@ -33,8 +37,7 @@ export async function openStore(config: StoreSettings, logger?: Logger, hooks?: 
       ...(logger ? { logger } : {}),
       ...(hooks ? { hooks } : {}),
     });
-  const heap = config.heapReserveBytes === undefined ? undefined : new HeapWatch(config.heapReserveBytes).start();
-  const store = await openLowdbStore(config.dataFile, {
+  return openLowdbStore(config.dataFile, {
     checkpointBytes: config.checkpointBytes,
     ...(config.limits
       ? { storeMaxBytes: config.limits.storeMaxBytes, journalMaxBytes: config.limits.journalMaxBytes }
@@ -44,12 +47,7 @@ export async function openStore(config: StoreSettings, logger?: Logger, hooks?: 
     ...(heap ? { heap } : {}),
     ...(logger ? { logger } : {}),
     ...(hooks ? { hooks } : {}),
-  }).catch((error: unknown) => {
-    heap?.stop();
-    throw error;
   });
-  const close = store.close.bind(store);
-  return Object.assign(store, { close: () => close().finally(() => heap?.stop()) });
 }
 
 /** Where the data lives, for the start-up line; never a password. */

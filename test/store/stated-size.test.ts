@@ -143,7 +143,8 @@ describe("the lowdb store's stated size (STORE_MAX_BYTES)", () => {
   });
 
   it("when the process's heap is too full, then a growing write gets 507 storage-full naming memory and stores nothing, while reads, deletes and shrinking writes go on", async () => {
-    const heap = { full: false };
+    let full = false;
+    const heap = { hasRoom: () => !full };
     const dataFile = await freshDataFile();
     const store = await openLowdbStore(dataFile, { heap });
     const service = await startService({ dataFile, store });
@@ -151,7 +152,7 @@ describe("the lowdb store's stated size (STORE_MAX_BYTES)", () => {
       const patch = (namespace: string, blob: string) =>
         call(service, 'PATCH', `/api/identity/settings/${namespace}`, { body: { patch: { blob } } });
       expect((await patch('first', 'x'.repeat(3000))).status).to.equal(200);
-      heap.full = true;
+      full = true;
       const refused = await patch('second', 'y');
       expect(refused.status).to.equal(507);
       expect(refused.body).to.include({ type: 'urn:problem:collab:storage-full', status: 507 });
@@ -160,7 +161,7 @@ describe("the lowdb store's stated size (STORE_MAX_BYTES)", () => {
       const read = await call(service, 'GET', '/api/identity/settings/first');
       expect(read.body).to.nested.include({ 'settings.blob': 'x'.repeat(3000) });
       expect((await patch('first', 'smaller')).status, 'a shrinking write').to.equal(200);
-      heap.full = false;
+      full = false;
       expect((await patch('second', 'y')).status, 'room again').to.equal(200);
     } finally {
       await service.close();

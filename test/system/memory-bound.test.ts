@@ -1,14 +1,28 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
 import { call } from '../helpers/client.js';
-import { refusedStart, startServerProcess, stop, type ServerProcess } from '../helpers/process.js';
+import { sample } from '../helpers/metrics.js';
+import {
+  DEFAULT_LIMIT_SETTINGS,
+  refusedStart,
+  startServerProcess,
+  stop,
+  track,
+  type ServerProcess,
+} from '../helpers/process.js';
 import { freshDataFile } from '../helpers/service.js';
 
 const SECRET = 'a-memory-test-secret-that-is-long-enough';
-const bearer = async (sub: string) => ({
-  authorization: `Bearer ${await new SignJWT({ sub }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('30m').sign(new TextEncoder().encode(SECRET))}`,
-});
+const token = (sub: string) =>
+  new SignJWT({ sub })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('30m')
+    .sign(new TextEncoder().encode(SECRET));
+const bearer = async (sub: string) => ({ authorization: `Bearer ${await token(sub)}` });
 
 /** The issue's hostile document: `{"patch":{"x":[{},{},…]}}` of about 255 KB, under the 256 KiB document cap, 21 times its JSON in the heap when parsed. */
 const HOSTILE = { patch: { x: Array.from({ length: 85_000 }, () => ({})) } };
@@ -65,6 +79,62 @@ describe('memory: what the process holds is bounded by what the quotas and the s
       }
       expect(peakRssMb(server), 'opened again, it holds the text, not the trees').to.be.below(600);
     } finally {
+      await stop(server, 'SIGTERM');
+    }
+  });
+
+  it("when one user's 1 MB bodies of empty objects are refused for 30 s under a 256 MiB heap, then another user's writes meanwhile and the next one after are served: no 507 while the store holds less than its stated size", async () => {
+    const server = await startServerProcess(await freshDataFile(), {
+      ...DEFAULT_LIMIT_SETTINGS,
+      NODE_OPTIONS: '--max-old-space-size=256',
+      STORE_MAX_BYTES: '20mb',
+      AUTH_JWT_SECRET: SECRET,
+    });
+    let garbage: ChildProcess | undefined;
+    try {
+      garbage = track(
+        spawn(process.execPath, ['--import', 'tsx', 'test/helpers/garbage-client.ts'], {
+          env: {
+            ...process.env,
+            GARBAGE_URL: server.service.url,
+            GARBAGE_TOKEN: await token('mallory'),
+            GARBAGE_MS: '30000',
+          },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        }),
+      );
+      let report = '';
+      garbage.stdout!.on('data', (chunk) => (report += String(chunk)));
+      const done = once(garbage, 'exit');
+      let burst = true;
+      void done.then(() => (burst = false));
+      const headers = await bearer('victoria');
+      const create = (title: string) => call(server.service, 'POST', '/api/streams', { headers, body: { title } });
+      const during: Record<number, number> = {};
+      for (let write = 0; burst; write++) {
+        const created = await create(`during ${write}`);
+        during[created.status] = (during[created.status] ?? 0) + 1;
+        if (created.status !== 201)
+          expect.fail(`write ${write} during the burst: ${created.status} ${JSON.stringify(created.body)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100)); // under RATE_LIMIT_WRITES
+      }
+      await done;
+      const refused = JSON.parse(report) as Record<string, number>;
+      expect(Object.keys(refused).sort(), report).to.deep.equal(['413', '503']);
+      expect(during[201], 'writes served during the burst').to.be.above(0);
+
+      const next = await create('after');
+      expect(next.status, JSON.stringify(next.body)).to.equal(201);
+      const read = await call(server.service, 'GET', `/api/streams/${(next.body as { id: string }).id}`, { headers });
+      expect(read.body).to.include({ title: 'after' });
+      expect(await sample(server.service, 'store_bytes')).to.be.below(await sample(server.service, 'store_max_bytes'));
+      const live = await sample(server.service, 'heap_live_bytes');
+      expect(live, 'what the guard counts is on /metrics').to.be.above(0);
+      expect(live + (await sample(server.service, 'heap_reserved_bytes'))).to.be.at.most(
+        await sample(server.service, 'nodejs_heap_size_limit_bytes'),
+      );
+    } finally {
+      garbage?.kill('SIGKILL');
       await stop(server, 'SIGTERM');
     }
   });

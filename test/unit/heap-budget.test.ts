@@ -4,9 +4,10 @@ import {
   HEAP_PER_BODY_BYTE,
   HEAP_PER_LOG_BYTE,
   HEAP_PER_STORED_BYTE,
+  heapReserveBytes,
 } from '../../src/config/heap-budget.js';
 import { loadConfig } from '../../src/config/load-config.js';
-import { HeapWatch, type HeapReading } from '../../src/lib/heap-watch.js';
+import { HeapWatch } from '../../src/lib/heap-watch.js';
 
 const MIB = 1024 ** 2;
 /** The heap the settings need: what checkHeap compares with the heap limit (the log lines held at their default, 16 MiB). */
@@ -59,30 +60,89 @@ describe('the heap limit against the stated size (STORE_MAX_BYTES, MAX_IN_FLIGHT
   });
 });
 
-describe('HeapWatch: whether the heap keeps its reserve free', () => {
-  const watch = (reading: HeapReading) => new HeapWatch(100, () => reading);
+describe('HeapWatch: whether the heap keeps its reserve free beside what is held', () => {
+  /** A heap of 1000 bytes whose use is `heap.used`; a collection leaves `heap.live` and takes `heap.takes` ms. */
+  const aHeap = (used: number, live: number, reserve = 100) => {
+    const heap = { used, live, reserve, takes: 10, now: 0, collections: 0 };
+    const watch = new HeapWatch(() => heap.reserve, {
+      read: () => ({ used: heap.used, limit: 1000 }),
+      collect: () => {
+        heap.collections++;
+        heap.now += heap.takes;
+        heap.used = heap.live;
+        return true;
+      },
+      clock: () => heap.now,
+    });
+    return { heap, watch };
+  };
 
-  it('when a full collection leaves exactly the reserve free, then it is not full; one byte less, then it is', () => {
-    const reading = { used: 900, limit: 1000 };
-    const exact = watch(reading);
-    exact.afterFullCollection();
-    expect(exact.full).to.equal(false);
-    reading.used = 901;
-    exact.afterFullCollection();
-    expect(exact.full).to.equal(true);
-    exact.stop();
+  it('when the heap in use, garbage and all, leaves exactly the reserve free, then there is room and nothing is collected; one byte more, then a collection decides', () => {
+    const { heap, watch } = aHeap(900, 900);
+    expect(watch.hasRoom()).to.equal(true);
+    expect(heap.collections).to.equal(0);
+    heap.used = heap.live = 901;
+    expect(watch.hasRoom()).to.equal(false);
+    expect(heap.collections).to.equal(1);
   });
 
-  it('when the heap is read between collections, then garbage does not make it full, and a full heap freed shows without waiting for the next collection', async () => {
-    const reading = { used: 999, limit: 1000 };
-    const heap = watch(reading);
-    expect(heap.full, 'nothing decided before a full collection').to.equal(false);
-    heap.afterFullCollection();
-    expect(heap.full).to.equal(true);
-    reading.used = 10;
-    // Read again once a second while full: waited for, however slow the machine.
-    for (let waited = 0; heap.full && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
-    expect(heap.full).to.equal(false);
-    heap.stop();
+  it('when garbage takes the room and no full collection has run since, then one is made at once and the write has room: no timer is waited for', () => {
+    const { heap, watch } = aHeap(990, 300);
+    expect(watch.hasRoom()).to.equal(true);
+    expect(heap.collections).to.equal(1);
+    expect(watch.figures()).to.deep.equal({ liveBytes: 300, reservedBytes: 100 });
+  });
+
+  it("when V8's latest full collection left room, then garbage made since refuses nothing and nothing is collected", () => {
+    const { heap, watch } = aHeap(300, 300);
+    watch.afterFullCollection();
+    heap.used = 999; // garbage
+    expect(watch.hasRoom()).to.equal(true);
+    expect(heap.collections).to.equal(0);
+  });
+
+  it("when V8's latest full collection found no room but what it held is gone, then a collection now finds the room (the decision is not kept)", () => {
+    const { heap, watch } = aHeap(950, 950);
+    watch.afterFullCollection(); // the requests then in flight held 650 of it
+    heap.live = 300;
+    expect(watch.hasRoom()).to.equal(true);
+    expect(heap.collections).to.equal(1);
+  });
+
+  it('when the bodies in flight take their share, then the reserve for them shrinks by as much: what was in use then is judged with the reserve of then', () => {
+    const { heap, watch } = aHeap(950, 950, 10); // a reserve of 10 while bodies in flight take their share of the 950
+    watch.afterFullCollection();
+    heap.reserve = 100; // they are done
+    expect(watch.hasRoom(), 'as the collection left it').to.equal(true);
+    expect(heap.collections).to.equal(0);
+    expect(watch.figures(), 'what the guard judged by').to.deep.equal({ liveBytes: 950, reservedBytes: 10 });
+  });
+
+  it('when what is held needs the room, then growth is refused, and no collection is made again until nine times the last one took has passed', () => {
+    const { heap, watch } = aHeap(950, 950);
+    expect(watch.hasRoom()).to.equal(false);
+    expect(heap.collections).to.equal(1);
+    heap.now += 89;
+    expect(watch.hasRoom(), 'within 90 ms of a collection of 10 ms').to.equal(false);
+    expect(heap.collections).to.equal(1);
+    heap.now += 1;
+    heap.live = 300; // deleted meanwhile
+    expect(watch.hasRoom()).to.equal(true);
+    expect(heap.collections).to.equal(2);
+  });
+
+  it('when the collector is not given, then growth is judged on what is in use', () => {
+    const watch = new HeapWatch(() => 100, { read: () => ({ used: 950, limit: 1000 }), collect: () => false });
+    expect(watch.hasRoom()).to.equal(false);
+  });
+});
+
+describe('heapReserveBytes: the reserve of the moment', () => {
+  it('when body bytes are in flight, then 24 times them is in use already and not reserved again; past MAX_IN_FLIGHT_BYTES, nothing is reserved for bodies', () => {
+    const limits = { inFlightBytes: 8 * MIB, logBufferBytes: 16 * MIB };
+    const none = HEAP_BASE_BYTES + HEAP_PER_LOG_BYTE * 16 * MIB;
+    expect(heapReserveBytes(limits)).to.equal(none + HEAP_PER_BODY_BYTE * 8 * MIB);
+    expect(heapReserveBytes(limits, 2 * MIB)).to.equal(none + HEAP_PER_BODY_BYTE * 6 * MIB);
+    expect(heapReserveBytes(limits, 9 * MIB)).to.equal(none);
   });
 });

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { StoreQuotas } from '../store.js';
 import type { StoreHooks } from '../store-hooks.js';
+import type { HeapRoom } from './engine/stated-size.js';
 
 // What opening a lowdb store (src/store/lowdb/lowdb-store.ts) takes. The service passes every setting, with
 // config's defaults (src/config/limits.ts, load-config.ts); a store opened without one (a test, a tool) takes the same numbers here.
@@ -32,8 +33,8 @@ export interface LowdbOptions {
   journalMaxBytes?: number;
   /** The control socket's bounds; CONTROL_SOCKET unless given. */
   controlSocket?: ControlSocketLimits;
-  /** Whether the process's heap is too full to take growth (lib/heap-watch.ts); without it, only the stated size bounds growth. */
-  heap?: { readonly full: boolean };
+  /** Whether the process's heap has room for growth (lib/heap-watch.ts); without it, only the stated size bounds growth. */
+  heap?: HeapRoom;
   /** What each owner may keep; without them, nothing is counted. */
   quotas?: StoreQuotas;
   /** Hears failed checkpoints (error) and a store nearly full (warn). */

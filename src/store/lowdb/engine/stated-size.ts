@@ -2,6 +2,11 @@ import type { Logger } from 'pino';
 import { StoreFullError } from '../../store.js';
 import type { Sizes } from './sizes.js';
 
+/** Whether the process's heap has room for growth, decided when a write would grow the store (lib/heap-watch.ts). */
+export interface HeapRoom {
+  hasRoom(): boolean;
+}
+
 /** Past this share of the stated size, a warning is logged (once, until it drops below again). */
 const WARN_SHARE = 0.8;
 
@@ -17,7 +22,7 @@ export class StatedSize {
     readonly sizes: Sizes,
     readonly maxBytes: number,
     private readonly logger: Logger | undefined,
-    private readonly heap: { readonly full: boolean } = { full: false },
+    private readonly heap: HeapRoom = { hasRoom: () => true },
   ) {
     this.warnNearFull();
   }
@@ -28,7 +33,7 @@ export class StatedSize {
     if (growth > 0 && this.sizes.total + growth > this.maxBytes) {
       throw new StoreFullError('this change would grow it past its stated size');
     }
-    if (growth > 0 && this.heap.full) {
+    if (growth > 0 && !this.heap.hasRoom()) {
       throw new StoreFullError("the process's memory is nearly full (its heap keeps room for the requests in flight)");
     }
   }
