@@ -16,8 +16,9 @@ const RETRY_SECONDS = 5;
  */
 export function eventStreams(sessions: Sessions, limits: StreamLimits) {
   const byClient = new Map<string, number>();
-  let open = 0;
-  return (req: Request, res: Response): void => {
+  /** Streams open now, and those closed because their reader left SANDBOX_EVENT_BUFFER unread (GET /sandbox/sessions). */
+  const counts = { open: 0, closedUnread: 0 };
+  const serve = (req: Request, res: Response): void => {
     const client = req.socket.remoteAddress ?? '';
     const mine = byClient.get(client) ?? 0;
     if (mine >= limits.perClient) {
@@ -27,14 +28,14 @@ export function eventStreams(sessions: Sessions, limits: StreamLimits) {
         { extensions: { quota: 'SANDBOX_EVENT_STREAMS_PER_CLIENT', limit: limits.perClient, used: mine } },
       );
     }
-    if (open >= limits.total) {
+    if (counts.open >= limits.total) {
       throw new HttpProblem(
         'overloaded',
-        `${open} event streams are open, the most SANDBOX_EVENT_STREAMS allows; retry after Retry-After seconds.`,
+        `${counts.open} event streams are open, the most SANDBOX_EVENT_STREAMS allows; retry after Retry-After seconds.`,
         { headers: { 'Retry-After': String(RETRY_SECONDS) } },
       );
     }
-    open++;
+    counts.open++;
     byClient.set(client, mine + 1);
     const changed = new Set<string>();
     let timer: NodeJS.Timeout | undefined;
@@ -44,8 +45,9 @@ export function eventStreams(sessions: Sessions, limits: StreamLimits) {
       for (const name of changed) text += `data: ${JSON.stringify({ session: name })}\n\n`;
       changed.clear();
       // Unread past the bound: closed, so what a reader leaves unread never grows (its page reconnects).
-      if (res.writableLength + Buffer.byteLength(text) > limits.unsentBytes) res.destroy();
-      else res.write(text);
+      if (res.writableLength + Buffer.byteLength(text) <= limits.unsentBytes) return void res.write(text);
+      counts.closedUnread++;
+      res.destroy();
     };
     const stop = sessions.watch((name) => {
       changed.add(name);
@@ -54,7 +56,7 @@ export function eventStreams(sessions: Sessions, limits: StreamLimits) {
     res.once('close', () => {
       stop();
       clearTimeout(timer);
-      open--;
+      counts.open--;
       const left = (byClient.get(client) ?? 1) - 1;
       if (left > 0) byClient.set(client, left);
       else byClient.delete(client);
@@ -62,4 +64,5 @@ export function eventStreams(sessions: Sessions, limits: StreamLimits) {
     res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
     res.write('retry: 1000\n\n'); // headers out now; a page reconnects a second after the sandbox restarts
   };
+  return { serve, counts };
 }

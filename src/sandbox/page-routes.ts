@@ -37,9 +37,10 @@ const PAGE_POLICY = [
  * touches none; same-origin only (no CORS).
  */
 export function pageRoutes(sessions: Sessions, streams: StreamLimits): RequestHandler {
+  const events = eventStreams(sessions, streams);
   const routes: Record<string, (req: Request, res: Response) => void> = {
-    '/sandbox/sessions': (_req, res) => void res.json({ items: sessions.list().map(summaryOf) }),
-    '/sandbox/events': eventStreams(sessions, streams),
+    '/sandbox/sessions': (_req, res) => void res.json({ items: sessions.list().map(summaryOf), events: events.counts }),
+    '/sandbox/events': events.serve,
     // The page's own links are relative to /sandbox/.
     '/sandbox': (req, res) => res.redirect(301, req.originalUrl.replace('/sandbox', '/sandbox/')),
   };

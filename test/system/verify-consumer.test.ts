@@ -111,9 +111,9 @@ describe('GET /sandbox/requests?format=expectations and make verify-consumer', (
     await send('POST', '/api/streams', { body: { title: 'Shown' }, headers: { prefer: 'code=201' } });
     const log = (await send('GET', '/sandbox/requests')).body.items;
     expect(log.map(({ segment, status, onPurpose }: Logged) => [segment, status, onPurpose])).to.deep.equal([
-      [2, 201, undefined],
-      [2, 200, undefined],
-      [1, 503, true], // 0: the session as the first reset found it (made for that request), with no request of its own
+      [1, 201, undefined],
+      [1, 200, undefined],
+      [0, 503, true], // the first reset made the session: its segment is 0
     ]);
     const { segments, notes } = (await send('GET', '/sandbox/requests?format=expectations')).body;
     expect(notes).to.equal(undefined);
@@ -134,7 +134,7 @@ describe('GET /sandbox/requests?format=expectations and make verify-consumer', (
     expect((await send('GET', '/sandbox/requests?format=expectations')).body).to.deep.equal({
       segments: [],
       notes: [
-        'Segment 2 of the session (1 request) is left out: the state it started from is no longer known (its scenario was defined again since).',
+        'Segment 1 of the session (1 request) is left out: the state it started from is no longer known (its scenario was defined again since).',
       ],
     });
   });

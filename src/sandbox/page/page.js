@@ -50,8 +50,15 @@ async function showSession() {
     Object.assign($('seed'), { value: now.seed ?? '' });
   }
   // After the form: once the settings line shows, the controls hold them too.
-  $('settings').textContent =
-    `Started from ${now.scenario ?? SEED}; failure rate ${now.failureRate}; ${clock}${seed}. Holds ${bytes(now.bytes)}.`;
+  $('settings').textContent = now.started
+    ? `Started from ${now.scenario ?? SEED}; failure rate ${now.failureRate}; ${clock}${seed}. Holds ${bytes(now.bytes)}.`
+    : `Not held: its next request starts it from ${SEED}.`;
+  // A drop is never silent: the one this session started again after, or the one its next request will be told of.
+  const drop = now.startedAgain ?? now.dropped;
+  $('dropped').hidden = !drop;
+  if (drop)
+    $('dropped').textContent =
+      `${now.started ? 'Started again after it was dropped' : 'Dropped'} at ${drop.at}, with the ${drop.requests} request(s) it had logged: ${drop.why}.`;
   // Since its last reset: the log goes on across resets, a segment each (the export keeps them all).
   const items = log.items.filter((item) => (item.segment ?? 0) === (now.segment ?? 0));
   $('no-requests').hidden = items.length > 0;
