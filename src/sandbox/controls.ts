@@ -10,6 +10,7 @@ import { headOf } from './logged-headers.js';
 import { loggedBody, loggedPath, type KeptRequest } from './request-log.js';
 import type { Session } from './session.js';
 import { SESSION_HEADER, type Sessions } from './sessions.js';
+import { sessionNameOf } from './session-name.js';
 
 export const CLOCK_HEADER = SANDBOX_HEADERS.clock;
 /** On the first answer of a session started again after it was dropped: when, how many requests, why (droppedHeader). */
@@ -54,7 +55,7 @@ export const sessionOf = (res: Response): Session => sandboxOf(res).session;
  */
 export function enterSession(sessions: Sessions): RequestHandler {
   return async (req, res, next) => {
-    const name = sessions.nameOf(req);
+    const name = sessionNameOf(req);
     const started = performance.now();
     res.setHeader(SESSION_HEADER, name);
     const session = await sessions.enter(name, { writes: WRITES.has(req.method), client: req.socket.remoteAddress });

@@ -17,7 +17,7 @@ export async function describeSession(
 ) {
   const { limits } = sessions;
   const all = {
-    held: sessions.size,
+    held: sessions.list().length,
     written: sessions.list().filter((session) => session.counted).length,
     max: limits.max,
     bytes: sessions.bytes,

@@ -43,6 +43,16 @@ export class DroppedSessions {
   }
 }
 
+/** The drop of `session` now, for `why`; its idle time said first. */
+export function droppedFor(session: { lastUsed: number; log: { total: number } }, why: string): Dropped {
+  const idle = Math.round((Date.now() - session.lastUsed) / 1000);
+  return {
+    at: new Date().toISOString(),
+    why: `unused for ${idle} s, it was dropped: ${why}`,
+    requests: session.log.total,
+  };
+}
+
 /** `dropped` as the X-Sandbox-Session-Dropped header says it: `<at>; <requests> requests; <why>` (printable ASCII). */
 export function droppedHeader({ at, why, requests }: Dropped): string {
   return `${at}; ${requests} request${requests === 1 ? '' : 's'} logged; ${why}`.replace(/[^\x20-\x7e]/g, '?');

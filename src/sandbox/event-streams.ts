@@ -49,7 +49,7 @@ export function eventStreams(sessions: Sessions, limits: StreamLimits) {
       counts.closedUnread++;
       res.destroy();
     };
-    const stop = sessions.watch((name) => {
+    const stop = sessions.watchers.watch((name) => {
       changed.add(name);
       timer ??= setTimeout(flush, EVENT_BATCH_MS);
     });

@@ -6,6 +6,7 @@ import { shedLoad } from '../edge/shed-load.js';
 import { enterSession, sessionOf } from './controls.js';
 import type { Session } from './session.js';
 import type { Sessions } from './sessions.js';
+import { sessionNameOf } from './session-name.js';
 
 /**
  * An API request's guards in the sandbox: the service's load shedding, counted per session name instead of per user
@@ -26,5 +27,5 @@ export function sessionGuards(
     if (!limit) limiters.set(session, (limit = limitWriteRate(limits, contract, session.hits)));
     return limit(req, res, next);
   };
-  return [shedLoad(limits, bodyLimit, (res) => sessions.nameOf(res.req)), enterSession(sessions), limitWrites];
+  return [shedLoad(limits, bodyLimit, (res) => sessionNameOf(res.req)), enterSession(sessions), limitWrites];
 }

@@ -6,6 +6,7 @@ import { HttpProblem } from '../errors/problem.js';
 import { isNote, type LoggedRequest } from './request-log.js';
 import type { Sessions } from './sessions.js';
 import { stateOf } from './state.js';
+import { sessionNameOf } from './session-name.js';
 
 /**
  * What the sandbox's page reads of the session a request names (X-Sandbox-Session), without making it: its state by
@@ -21,7 +22,7 @@ export function inspectRoutes(
   let checker: CheckResponse | undefined; // compiled on first use: most sandboxes are never looked at
   // Looking makes no session: one not held shows the seed it would start from.
   router.get('/sandbox/state', async (req, res) => {
-    const session = sessions.find(sessions.nameOf(req));
+    const session = sessions.find(sessionNameOf(req));
     res.type('application/json').send(session ? await stateOf(session.store) : await seedState());
   });
   router.get('/sandbox/requests/:n', (req, res) => {
@@ -31,7 +32,7 @@ export function inspectRoutes(
         errors: [{ path: '/path/n', message: 'must be a whole number from 1' }],
       });
     }
-    const logged = sessions.find(sessions.nameOf(req))?.log.find(n);
+    const logged = sessions.find(sessionNameOf(req))?.log.find(n);
     if (!logged)
       throw new HttpProblem('not-found', `This session's log does not hold request ${n}: it keeps the last 100.`);
     res.json({ ...logged, contract: contractOf(logged, (checker ??= responseChecker(contract))) });

@@ -9,6 +9,7 @@ import { parseScenario } from './scenario-document.js';
 import { SCENARIO_NAME, type Scenarios } from './scenarios.js';
 import type { SessionSettings } from './session.js';
 import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
+import { sessionNameOf } from './session-name.js';
 
 /**
  * The sandbox's own routes, outside the contract as /docs is: mounted before
@@ -28,7 +29,7 @@ export function sandboxRoutes(
       });
     });
   router.post('/sandbox/reset', ...jsonBody(bodyLimit), async (req, res) => {
-    const name = sessions.nameOf(req);
+    const name = sessionNameOf(req);
     const settings = settingsOf(req.body);
     if (settings.scenario !== undefined && !(await scenarios.fresh(settings.scenario))) {
       const known = scenarios.list().map((scenario) => scenario.name);
@@ -45,7 +46,7 @@ export function sandboxRoutes(
   });
   only('/sandbox/reset', 'POST', 'puts this session back to the seed, or to a scenario');
   router.get('/sandbox/session', async (req, res) => {
-    res.json(await describeSession(sessions, sessions.nameOf(req), scenarios, examples));
+    res.json(await describeSession(sessions, sessionNameOf(req), scenarios, examples));
   });
   only('/sandbox/session', 'GET', 'shows this session');
   router.get('/sandbox/requests', (req, res) => requests(sessions, scenarios, examples, req, res));
@@ -84,7 +85,7 @@ async function requests(
   req: Request,
   res: Response,
 ): Promise<void> {
-  const name = sessions.nameOf(req);
+  const name = sessionNameOf(req);
   const session = sessions.find(name); // looking makes no session
   const { format } = req.query;
   if (format === 'expectations')

@@ -1,5 +1,22 @@
 import { HttpProblem } from '../errors/problem.js';
-import type { Session } from './session.js';
+import { StoreFullError } from '../store/store.js';
+import type { Dropped } from './dropped.js';
+import type { Session, SessionSettings } from './session.js';
+
+/** Makes a session: its store, whose growth `room` is asked for first, seeded; `replaced` or `after` the one before it. */
+export type OpenSession = (
+  name: string,
+  settings: SessionSettings,
+  room: (growth: number) => void,
+  before: { replaced?: Session | undefined; after?: Dropped | undefined },
+) => Promise<Session>;
+
+/** Who asks for a session, and whether to write: a write (or a reset) makes a session count against SANDBOX_SESSIONS. */
+export interface Asking {
+  writes: boolean;
+  /** The client's address, for SANDBOX_NEW_SESSIONS; none for the sandbox's own (scenario builds). */
+  client?: string | undefined;
+}
 
 /** The bounds on the sandbox's sessions, from the SANDBOX_* settings (src/sandbox/sandbox-settings.ts). */
 export interface SessionLimits {
@@ -31,6 +48,62 @@ export function secondsUntilIdle(held: Iterable<Session>, idleMs: number, kept?:
   let soonest = Number.POSITIVE_INFINITY;
   for (const session of held) if (session !== kept) soonest = Math.min(soonest, session.lastUsed + idleMs - now);
   return Number.isFinite(soonest) ? Math.max(1, Math.ceil(soonest / 1000)) : 1;
+}
+
+/**
+ * A place for one more session beside `kind` (the held sessions of its kind) and the `placing` being made: the least
+ * recently used idle one is evicted when they fill SANDBOX_SESSIONS; none idle, a 503 is thrown.
+ */
+export function makePlace(
+  kind: Session[],
+  placing: number,
+  limits: SessionLimits,
+  evict: (session: Session) => void,
+  what: string,
+): void {
+  if (kind.length + placing < limits.max) return;
+  const [lru] = droppable(kind, limits.idleMs);
+  if (lru) return evict(lru);
+  const full = `The sandbox holds the ${limits.max} ${what} SANDBOX_SESSIONS allows`;
+  throw sessionsInUse(full, limits, secondsUntilIdle(kind, limits.idleMs));
+}
+
+/**
+ * Room for `session` to grow by `growth`, `over` SANDBOX_MAX_BYTES with all `held`: idle sessions evicted, least
+ * recently used first, until it fits. Past the budget alone, 507 (StoreFullError); others in use, 503. None is
+ * evicted when it cannot fit.
+ */
+export function makeRoomFor(
+  session: Session,
+  growth: number,
+  over: number,
+  held: Session[],
+  limits: SessionLimits,
+  evict: (session: Session) => void,
+): void {
+  const { maxBytes, idleMs } = limits;
+  if (session.bytes + growth > maxBytes) {
+    throw new StoreFullError(
+      `this write would take the sandbox's sessions past SANDBOX_MAX_BYTES (${maxBytes} bytes) even with every other session dropped; this session holds ${session.bytes} (POST /sandbox/reset empties its store)`,
+    );
+  }
+  const idle = droppable(held, idleMs, session);
+  if (idle.reduce((sum, other) => sum + other.bytes, 0) < over) {
+    const what = `This write would take the sandbox's sessions past SANDBOX_MAX_BYTES (${maxBytes} bytes)`;
+    throw sessionsInUse(what, limits, secondsUntilIdle(held, idleMs, session));
+  }
+  evictIdle(idle, over, evict);
+}
+
+/** Evicts of `idle`, in order, until `over` bytes are freed; what is left to free. */
+export function evictIdle(idle: Session[], over: number, evict: (session: Session) => void): number {
+  let left = over;
+  for (const other of idle) {
+    if (left <= 0) break;
+    left -= other.bytes;
+    evict(other);
+  }
+  return left;
 }
 
 /** 503: every session that could make room was used within SANDBOX_SESSION_IDLE; nothing held is dropped for this request. */

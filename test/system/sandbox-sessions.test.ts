@@ -75,7 +75,7 @@ describe('sandbox sessions (X-Sandbox-Session)', () => {
     const again = await call(sandbox, 'GET', '/api/streams/nav', in_('s2'));
     expect(again.body).to.deep.equal(examples.get('getNavigationPreferences'));
     expect(again.headers.get('x-sandbox-session-dropped')).to.match(
-      /^\d{4}-\d\d-\d\dT[\d:.]+Z; 1 request logged; unused for \d+ s, it was dropped: a new session needed its place among the 3 of SANDBOX_SESSIONS$/,
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z; 1 request logged; unused for \d+ s, it was dropped: a new session needed its place among the 3 sessions written to \(SANDBOX_SESSIONS\)$/,
     );
     const next = await call(sandbox, 'GET', '/api/streams/nav', in_('s2'));
     expect(next.headers.get('x-sandbox-session-dropped'), 'told once').to.equal(null);

@@ -141,7 +141,7 @@ describe("the sandbox's sessions and their budget (src/sandbox/sessions.ts)", ()
     expect(await refusal(write(writer, 601))).to.be.instanceOf(HttpProblem);
     sessions.leave(busy);
     await write(writer, 601); // busy is idle now: it goes
-    expect([sessions.bytes, sessions.size]).to.deep.equal([601, 1]);
+    expect([sessions.bytes, sessions.list().length]).to.deep.equal([601, 1]);
   });
 
   it("when a session's request log takes the sessions past the budget, then idle sessions are dropped; alone past it, its oldest entries go", async () => {
@@ -154,7 +154,7 @@ describe("the sandbox's sessions and their budget (src/sandbox/sessions.ts)", ()
     logged.log.add(entry(path));
     expect(logged.bytes).to.equal(1_000 + 2 * bytesOf(entry(path)));
     sessions.leave(logged); // 1,500 + the log: idle goes, both entries stay
-    expect([sessions.size, logged.log.list().length]).to.deep.equal([1, 2]);
+    expect([sessions.list().length, logged.log.list().length]).to.deep.equal([1, 2]);
     await sessions.enter('logged', { writes: true });
     for (let n = 0; n < 3; n++) logged.log.add(entry(path));
     sessions.leave(logged);
