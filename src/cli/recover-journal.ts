@@ -1,7 +1,6 @@
 // npm run recover-journal (make recover-journal): after start-up refused a damaged lowdb journal, keeps every entry
 // that can be read, before and after the damage, and copies the damaged files aside as they were
 // (src/store/lowdb/operations/recover-journal.ts; docs/operators/runbook.md, "A damaged journal"). The service stopped.
-import { relative } from 'node:path';
 import { recoverJournal } from '../store/lowdb/operations/recover-journal.js';
 import { refuse, storeConfigOrExit, timing } from './command.js';
 import { describeStore } from './store-sides.js';
@@ -17,10 +16,10 @@ const recovery = await recoverJournal(config.dataFile, stamp).catch((error: unkn
 const { entries, changes, skipped, rewritten, aside } = recovery;
 if (aside === undefined) {
   console.log(
-    `Nothing to recover in ${describeStore(config)}: its ${recovery.files} journal files read whole (${entries} entries, ${changes} changes; ${timing(started)})`,
+    `Nothing to recover in ${describeStore(config)}: its ${counted(recovery.files, 'journal file reads', 'journal files read')} whole (${entries} entries, ${changes} changes; ${timing(started)})`,
   );
 } else {
-  const first = skipped.first ? `, the first at byte ${skipped.first.at} of ${relative('.', skipped.first.path)}` : '';
+  const first = skipped.first ? `, the first at byte ${skipped.first.at} of ${skipped.first.path}` : '';
   console.log(
     `Recovered the journal of ${describeStore(config)}: kept ${entries} entries (${changes} changes); skipped ${skipped.bytes} bytes ` +
       `in ${counted(skipped.places, 'place', 'places')}${first} (${counted(skipped.lines, 'line that is not a whole entry', 'lines that are not whole entries')}); ` +
