@@ -64,7 +64,7 @@ export function makePlace(
   if (kind.length + placing < limits.max) return;
   const [lru] = droppable(kind, limits.idleMs);
   if (lru) return evict(lru);
-  const full = `The sandbox holds the ${limits.max} ${what} SANDBOX_SESSIONS allows`;
+  const full = `The sandbox holds ${limits.max} ${what}, the most SANDBOX_SESSIONS allows`;
   throw sessionsInUse(full, limits, secondsUntilIdle(kind, limits.idleMs));
 }
 

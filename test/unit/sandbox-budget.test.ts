@@ -104,7 +104,7 @@ describe("the sandbox's sessions and their budget (src/sandbox/sessions.ts)", ()
     const refused = (await refusal(use(sessions, 'w3'))) as HttpProblem;
     expect([refused.kind, refused.message]).to.deep.equal([
       'sessions-in-use',
-      'The sandbox holds the 2 written-to sessions SANDBOX_SESSIONS allows, and every session that could make room was used in the last 60 s (SANDBOX_SESSION_IDLE), so none is dropped for it. Nothing was done; retry after Retry-After seconds, or raise the setting.',
+      'The sandbox holds 2 sessions written to, the most SANDBOX_SESSIONS allows, and every session that could make room was used in the last 60 s (SANDBOX_SESSION_IDLE), so none is dropped for it. Nothing was done; retry after Retry-After seconds, or raise the setting.',
     ]);
     expect(((await refusal(use(sessions, 'r1'))) as HttpProblem).kind, 'r1 may not start writing').to.equal(
       'sessions-in-use',
