@@ -62,17 +62,23 @@ export function lineWriter(
  * secrets redacted as an exchange's are, and says so on the console.
  */
 export function segmentWriter(file: string, redact: Redact): (segment: SegmentLine['segment']) => void {
-  return ({ session, state, before }) => {
+  return ({ session, state, before, dropped }) => {
     const steps = state?.steps.map((step) => redacted(step, redact));
     const line: SegmentLine = {
-      segment: { session, ...(state && steps ? { state: { ...state, steps } } : {}), ...(before ? { before } : {}) },
+      segment: {
+        session,
+        ...(state && steps ? { state: { ...state, steps } } : {}),
+        ...(before ? { before } : {}),
+        ...(dropped ? { dropped } : {}),
+      },
     };
     appendFileSync(file, `${JSON.stringify(line)}\n`);
     const from = state ? `from ${stateName(state)}` : 'from a state the sandbox no longer knows';
     const served = before
       ? `, ${before} requests served before this recording (it is not replayed: POST /sandbox/reset through here to record from a known state)`
       : '';
-    console.log(printable(`session ${session}: ${from}${served}`));
+    const again = dropped ? ` again, the sandbox having dropped it (${dropped})` : '';
+    console.log(printable(`session ${session}: ${from}${again}${served}`));
   };
 }
 

@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { SegmentLine } from '../lib/expectations-file.js';
+import { printable } from '../lib/printable.js';
 
 type Start = SegmentLine['segment'];
 
@@ -14,6 +16,8 @@ const SESSION_NAME = /^[A-Za-z0-9._:-]{1,64}$/;
 export class RecordedSessions {
   private readonly asked = new Map<string, Promise<boolean>>();
   private sandbox: boolean | undefined; // until the first answer: the service and the mock have no /sandbox/session
+  /** The state a session starts from when none is set (the examples' seed): where one the sandbox dropped starts again. */
+  private seed: Start['state'];
 
   constructor(
     private readonly target: URL,
@@ -33,6 +37,19 @@ export class RecordedSessions {
     if (status >= 200 && status < 300) void this.ask(session);
   }
 
+  /**
+   * An answer in `session` says the sandbox dropped it and started it again from the seed (X-Sandbox-Session-Dropped,
+   * `dropped`): its next segment starts here, written before the exchange that was told.
+   */
+  restarted(session: string, dropped: string): void {
+    if (this.seed) return this.start({ session, state: this.seed, dropped });
+    console.error(
+      printable(
+        `session ${session}: dropped by the sandbox (${dropped}); the state it started again from is not known`,
+      ),
+    );
+  }
+
   /** Asks the sandbox for the session's segment and writes it; whether it did (if not, its next request asks again). */
   private ask(name: string): Promise<boolean> {
     const asking = describe(this.target, name)
@@ -44,6 +61,7 @@ export class RecordedSessions {
           return false;
         }
         this.sandbox = true;
+        void this.learnSeed();
         try {
           this.start(told);
           return true;
@@ -54,6 +72,13 @@ export class RecordedSessions {
       });
     this.asked.set(name, asking);
     return asking;
+  }
+
+  /** The examples' seed, as the sandbox describes a session it does not hold (a name no one uses): it makes none. */
+  private async learnSeed(): Promise<void> {
+    if (this.seed) return;
+    const told = await describe(this.target, `make-record-${randomUUID()}`).catch(() => undefined);
+    if (typeof told === 'object' && told.state?.from === 'examples') this.seed = told.state;
   }
 }
 

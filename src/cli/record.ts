@@ -84,6 +84,8 @@ const server = createServer({ requestTimeout: 0 }, (req, res) => {
   void session.then((name) => {
     if (req.destroyed) return; // the client left while its session's state was asked for
     relay(req, res, base, settings.limit, (exchange) => {
+      const dropped = exchange.responseHeaders['x-sandbox-session-dropped'];
+      if (name !== undefined && dropped !== undefined) sessions.restarted(name, dropped);
       record(exchange, name);
       sessions.answered(name, exchange.method, exchange.path, exchange.status);
     });

@@ -7,7 +7,8 @@ import type { Expectation, Segment, StartingState } from './expectations.js';
  * the requests the segment had served before the recording saw it, whose effects on the state are not known.
  */
 export interface SegmentLine {
-  segment: { session: string; state?: StartingState; before?: number };
+  /** `dropped`: the sandbox dropped the session and started it again from `state` (X-Sandbox-Session-Dropped's value). */
+  segment: { session: string; state?: StartingState; before?: number; dropped?: string };
 }
 
 /** The sandbox's own routes (a recording passes them on): no part of the service, never replayed. */

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
 import { SCENARIO_CLOCK } from '../../src/sandbox/scenarios.js';
 import { SessionClock } from '../../src/sandbox/session-clock.js';
@@ -154,6 +155,53 @@ describe('make record in front of a sandbox session keeps the state it started f
         output:
           "Session early's segment at line 1 of the recording (1 request) is left out: the session had served 1 request since its last reset before the recording began, so the state it relied on is not known (reset it through make record, POST /sandbox/reset, to record from a known state).\n" +
           `1 of 1 steps of ${file} as the consumer saw them against this service on a fresh store\n`,
+      });
+    });
+  });
+
+  describe('a session the sandbox drops for room while it is recorded', () => {
+    let file: string;
+    let crowded: Service;
+    before(async () => {
+      crowded = await startSandbox({ sessions: { max: 1, idleMs: 200 } });
+      file = join(folder, 'dropped.ndjson');
+      const recorder: Recorder = await startRecorder(crowded.url, file);
+      try {
+        const mine = through(recorder.proxy, 'mine');
+        await mine('PATCH', '/api/streams/nav', { body: { sort: 'by-name' } });
+        await sleep(300); // idle: its place may go
+        await through(recorder.proxy, 'theirs')('PATCH', '/api/streams/nav', { body: { sort: 'theirs' } });
+        await sleep(300);
+        expect((await mine('GET', '/api/streams/nav')).headers.get('x-sandbox-session-dropped')).to.match(
+          /; 1 request logged; /,
+        );
+      } finally {
+        await recorder.stop();
+        await crowded.close();
+      }
+    });
+
+    it('when its next answer says it was dropped, then a segment from the seed, naming the drop, comes before that exchange', async () => {
+      const shown = (await linesOf(file)).map(({ segment, session, request }) => {
+        const part = segment as { session: string; state?: { from: string }; dropped?: string } | undefined;
+        if (!part) return `${session as string} ${(request as { method: string }).method}`;
+        return `${part.session} from ${part.state?.from}${part.dropped ? ', dropped' : ''}`;
+      });
+      expect(shown).to.deep.equal([
+        'mine from examples',
+        'mine PATCH',
+        'theirs from examples',
+        'theirs PATCH',
+        'mine from examples, dropped',
+        'mine GET',
+      ]);
+    });
+
+    it('when verified against an unchanged service, then the read after the drop is replayed from the seed', async () => {
+      expect(await verify(file)).to.deep.equal({
+        code: 0,
+        status: 0,
+        output: `3 of 3 steps of ${file} as the consumer saw them against this service on a fresh store\n`,
       });
     });
   });
