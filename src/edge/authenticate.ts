@@ -10,7 +10,7 @@ export const LOCAL_USER = 'local';
 
 /** The most characters (code points) a token's `sub` may have: it is the user id in every record and log line. */
 export const MAX_SUBJECT_LENGTH = 256;
-/** How far the issuer's clock may be ahead of ours: an `iat` later than this is refused. */
+/** How far the issuer's clock may be from ours, for every time claim: `iat` and `nbf` later, `exp` earlier than this are refused. */
 export const CLOCK_SKEW_SECONDS = 60;
 
 /** RFC 9110 §11.1: the scheme name is case-insensitive. */
@@ -29,9 +29,10 @@ export function authenticate(auth: AuthConfig | undefined, maxLifetimeMs: number
     };
   }
   const keys = verificationKeys(auth);
-  // A token without `exp` would be good forever: jose refuses it when `exp` is required.
+  // A token without `exp` would be good forever: jose refuses it when `exp` is required. `nbf` and `exp` get the skew `iat` gets.
   const options = {
     requiredClaims: ['exp'],
+    clockTolerance: CLOCK_SKEW_SECONDS,
     ...(auth.issuer ? { issuer: auth.issuer } : {}),
     ...(auth.audience ? { audience: auth.audience } : {}),
   };

@@ -128,6 +128,23 @@ describe('bearer JWT authentication (AUTH_JWT_SECRET, HS256)', () => {
       /iat claim is in the future/,
     );
   });
+  it('when nbf or exp is off by less than the minute of skew iat has, then it is accepted; by more, then 401 naming the claim', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    // An issuer whose clock runs 30 s ahead, setting nbf = iat (many do).
+    const ahead = await valid('alice', { iat: now + 30, nbf: now + 30, exp: now + 600 });
+    expect((await nav(ahead)).status).to.equal(200);
+    expectUnauthenticated(
+      await nav(await valid('alice', { iat: now, nbf: now + CLOCK_SKEW_SECONDS + 5, exp: now + 600 })),
+      /nbf|not active/i,
+    );
+    expect((await nav(await valid('alice', { iat: now - 600, exp: now - 30 }))).status, 'expired 30 s ago').to.equal(
+      200,
+    );
+    expectUnauthenticated(
+      await nav(await valid('alice', { iat: now - 600, exp: now - CLOCK_SKEW_SECONDS - 5 })),
+      /expired/,
+    );
+  });
   it(`when sub has ${MAX_SUBJECT_LENGTH} characters, then it is the user; ${MAX_SUBJECT_LENGTH + 1}, then 401`, async () => {
     const longest = '\u{1F600}'.repeat(MAX_SUBJECT_LENGTH); // characters, not UTF-16 units
     const reply = await call(service, 'POST', '/api/streams', {
