@@ -29,6 +29,27 @@ export function isoText(ms: number): string {
   return [second.prefix, millis < 10 ? '00' : millis < 100 ? '0' : '', millis, 'Z'].join('');
 }
 
+/** The first and last millisecond a timestamp of four-digit years can name: what `isoText` writes as RFC 3339. */
+const EARLIEST_MS = Date.parse('0000-01-01T00:00:00.000Z');
+const LATEST_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * The instant an RFC 3339 date-time names, in milliseconds (digits past the third dropped); a leap second
+ * (`23:59:60`) as the last millisecond of its minute, since a millisecond count has no 61st second. Undefined for
+ * text of another form, and for an instant outside years 0000 to 9999 in UTC (`0000-01-01T00:00:00+01:00`), which
+ * no timestamp made from it could write.
+ */
+export function instantMs(text: string): number | undefined {
+  const match = INSTANT.exec(text);
+  if (!match) return undefined;
+  const [, wholeSeconds = '', fraction = '', zone] = match;
+  const leap = wholeSeconds.endsWith(':60');
+  const parsed = leap
+    ? Date.parse(`${wholeSeconds.slice(0, -2)}59.999${zone}`)
+    : Date.parse(`${wholeSeconds}.${fraction.padEnd(3, '0').slice(0, 3)}${zone}`);
+  return parsed >= EARLIEST_MS && parsed <= LATEST_MS ? parsed : undefined;
+}
+
 /** Whether two RFC 3339 date-times name the same instant, to the last digit given. */
 export function sameInstant(a: string, b: string): boolean {
   const left = toInstant(a);

@@ -1,5 +1,6 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
+import { instantMs } from '../lib/time.js';
 import { SANDBOX_HEADERS } from '../edge/cors.js';
 import { HttpProblem } from '../errors/problem.js';
 import { useScope } from '../edge/scope.js';
@@ -100,18 +101,17 @@ export const keepBody: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** An RFC 3339 date-time as milliseconds, or a 400 naming where it was sent. */
+/** An RFC 3339 date-time as milliseconds (instantMs: a leap second as 23:59:59.999), or a 400 naming where it was sent. */
 export function instantOf(text: string, path: string): number {
-  if (!isDateTime(text)) {
+  const ms = isDateTime(text) ? instantMs(text) : undefined;
+  if (ms === undefined) {
     throw new HttpProblem(
       'validation-failed',
-      'The sandbox clock takes an RFC 3339 date-time, such as 2026-01-01T09:00:00Z.',
-      {
-        errors: [{ path, message: 'must be an RFC 3339 date-time' }],
-      },
+      'The sandbox clock takes an RFC 3339 date-time from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, such as 2026-01-01T09:00:00Z.',
+      { errors: [{ path, message: 'must be an RFC 3339 date-time within years 0000 to 9999 in UTC' }] },
     );
   }
-  return Date.parse(text);
+  return ms;
 }
 
 /** Logs the answered request to its session, unless it is an OPTIONS; whether it did. */

@@ -1,5 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
+import { instantMs } from '../lib/time.js';
 import { jsonBody } from '../edge/json-body.js';
 import { HttpProblem, type FieldError } from '../errors/problem.js';
 import { EXACT_ROUTING } from '../edge/routing.js';
@@ -119,8 +120,8 @@ function settingsOf(body: unknown): SessionSettings {
   for (const name of Object.keys(others))
     if (!KNOWN.has(name))
       errors.push({ path: `/body/${name}`, message: 'is not a setting: clock, seed, failureRate, scenario' });
-  if (clock !== undefined && (typeof clock !== 'string' || !isDateTime(clock)))
-    errors.push({ path: '/body/clock', message: 'must be an RFC 3339 date-time' });
+  if (clock !== undefined && (typeof clock !== 'string' || !isDateTime(clock) || instantMs(clock) === undefined))
+    errors.push({ path: '/body/clock', message: 'must be an RFC 3339 date-time within years 0000 to 9999 in UTC' });
   if (seed !== undefined && (typeof seed !== 'string' || seed.length < 1 || seed.length > 256))
     errors.push({ path: '/body/seed', message: 'must be a string of 1 to 256 characters' });
   if (failureRate !== undefined && (typeof failureRate !== 'number' || !(failureRate >= 0 && failureRate <= 1))) {

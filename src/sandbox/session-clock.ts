@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { Clock } from '../lib/clock.js';
+import { instantMs } from '../lib/time.js';
 
 /** A session's clock: a fixed instant when its reset or X-Sandbox-Clock set one, else the machine's; ids from its seed when it has one. */
 export class SessionClock implements Clock {
@@ -9,7 +10,7 @@ export class SessionClock implements Clock {
   private readonly ids: (() => string) | undefined;
 
   constructor(settings: { clock?: string; seed?: string }) {
-    this.fixedMs = settings.clock === undefined ? undefined : Date.parse(settings.clock);
+    this.fixedMs = settings.clock === undefined ? undefined : instantMs(settings.clock); // checked by the reset (routes.ts)
     this.ids = settings.seed === undefined ? undefined : seededIds(settings.seed, () => this.now());
   }
 

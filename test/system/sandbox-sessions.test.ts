@@ -167,6 +167,46 @@ describe('sandbox sessions: a fixed clock and seeded ids make answers repeatable
     expect(Math.abs(Date.parse(now.body.createdAt) - Date.now())).to.be.below(60_000);
   });
 
+  it('when the clock is a date-time at an edge of RFC 3339 (a leap second, ±23:59, nine fractional digits, years 0000 and 9999), then writes stamp it; past years 0000 to 9999 in UTC, then 400', async () => {
+    const stamped = async (clock: string, how: 'reset' | 'header') => {
+      const session = `edge-${how}`;
+      const reset = await call(
+        sandbox,
+        'POST',
+        '/sandbox/reset',
+        in_(session, how === 'reset' ? { body: { clock } } : {}),
+      );
+      expect(reset.status, clock).to.equal(204);
+      const headers: Record<string, string> = how === 'header' ? { 'x-sandbox-clock': clock } : {};
+      const created = await call(sandbox, 'POST', '/api/streams', in_(session, { body: { title: 't' }, headers }));
+      expect(created.status, `${how} ${clock}`).to.equal(201);
+      return created.body.createdAt;
+    };
+    const edges: [string, string][] = [
+      ['2016-12-31T23:59:60Z', '2016-12-31T23:59:59.999Z'], // a millisecond count has no 61st second
+      ['2016-12-31T23:59:60.5Z', '2016-12-31T23:59:59.999Z'],
+      ['2026-06-01T12:00:00+23:59', '2026-05-31T12:01:00.000Z'],
+      ['2026-06-01T12:00:00-23:59', '2026-06-02T11:59:00.000Z'],
+      ['2026-01-01T00:00:00.123456789Z', '2026-01-01T00:00:00.123Z'],
+      ['0000-01-01T00:00:00Z', '0000-01-01T00:00:00.000Z'],
+      ['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
+    ];
+    for (const [clock, createdAt] of edges)
+      for (const how of ['reset', 'header'] as const)
+        expect(await stamped(clock, how), `${how} ${clock}`).to.equal(createdAt);
+    for (const clock of ['0000-01-01T00:00:00+00:01', '9999-12-31T23:59:59-00:01']) {
+      const reset = await call(sandbox, 'POST', '/sandbox/reset', in_('edge-out', { body: { clock } }));
+      expect([reset.status, reset.body.errors?.[0]?.path], clock).to.deep.equal([400, '/body/clock']);
+      const header = await call(
+        sandbox,
+        'GET',
+        '/api/streams/nav',
+        in_('edge-out', { headers: { 'x-sandbox-clock': clock } }),
+      );
+      expect([header.status, header.body.errors?.[0]?.path], clock).to.deep.equal([400, '/headers/x-sandbox-clock']);
+    }
+  });
+
   it('when the reset body or X-Sandbox-Clock is wrong, then 400 naming each field, and nothing changes', async () => {
     const reply = await call(
       sandbox,

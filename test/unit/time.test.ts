@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { expect } from 'chai';
-import { isoText, nextTimestamp } from '../../src/lib/time.js';
+import { instantMs, isoText, nextTimestamp } from '../../src/lib/time.js';
 
 describe('nextTimestamp (updatedAt)', () => {
   it('when saves follow each other within one millisecond, then each is a millisecond after the one before', () => {
@@ -54,5 +54,25 @@ describe('nextTimestamp (updatedAt)', () => {
     );
     expect(printed.stdout).to.contain('"2026-11-28T08:25:30.243Z"');
     expect(/ - type: (\w+)/.exec(printed.stdout)?.[1]).to.equal('SEQ_ONE_BYTE_STRING_TYPE');
+  });
+});
+
+describe('instantMs (the sandbox clock)', () => {
+  it('when a date-time is at an edge RFC 3339 allows, then it is its instant; a leap second is the last millisecond of its minute', () => {
+    const cases: [string, string | undefined][] = [
+      ['2016-12-31T23:59:60Z', '2016-12-31T23:59:59.999Z'],
+      ['2016-12-31T18:59:60-05:00', '2016-12-31T23:59:59.999Z'],
+      ['2026-01-01T00:00:00.1239Z', '2026-01-01T00:00:00.123Z'],
+      ['2026-01-01T00:00:00.5+23:59', '2025-12-31T00:01:00.500Z'],
+      ['0000-01-01T00:00:00Z', '0000-01-01T00:00:00.000Z'],
+      ['9999-12-31T23:59:59.999Z', '9999-12-31T23:59:59.999Z'],
+      ['0000-01-01T00:00:00+00:01', undefined], // before year 0000 in UTC
+      ['9999-12-31T23:59:59-00:01', undefined], // after year 9999 in UTC
+      ['2026-01-01 00:00:00Z', undefined],
+    ];
+    for (const [text, instant] of cases) {
+      const ms = instantMs(text);
+      expect(ms === undefined ? undefined : new Date(ms).toISOString(), text).to.equal(instant);
+    }
   });
 });
