@@ -18,7 +18,7 @@ import { handleError } from './errors/error-handler.js';
 import { allowHosts } from './edge/host-check.js';
 import { answerHeadAsGet } from './edge/head.js';
 import { declaredBody } from './edge/declared-body.js';
-import { EXACT_ROUTING } from './edge/routing.js';
+import { EXACT_ROUTING, noRoute } from './edge/routing.js';
 import { serveFrom } from './edge/scope.js';
 import type { Stopping } from './edge/shutdown.js';
 import { startResponse } from './edge/start-response.js';
@@ -175,9 +175,9 @@ function validate(config: Pick<AppConfig, 'validateResponses'>, contract: OpenAp
   return deprecatedOperations(contract).size > 0 ? [deprecationHeaders(contract), steps] : [steps];
 }
 
-/** Last: the probes and metrics (in the contract, outside /api: after it, so API requests never try them), then the one error handler. */
+/** Last: the probes and metrics (in the contract, outside /api: after it, so API requests never try them), the 404 of no route, then the one error handler. */
 function finish(app: Express, readiness = new Readiness(DEFAULT_LIMITS.readinessStoreGraceMs)): Express {
-  app.use(healthRoutes(readiness), metricsRoutes());
+  app.use(healthRoutes(readiness), metricsRoutes(), noRoute);
   app.use(handleError);
   return app;
 }

@@ -61,8 +61,17 @@ export function allowOrigins(origins: CorsOrigins, extras: CorsExtras = {}): Req
     exposedHeaders: [...EXPOSED_HEADERS, ...(extras.exposedHeaders ?? [])],
     credentials: extras.credentials ?? false,
     maxAge: 600,
+    // cors takes every OPTIONS for a preflight: only those that are one are answered here, the others reach the routes (404, 405).
+    preflightContinue: true,
   });
-  if (anyOrigin && !extras.credentials) return handle;
+  const answer: RequestHandler = (req, res, next) =>
+    handle(req, res, (error?: unknown) => {
+      if (error !== undefined || !isPreflight(req)) return next(error);
+      res.statusCode = 204;
+      res.setHeader('Content-Length', '0');
+      res.end();
+    });
+  if (anyOrigin && !extras.credentials) return answer;
   return (req, res, next) => {
     res.vary('Origin'); // the answer depends on Origin, allowed or not
     const origin = req.headers.origin;
@@ -74,13 +83,17 @@ export function allowOrigins(origins: CorsOrigins, extras: CorsExtras = {}): Req
         { extensions: { origin } },
       );
     }
-    handle(req, res, next);
+    answer(req, res, next);
   };
 }
 
 /** A CORS preflight: OPTIONS with Origin and Access-Control-Request-Method. */
 function isPreflight(req: Request): boolean {
-  return req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+  return (
+    req.method === 'OPTIONS' &&
+    req.headers.origin !== undefined &&
+    req.headers['access-control-request-method'] !== undefined
+  );
 }
 
 function isListed(origins: readonly (string | RegExp)[], origin: string): boolean {
