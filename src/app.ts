@@ -25,6 +25,7 @@ import { startResponse } from './edge/start-response.js';
 import { limitWriteRate } from './edge/rate-limit.js';
 import { shedLoad, type Load } from './edge/shed-load.js';
 import { inOrder, inSteps } from './edge/steps.js';
+import { strictIntegers } from './edge/integer-parameters.js';
 import { sendJsonOnce } from './edge/json-once.js';
 import { SYSTEM_CLOCK } from './lib/clock.js';
 import { metricsRoutes } from './observability/metrics-route.js';
@@ -168,9 +169,14 @@ function admit(
   );
 }
 
-/** Deprecation headers where openapi.yaml deprecates; then the body's depth, openapi.yaml's validation and body shapes, in steps for large bodies. */
+/** Deprecation headers where openapi.yaml deprecates; then the body's depth, integer parameters, openapi.yaml's validation and body shapes, in steps for large bodies. */
 function validate(config: Pick<AppConfig, 'validateResponses'>, contract: OpenApiDocument): RequestHandler[] {
-  const steps = inSteps(limitBodyDepth, ...validateAgainst(config.validateResponses), shapeRequestBodies(contract));
+  const steps = inSteps(
+    limitBodyDepth,
+    strictIntegers(contract), // before the validator, which reads integers as Number does
+    ...validateAgainst(config.validateResponses),
+    shapeRequestBodies(contract),
+  );
   // While openapi.yaml deprecates nothing, nothing to mount.
   return deprecatedOperations(contract).size > 0 ? [deprecationHeaders(contract), steps] : [steps];
 }
