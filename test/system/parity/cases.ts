@@ -13,6 +13,8 @@ import {
   UUIDS_VALID,
 } from '../../helpers/format-cases.js';
 import { aDevice, aDraft, anAvailability, aPhase, NOTIFICATION_SOUNDS, text, uuid } from '../../helpers/factories.js';
+import { DIFFERENCES, type Difference } from './differences.js';
+import { edgeCases } from './edge-cases.js';
 
 export interface ParityCase {
   name: string;
@@ -20,15 +22,15 @@ export interface ParityCase {
   path: string;
   body?: unknown;
   contentType?: string;
+  /** Header lines beyond the content type (a name may come twice). */
+  headers?: [name: string, value: string][];
   /** 'accept' for any 2xx, else the exact status the service answers. */
   expect: 'accept' | number;
-  /** Set where the mock cannot check what the service checks; the reason goes to mocks/README.md. */
-  knownDifference?: string;
+  /** Set where the mock cannot do what the service does: its row of mocks/reference.md's known differences. */
+  knownDifference?: Difference;
 }
 
 const EMOJI = '😀';
-const JSON_SUFFIX =
-  'The mock takes any +json media type where an operation declares application/json; the service answers 415.';
 const put = (path: string, body: unknown, expect: ParityCase['expect'], name: string): ParityCase => ({
   name,
   method: 'PUT',
@@ -48,14 +50,13 @@ const stream = (blocks: unknown[]) => ({ title: 'Parity', initialMessage: { cont
 const paragraph = (...children: unknown[]) => ({ type: 'rich_text', elements: [{ type: 'paragraph', children }] });
 
 /**
- * Prism 5.14.2 bundles ajv-formats 2.1.1, which takes a second 60 where the
+ * Prism 5.16 bundles ajv-formats 2.1.1, which takes a second 60 where the
  * local time is 23:59 rather than where the time in UTC is (fixed in ajv-formats 3).
  */
 function leapSecondInLocalTime(c: ParityCase, value: string): ParityCase {
   const differs = /T[0-9]{2}:[0-9]{2}:60/.test(value) && /T23:59:60/.test(value) !== isDateTime(value);
-  return differs
-    ? { ...c, knownDifference: 'The mock checks a leap second in local time, the service in UTC (RFC 3339 5.7).' }
-    : c;
+  if (!differs) return c;
+  return { ...c, knownDifference: isDateTime(value) ? DIFFERENCES.leapSecondWithOffset : DIFFERENCES.localLeapSecond };
 }
 
 function formatCases(): ParityCase[] {
@@ -170,8 +171,7 @@ function draftCases(): ParityCase[] {
     save(aDraft({ expectedDraftUpdatedAt: '2026-02-29T00:00:00Z' }), 400, 'expectedDraftUpdatedAt not a date'),
     {
       ...save(aDraft({ phasesTemplate: [aPhase({ id }), aPhase({ id })] }), 400, 'repeated phase id'),
-      knownDifference:
-        'Uniqueness of a member across array items cannot be written in OpenAPI 3.0, so the mock accepts repeated phase ids.',
+      knownDifference: DIFFERENCES.repeatedPhaseIds,
     },
     {
       name: 'draft template id not a uuid',
@@ -321,7 +321,7 @@ function otherCases(): ParityCase[] {
         'marker as application/merge-patch+json',
       ),
       contentType: 'application/merge-patch+json',
-      knownDifference: JSON_SUFFIX,
+      knownDifference: DIFFERENCES.jsonSuffix,
     },
     {
       name: 'stream as application/merge-patch+json',
@@ -330,7 +330,7 @@ function otherCases(): ParityCase[] {
       body: { title: 'x' },
       contentType: 'application/merge-patch+json',
       expect: 415,
-      knownDifference: JSON_SUFFIX,
+      knownDifference: DIFFERENCES.jsonSuffix,
     },
     { name: 'malformed JSON', method: 'PUT', path: '/api/chat/reads', body: '{"streamId":', expect: 400 },
     { name: 'POST without a body', method: 'POST', path: '/api/streams', expect: 400 },
@@ -363,8 +363,7 @@ function otherCases(): ParityCase[] {
     },
     {
       ...patch('/api/identity/settings/deep', deepPatch, 400, 'body nested 300 levels'),
-      knownDifference:
-        'The service refuses bodies nested deeper than 256 levels before validating them; the mock has no such limit.',
+      knownDifference: DIFFERENCES.deepBody,
     },
     {
       ...put(
@@ -373,7 +372,7 @@ function otherCases(): ParityCase[] {
         413,
         'body over 1 MiB',
       ),
-      knownDifference: 'The service refuses bodies over BODY_LIMIT (1 MiB); the mock has no size limit.',
+      knownDifference: DIFFERENCES.largeBody,
     },
   ];
 }
@@ -406,4 +405,5 @@ export const parityCases: ParityCase[] = [
   ...settingsCases(),
   ...otherCases(),
   ...requestExampleCases(),
+  ...edgeCases(),
 ];
