@@ -17,6 +17,8 @@ import { deprecatedOperations, deprecationHeaders } from './edge/deprecation.js'
 import { handleError } from './errors/error-handler.js';
 import { allowHosts } from './edge/host-check.js';
 import { answerHeadAsGet } from './edge/head.js';
+import { refuseBadFraming } from './edge/framing.js';
+import { answerOtherTargets, servedInOriginForm } from './edge/request-target.js';
 import { declaredBody } from './edge/declared-body.js';
 import { EXACT_ROUTING, noRoute } from './edge/routing.js';
 import { serveFrom } from './edge/scope.js';
@@ -29,7 +31,7 @@ import { strictIntegers } from './edge/integer-parameters.js';
 import { sendJsonOnce } from './edge/json-once.js';
 import { SYSTEM_CLOCK } from './lib/clock.js';
 import { metricsRoutes } from './observability/metrics-route.js';
-import { observeRequests } from './observability/observe.js';
+import { observeRefusals, observeRequests } from './observability/observe.js';
 import { reportReadiness } from './observability/readiness-metrics.js';
 import type { Store } from './store/store.js';
 
@@ -97,6 +99,7 @@ export function composeApp(
 ): Express {
   const limits = config.limits ?? DEFAULT_LIMITS;
   const app = wrap(makeApp(contract));
+  if (logger) app.locals.observeRefusal = observeRefusals(logger); // what Node refuses, logged by the server (refusalObserverOf)
   // One router layer for all that every request passes before /api, rather than one each.
   app.use(
     inOrder(
@@ -116,9 +119,9 @@ export function composeApp(
 
 // The parts composeApp puts in its order.
 
-/** An app with exact routing, sending JSON once (res.json), without express's own ETag and X-Powered-By. */
+/** An app with exact routing, targets in origin form, sending JSON once (res.json), without express's own ETag and X-Powered-By. */
 function makeApp(contract: OpenApiDocument): Express {
-  const app = sendJsonOnce(express());
+  const app = servedInOriginForm(sendJsonOnce(express()));
   app.set('case sensitive routing', EXACT_ROUTING.caseSensitive);
   app.set('strict routing', EXACT_ROUTING.strict);
   app.disable('x-powered-by');
@@ -127,11 +130,16 @@ function makeApp(contract: OpenApiDocument): Express {
   return app;
 }
 
-/** First on every request, so every response has them: X-Request-Id, the security headers, a log line and metrics; then HEAD is served as GET. */
+/**
+ * First on every request, so every response has them: X-Request-Id, the security headers, a log line and metrics; then
+ * HEAD is served as GET; then what HTTP/1.1 itself refuses (framing, Host, the target's form) and `OPTIONS *`.
+ */
 function startResponses(contract: OpenApiDocument, logger?: Logger): RequestHandler[] {
   return [
     startResponse(logger && observeRequests(logger, [...Object.keys(contract.paths), ...DOCS_PATHS])),
     answerHeadAsGet,
+    refuseBadFraming,
+    answerOtherTargets(contract),
   ];
 }
 

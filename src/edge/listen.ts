@@ -3,7 +3,8 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { Express } from 'express';
 import { readKeyPair, type HttpsFiles } from '../config/https.js';
 import { reloadCertificate } from './certificate-reload.js';
-import { answerClientErrors } from './client-errors.js';
+import { answerClientErrors, HEADER_LIMITS } from './client-errors.js';
+import { refusalObserverOf } from '../observability/observe.js';
 
 export interface Timeouts {
   /** Whole headers must arrive within this. */
@@ -30,7 +31,9 @@ export function createHttpServer(
     requestTimeout: timeouts.requestTimeout,
     connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeout),
     // Query strings may carry a 4096-character cursor; past this, the 431 problem (src/edge/client-errors.ts).
-    maxHeaderSize: 64 * 1024,
+    maxHeaderSize: HEADER_LIMITS.bytes,
+    // Node answers a missing Host with a bare 400; the app answers it as the declared problem (src/edge/framing.ts).
+    requireHostHeader: false,
   };
   let server: Server;
   if (https) {
@@ -39,5 +42,8 @@ export function createHttpServer(
     server = secure;
   } else server = createServer(options, app);
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
-  return answerClientErrors(server, timeouts);
+  server.maxHeadersCount = HEADER_LIMITS.fields; // past it, the 431 problem too
+  // An expectation other than 100-continue is ignored (RFC 9110 §10.1.1 allows it), not Node's bare 417: the request is served.
+  server.on('checkExpectation', (req, res) => server.emit('request', req, res));
+  return answerClientErrors(server, timeouts, refusalObserverOf(app));
 }

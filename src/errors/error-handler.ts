@@ -76,6 +76,11 @@ export function problemOf(error: unknown, req: Request): HttpProblem {
       return new HttpProblem('method-not-allowed', 'This path does not serve that method.', {
         headers: { Allow: (failure.headers?.Allow ?? '').toUpperCase() },
       });
+    case 412: // a file sent beside the API (/openapi.yaml, /docs, the sandbox's page), changed since the precondition's
+      return new HttpProblem(
+        'precondition-failed',
+        'If-Match or If-Unmodified-Since does not hold for this file as it is now; GET it again.',
+      );
     case 413:
       return new HttpProblem('payload-too-large', 'The body is over the size limit.');
     case 415:

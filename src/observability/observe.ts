@@ -81,3 +81,20 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
 export function linesWritten(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/** Told of each request the HTTP server refuses before the app sees it (src/edge/client-errors.ts): status, id, Node's code. */
+export type RefusalObserver = (status: number, requestId: string, reason: string) => void;
+
+/**
+ * One line for each such refusal, as for a request (route `unmatched`; no method or user, since its head was not read,
+ * or not whole): what a client was told is in the log, by the id it was told.
+ */
+export function observeRefusals(logger: Logger): RefusalObserver {
+  return (status, requestId, reason) =>
+    logger.info({ requestId, route: UNMATCHED, status, reason }, 'request refused before it was read');
+}
+
+/** Where composeApp keeps an app's refusal observer, for the server that serves it (createHttpServer). */
+export function refusalObserverOf(app: { locals: Record<string, unknown> }): RefusalObserver | undefined {
+  return app.locals.observeRefusal as RefusalObserver | undefined;
+}
