@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Timeouts } from './listen.js';
 import { REQUEST_ID_HEADER } from '../observability/request-id.js';
@@ -20,6 +20,10 @@ const NODE_REFUSALS: Record<string, [ProblemKind, string]> = {
   ],
   HPE_CHUNK_EXTENSIONS_OVERFLOW: ['payload-too-large', 'The chunk extensions of the body are too large.'],
 };
+const NO_TUNNEL: [ProblemKind, string] = [
+  'malformed-request',
+  'The request is not well-formed HTTP/1.1 here: this server opens no tunnels (CONNECT); its targets are paths (/…).',
+];
 const MALFORMED: [ProblemKind, string] = [
   'malformed-request',
   'The request is not well-formed HTTP/1.1: its request line, a header or its framing (Content-Length, Transfer-Encoding) cannot be read.',
@@ -29,14 +33,20 @@ const MALFORMED: [ProblemKind, string] = [
  * What the HTTP server refuses before the app sees a request gets the problem
  * openapi.yaml declares, with a new X-Request-Id (its headers may never have
  * arrived or been read), instead of Node's bare status: a slow sender cut off by
- * the server's timeouts 408, headers over the limits 431, malformed framing 400.
- * `observe` is told of each (a log line and metrics), as the app is of its requests.
+ * the server's timeouts 408, headers over the limits 431, malformed framing and
+ * CONNECT 400. `observe` is told of each (a log line), as the app is of its requests.
  */
 export function answerClientErrors(
   server: Server,
   timeouts: Pick<Timeouts, 'headersTimeout' | 'requestTimeout'>,
   observe?: RefusalObserver,
 ): Server {
+  // CONNECT asks for a tunnel, which this server never opens: Node would close the connection unanswered.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    const requestId = randomUUID();
+    socket.end(problemAnswer(new HttpProblem(...NO_TUNNEL), requestId), () => socket.destroy());
+    observe?.(400, requestId, 'CONNECT');
+  });
   return server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     // Node's own check: answer only if no response on this socket has sent its headers.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;

@@ -143,6 +143,11 @@ for (const [server, start] of [
       }
     });
 
+    it('when CONNECT asks for a tunnel, then 400 malformed-request with a request id, not a connection closed unanswered', async () => {
+      const [answer] = await exchange(service, `CONNECT ${host} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+      expectProblem(answer, 400, 'malformed-request');
+    });
+
     it('when OPTIONS * asks about the server, then 204 with Allow naming every method it serves', async () => {
       const [answer] = await exchange(service, `OPTIONS * HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
       expect(answer?.status).to.equal(204);

@@ -64,6 +64,7 @@ describe("log lines of requests refused before the app reads them (Node's refusa
       400,
       'HPE_INVALID_METHOD',
     ],
+    ['CONNECT', 'CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: 127.0.0.1:1\r\n\r\n', 400, 'CONNECT'],
   ];
   for (const [what, bytes, status, reason] of refusals) {
     it(`when ${what} is refused, then one line says so with the answer's request id and status`, async () => {
