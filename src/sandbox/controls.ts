@@ -61,10 +61,7 @@ export function enterSession(sessions: Sessions): RequestHandler {
     res.setHeader(SESSION_HEADER, name);
     const session = await sessions.enter(name, { writes: WRITES.has(req.method), client: req.socket.remoteAddress });
     const locals: SandboxLocals = { session };
-    if (session.startedAgain && !session.toldDrop) {
-      session.toldDrop = true;
-      res.setHeader(DROPPED_HEADER, droppedHeader(session.startedAgain));
-    }
+    tellDrop(res, session);
     const leave = () => sessions.leave(session, logRequest(req, res, locals, started));
     // Closed while the session was being made: 'close' has been and gone.
     if (res.closed) leave();
@@ -75,6 +72,13 @@ export function enterSession(sessions: Sessions): RequestHandler {
     useScope(res, session); // the handlers read and write the session's store, stamped by its clock
     next();
   };
+}
+
+/** On the first answer a session started again after a drop gives (an API request's, or its reset's): the drop. */
+export function tellDrop(res: Response, session: Session): void {
+  if (!session.startedAgain || session.toldDrop) return;
+  session.toldDrop = true;
+  res.setHeader(DROPPED_HEADER, droppedHeader(session.startedAgain));
 }
 
 /**

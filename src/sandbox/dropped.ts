@@ -43,13 +43,20 @@ export class DroppedSessions {
   }
 }
 
-/** The drop of `session` now, for `why`; its idle time said first. */
-export function droppedFor(session: { lastUsed: number; log: { total: number } }, why: string): Dropped {
+/**
+ * The drop of `session` now, for `why`, its idle time said first. One started again after a drop no answer has told
+ * yet keeps that one in this: its requests are added, and its reason follows, so the next answer tells both.
+ */
+export function droppedFor(
+  session: { lastUsed: number; log: { total: number }; startedAgain?: Dropped | undefined; toldDrop: boolean },
+  why: string,
+): Dropped {
   const idle = Math.round((Date.now() - session.lastUsed) / 1000);
+  const untold = session.toldDrop ? undefined : session.startedAgain;
   return {
     at: new Date().toISOString(),
-    why: `unused for ${idle} s, it was dropped: ${why}`,
-    requests: session.log.total,
+    why: `unused for ${idle} s, it was dropped: ${why}${untold ? `; dropped before that too, at ${untold.at} (${untold.why})` : ''}`,
+    requests: session.log.total + (untold?.requests ?? 0),
   };
 }
 

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { Expectation, Segment, StartingState } from '../lib/expectations.js';
 import { ANSWER_HEADERS } from '../lib/id-map.js';
 import { parsePrefer } from './prefer.js';
-import { LOG_BYTES, LOG_SIZE, type KeptRequest, type LoggedRequest } from './request-log.js';
+import { LOG_SIZE, type KeptRequest, type LoggedRequest } from './request-log.js';
 import type { Scenarios } from './scenarios.js';
 import type { SegmentState } from './segments.js';
 import type { Dropped } from './dropped.js';
@@ -51,7 +51,7 @@ export async function expectationsOf(
     const why = !state
       ? `the state it started from is no longer known (its scenario was defined again since)`
       : held.logged > entries.length
-        ? `its first ${held.logged - entries.length} requests are no longer in the log (it keeps the last ${LOG_SIZE}, ${LOG_BYTES / 1024 ** 2} MiB)`
+        ? `its first ${held.logged - entries.length} requests are no longer in the log (it keeps the last ${LOG_SIZE}, in ${Math.round((session?.log.cap ?? 0) / 1024)} KiB)`
         : entries.some((entry) => isNote(entry.body))
           ? `a request's body was over 16 KiB and not kept, so it cannot be sent again`
           : undefined;

@@ -70,8 +70,11 @@ export class RequestLog {
   private count = 0;
   private held = 0;
 
-  /** `redact`: how its headers are shown (headerRedactor, from the contract's secrets). */
-  constructor(private readonly redact: RedactHeaders) {}
+  /** `redact`: how its headers are shown (headerRedactor, from the contract's secrets); `cap`: the most bytes it holds. */
+  constructor(
+    private readonly redact: RedactHeaders,
+    readonly cap = LOG_BYTES,
+  ) {}
 
   /** The bytes its entries take (bytesOf each). */
   get bytes(): number {
@@ -88,7 +91,7 @@ export class RequestLog {
     return this.count === 0 ? undefined : this.entries[(this.next - 1 + LOG_SIZE) % LOG_SIZE]?.entry.at;
   }
 
-  /** Adds `entry` as the next number; drops the oldest past either bound. */
+  /** Adds `entry` as the next number; drops the oldest past either bound (LOG_SIZE, its `cap`). */
   add(entry: KeptRequest): void {
     if (this.count === LOG_SIZE) this.dropOldest();
     const bytes = bytesOf(entry);
@@ -96,7 +99,7 @@ export class RequestLog {
     this.next = (this.next + 1) % LOG_SIZE;
     this.count++;
     this.held += bytes;
-    this.shrinkTo(LOG_BYTES);
+    this.shrinkTo(this.cap);
   }
 
   /** Drops the oldest requests until it holds at most `bytes`; the newest stays, whatever its size. */

@@ -4,6 +4,7 @@ import { instantMs } from '../lib/time.js';
 import { jsonBody } from '../edge/json-body.js';
 import { HttpProblem, type FieldError } from '../errors/problem.js';
 import { EXACT_ROUTING } from '../edge/routing.js';
+import { tellDrop } from './controls.js';
 import { describeSession } from './describe-session.js';
 import { expectationsOf } from './expectations.js';
 import { parseScenario } from './scenario-document.js';
@@ -39,7 +40,7 @@ export function sandboxRoutes(
         `No scenario ${settings.scenario}; the sandbox knows ${known.length ? known.join(', ') : 'none'} (mocks/scenarios/, PUT /sandbox/scenarios/{name}).`,
       );
     }
-    await sessions.replace(name, settings, req.socket.remoteAddress);
+    tellDrop(res, await sessions.replace(name, settings, req.socket.remoteAddress));
     // A page that named its session by header keeps it in a cookie too (sent where the page and the sandbox are one site).
     if (req.headers[SESSION_HEADER.toLowerCase()] !== undefined)
       res.cookie(SESSION_COOKIE, name, { path: '/', sameSite: 'lax' });

@@ -21,6 +21,14 @@ export interface SessionSettings {
   scenario?: string;
 }
 
+/** What a session starts after: the session a reset `replaced`, its scenario's `version`, the drop it starts again `after`; its log's cap. */
+export interface SessionStart {
+  replaced?: Session | undefined;
+  version?: number | undefined;
+  after?: Dropped | undefined;
+  logBytes?: number | undefined;
+}
+
 /** One isolated sandbox: its own store, clock and ids, failures, rate-limit counts and request log; its requests are served from it. */
 export class Session implements Scope {
   readonly clock: SessionClock;
@@ -34,7 +42,7 @@ export class Session implements Scope {
   /** The drop it starts again after, told on its first answer (X-Sandbox-Session-Dropped) and kept in its first segment. */
   readonly startedAgain: Dropped | undefined;
   /** Whether an answer has carried `startedAgain` yet. */
-  toldDrop = false;
+  toldDrop: boolean;
   /** When it was made (the machine's clock): its last use until it logs a request. */
   readonly startedAt = new Date().toISOString();
   /** Requests being served from it: while any is, it is never dropped to make room. */
@@ -53,20 +61,18 @@ export class Session implements Scope {
     readonly store: MemoryStore,
     readonly settings: SessionSettings,
     redact: RedactHeaders,
-    {
-      replaced,
-      version,
-      after,
-    }: { replaced?: Session | undefined; version?: number | undefined; after?: Dropped | undefined } = {},
+    { replaced, version, after, logBytes }: SessionStart = {},
   ) {
-    this.log = replaced?.log ?? new RequestLog(redact);
+    this.log = replaced?.log ?? new RequestLog(redact, logBytes);
     this.segments = replaced?.segments ?? new Segments();
     this.segment = this.segments.start({
       settings,
       ...(version === undefined ? {} : { version }),
       ...(after === undefined ? {} : { after }),
     });
-    this.startedAgain = after;
+    // A drop goes on being told through resets until an answer has carried it; shown on the page and export after that.
+    this.startedAgain = after ?? replaced?.startedAgain;
+    this.toldDrop = after === undefined && (replaced?.toldDrop ?? false);
     this.clock = new SessionClock(settings);
     this.random = settings.seed === undefined ? Math.random : seededRandom(`${settings.seed}/failures`);
   }

@@ -1,20 +1,26 @@
 import { FixedWindows } from '../lib/fixed-windows.js';
 import { DroppedSessions, droppedFor } from './dropped.js';
 import {
-  droppable,
-  evictIdle,
-  makePlace,
+  logBytesOf,
   makeRoomFor,
+  placeFor,
   tooManyStarts,
   type Asking,
   type OpenSession,
   type SessionLimits,
 } from './session-room.js';
-import type { Session, SessionSettings } from './session.js';
+import { Session, type SessionSettings } from './session.js';
 import { Watchers } from './watchers.js';
 
 export { DEFAULT_SESSION, SESSION_COOKIE, SESSION_HEADER } from './session-name.js';
 export type { Asking, OpenSession, SessionLimits } from './session-room.js';
+
+/** A session being made: its seed's bytes so far, the session it replaces, and itself once opened. */
+interface Making {
+  bytes: number;
+  replaced: Session | undefined;
+  session?: Session;
+}
 
 /**
  * The sandbox's sessions, by name, in least-recently-used order. A session is made once per name, however many
@@ -28,6 +34,8 @@ export class Sessions {
   private readonly starts = new FixedWindows();
   /** Places taken by sessions admitted and still being made (seeded): counted against the bound as held ones are. */
   private readonly placing = { counted: 0, read: 0 };
+  /** Sessions being made: their seed's bytes so far count against the budget, less the session a reset replaces. */
+  private readonly making = new Set<Making>();
   readonly dropped = new DroppedSessions();
   /** Told the name of a session that logged a request, was reset or dropped (GET /sandbox/events). */
   readonly watchers = new Watchers();
@@ -37,11 +45,18 @@ export class Sessions {
     readonly limits: SessionLimits,
   ) {}
 
-  /** What the sessions hold together, against SANDBOX_MAX_BYTES. */
+  /** What the budget counts, against SANDBOX_MAX_BYTES: each session's store and its log's room, held or being made. */
   get bytes(): number {
     let total = 0;
-    for (const session of this.held.values()) total += session.bytes;
+    for (const session of this.held.values()) total += session.store.bytes + this.logBytes;
+    for (const made of this.making)
+      total += made.bytes + this.logBytes - (made.replaced ? made.replaced.store.bytes + this.logBytes : 0);
     return total;
+  }
+
+  /** The room each session's request log may take (logBytesOf): counted for it from its start. */
+  get logBytes(): number {
+    return logBytesOf(this.limits);
   }
 
   /** The named session if held; none is made, none touched. */
@@ -73,18 +88,11 @@ export class Sessions {
     }
   }
 
-  /** A request `enter` gave `session` to is answered (and `logged`): room is made for its log, by others first, else by its oldest entries. */
+  /** A request `enter` gave `session` to is answered (and `logged`, within its log's own room). */
   leave(session: Session, logged = false): void {
     session.inFlight--;
     session.lastUsed = Date.now();
     if (logged) this.watchers.tell(session.name);
-    const over = this.bytes - this.limits.maxBytes;
-    if (over <= 0) return;
-    const why = 'its room was needed for the request logs of sessions in use';
-    const left = evictIdle(droppable(this.held.values(), this.limits.idleMs, session), over, (other) =>
-      this.evict(other, why),
-    );
-    if (left > 0 && this.held.get(session.name) === session) session.log.shrinkTo(session.log.bytes - left);
   }
 
   /** A fresh session under `name`, with `settings` (a reset, a scenario's build): counted, its log going on in a new segment. */
@@ -101,26 +109,32 @@ export class Sessions {
     if (this.held.delete(name)) this.watchers.tell(name);
   }
 
-  /** Makes the session under `name` once: whoever asks meanwhile waits for it (`opening`). */
+  /** Makes the session under `name` once: whoever asks meanwhile waits for it (`opening`); its seed is counted as it grows. */
   private start(name: string, settings: SessionSettings, counted: boolean, placed = false): Promise<Session> {
     const place = counted ? 'counted' : 'read';
     if (placed) this.placing[place]++;
     const replaced = this.held.get(name);
-    const after = replaced ? undefined : this.dropped.take(name);
-    const made: { session?: Session } = {};
-    const room = (growth: number) => made.session && this.makeRoom(made.session, growth);
+    const after = replaced ? undefined : this.dropped.get(name); // taken once the session is held: a failed start tells it still
+    const made: Making = { bytes: 0, replaced };
+    this.making.add(made);
+    const room = (growth: number) => this.makeRoom(made, growth);
     const opening = (async () => {
       try {
-        // Its seed is never refused (made before `made.session` is set); it counts once the session is held.
-        const session = (made.session = await this.open(name, settings, room, { replaced, after }));
+        const session = (made.session = await this.open(name, settings, room, {
+          replaced,
+          after,
+          logBytes: this.logBytes,
+        }));
         session.counted = counted;
+        if (after) this.dropped.take(name);
         this.held.delete(name);
         this.held.set(name, session);
         this.watchers.tell(name);
         return session;
       } finally {
-        // In the same turn as it is held: its place is never counted twice, nor left free meanwhile.
+        // In the same turn as it is held: its place and bytes are never counted twice, nor left free meanwhile.
         this.opening.delete(name);
+        this.making.delete(made);
         if (placed) this.placing[place]--;
       }
     })();
@@ -128,26 +142,31 @@ export class Sessions {
     return opening;
   }
 
-  /** A place for one more session (written to: `counted`) started by `client`, or a 429 or 503 problem thrown. */
+  /** A place for one more session (written to: `counted`) started by `client`, or a 503 or 429 problem thrown, in that order. */
   private admit(counted: boolean, client?: string): void {
+    const kind = [...this.held.values()].filter((session) => session.counted === counted);
+    const what = counted ? 'sessions written to' : 'sessions only read from';
+    const lru = placeFor(kind, this.placing[counted ? 'counted' : 'read'], this.limits, what);
+    // Counted once a place is found: a client refused for room has started nothing.
     if (counted && client !== undefined) {
       const { count, resetAt } = this.starts.hit(client, 60_000);
       if (count > this.limits.startsPerMinute) throw tooManyStarts(this.limits, resetAt);
     }
-    const kind = [...this.held.values()].filter((session) => session.counted === counted);
-    const what = counted ? 'sessions written to' : 'sessions only read from';
-    const why = `a new session needed its place among the ${this.limits.max} ${what} (SANDBOX_SESSIONS)`;
-    makePlace(kind, this.placing[counted ? 'counted' : 'read'], this.limits, (lru) => this.evict(lru, why), what);
+    if (lru) this.evict(lru, `a new session needed its place among the ${this.limits.max} ${what} (SANDBOX_SESSIONS)`);
   }
 
-  /** Before `session` grows by `growth` bytes: drops idle sessions to make room, or throws (507 alone, 503 others in use), dropping none. */
-  private makeRoom(session: Session, growth: number): void {
-    if (this.held.get(session.name) !== session) return; // replaced or dropped while serving: no one's, and gone once answered
+  /** Before a session (held, or being made) grows by `growth` bytes: drops idle sessions to make room, or throws (507 alone, 503 others in use). */
+  private makeRoom(made: Making | Session, growth: number): void {
+    const session = made instanceof Session ? made : made.session;
+    if (session && this.held.get(session.name) !== session) return; // replaced or dropped while serving: gone once answered
     const over = this.bytes + growth - this.limits.maxBytes;
-    if (over <= 0) return;
-    const evict = (other: Session) =>
-      this.evict(other, `its room was needed under SANDBOX_MAX_BYTES (${this.limits.maxBytes} bytes)`);
-    makeRoomFor(session, growth, over, [...this.held.values()], this.limits, evict);
+    if (over > 0) {
+      const evict = (other: Session) =>
+        this.evict(other, `its room was needed under SANDBOX_MAX_BYTES (${this.limits.maxBytes} bytes)`);
+      const own = session ? session.store.bytes : (made as Making).bytes;
+      makeRoomFor(own, growth, over, [...this.held.values()], this.limits, evict, session ?? (made as Making).replaced);
+    }
+    if (!session) (made as Making).bytes += growth;
   }
 
   /** Drops `session` to make room, remembered so the next request naming it is told. */

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { LOG_BYTES } from '../../src/sandbox/request-log.js';
 import { call, type CallOptions, type Reply } from '../helpers/client.js';
 import { holdRequest } from '../helpers/raw.js';
 import { startSandbox } from '../helpers/sandbox.js';
@@ -70,22 +69,32 @@ describe("the sandbox's budget across sessions (SANDBOX_MAX_BYTES)", () => {
     expect((await patch(sandbox, 'big', 'n4', 200_000)).status).to.equal(200);
   });
 
-  it("when sessions' request logs pass the budget, then the least recently used goes though its store holds little; a log counts its bodies and answers as their JSON", async () => {
-    sandbox = await startSandbox({ sessions: { maxBytes: 3 * MiB, idleMs: 0 } }); // two full logs, not three
+  it("when sessions' request logs fill, then each is cut by its own requests only, within the room the budget counts for it from its start; a log counts its bodies and answers as their JSON", async () => {
+    sandbox = await startSandbox({ sessions: { maxBytes: 3 * MiB, max: 3, idleMs: 0 } }); // each log's room: 256 KiB
     await call(sandbox, 'POST', '/sandbox/reset', in_('l1')); // started: its seed held
-    const before = (await state(sandbox, 'l1')).bytes;
+    const before = await call(sandbox, 'GET', '/sandbox/session', in_('l1'));
     expect((await patch(sandbox, 'l1', 'n', 15_000)).status).to.equal(200);
+    const after = (await call(sandbox, 'GET', '/sandbox/session', in_('l1'))).body;
     // The document stored once; the body and the answer (each about 15 KB) in the log.
-    expect((await state(sandbox, 'l1')).bytes - before).to.be.within(45_000, 47_000);
-    const sent = Math.ceil(LOG_BYTES / 30_000) + 5; // enough for each log to hold its 1 MiB
-    for (const session of ['l1', 'l2', 'l3'])
+    expect(after.bytes - before.body.bytes).to.be.within(45_000, 47_000);
+    expect(
+      after.sessions.bytes - before.body.sessions.bytes,
+      'the budget counts the store: the log had its room',
+    ).to.be.within(15_000, 16_000);
+    const sent = Math.ceil((256 * 1024) / 30_000) + 5; // enough for each log to fill its room
+    for (let n = 0; n < sent; n++) expect((await patch(sandbox, 'l1', 'n', 15_000)).status).to.equal(200);
+    const mine = (await call(sandbox, 'GET', '/sandbox/requests', in_('l1'))).body.items;
+    expect(mine.length).to.be.within(7, 9);
+    for (const session of ['l2', 'l3'])
       for (let n = 0; n < sent; n++) expect((await patch(sandbox, session, 'n', 15_000)).status).to.equal(200);
-    const { sessions } = await state(sandbox, 'l3');
-    expect([sessions.held, sessions.bytes <= sessions.maxBytes]).to.deep.equal([2, true]);
-    expect((await call(sandbox, 'GET', '/sandbox/requests', in_('l1'))).body.items).to.deep.equal([]);
-    const { items } = (await call(sandbox, 'GET', '/sandbox/requests', in_('l3'))).body;
-    expect(items.length).to.be.within(30, sent);
-    expect(items[0].body).to.deep.equal({ patch: { x: 'x'.repeat(15_000) } });
+    const { sessions } = (await call(sandbox, 'GET', '/sandbox/session', in_('l3'))).body;
+    expect([sessions.written, sessions.bytes <= sessions.maxBytes]).to.deep.equal([3, true]);
+    const still = (await call(sandbox, 'GET', '/sandbox/requests', in_('l1'))).body.items;
+    expect(
+      still.map(({ n }: { n: number }) => n),
+      "the others' writes cut nothing of l1's log",
+    ).to.deep.equal(mine.map(({ n }: { n: number }) => n));
+    expect(still[0].body).to.deep.equal({ patch: { x: 'x'.repeat(15_000) } });
   });
 
   it('when the least recently used session is serving a request, then it is not dropped: the next one is', async () => {

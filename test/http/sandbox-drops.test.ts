@@ -63,6 +63,24 @@ describe('the sandbox: a session dropped for room says so', () => {
     ]);
   });
 
+  it('when a dropped session is reset, twice, then the first reset tells the drop, and the page and the export keep it', async () => {
+    await sleep(IDLE_MS + 50);
+    for (let n = 0; n < 3; n++) expect((await patchNav(sandbox, 'suite', `s${n}`)).status).to.equal(200);
+    await sleep(IDLE_MS + 50);
+    expect((await patchNav(sandbox, 'rival', 'x')).status).to.equal(200); // suite goes
+    await sleep(IDLE_MS + 50); // rival is idle: suite may start again
+    const reset = await call(sandbox, 'POST', '/sandbox/reset', in_('suite'));
+    expect([reset.status, reset.headers.get('x-sandbox-session-dropped')]).to.satisfy(
+      ([status, told]: [number, string | null]) => status === 204 && /; 3 requests logged; /.test(told ?? ''),
+    );
+    const again = await call(sandbox, 'POST', '/sandbox/reset', in_('suite', { body: { scenario: 'empty-user' } }));
+    expect([again.status, again.headers.get('x-sandbox-session-dropped')]).to.deep.equal([204, null]);
+    await call(sandbox, 'GET', '/api/streams/nav', in_('suite'));
+    expect((await call(sandbox, 'GET', '/sandbox/session', in_('suite'))).body.startedAgain.requests).to.equal(3);
+    const { notes } = (await call(sandbox, 'GET', '/sandbox/requests?format=expectations', in_('suite'))).body;
+    expect(notes[0]).to.match(/^The session was dropped at \S+ with 3 requests logged/);
+  });
+
   it('when only probes, the docs and reads of the page name sessions, then none is made', async () => {
     for (const path of [
       '/healthz',

@@ -125,10 +125,8 @@ describe('the sandbox: requests that arrive together', function () {
         ['200', '429 urn:problem:collab:rate-limited', '503 urn:problem:collab:sessions-in-use'].includes(kind),
       ),
     );
-    // 99 places for theirs beside mine; 600 new sessions a minute at most, the rest refused before any was made.
-    expect(answered['200']).to.equal(99);
-    expect(answered['503 urn:problem:collab:sessions-in-use']).to.equal(600 - 99);
-    expect(answered['429 urn:problem:collab:rate-limited']).to.equal(10_000 - 600);
+    // 99 places for theirs beside mine, the rest refused before any was made (a refusal starts nothing, so no 429).
+    expect(answered).to.deep.equal({ 200: 99, '503 urn:problem:collab:sessions-in-use': 10_000 - 99 });
   });
 });
 

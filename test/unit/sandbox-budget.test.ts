@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { HttpProblem } from '../../src/errors/problem.js';
-import { bytesOf, type KeptRequest } from '../../src/sandbox/request-log.js';
+import { droppedFor } from '../../src/sandbox/dropped.js';
+import type { KeptRequest } from '../../src/sandbox/request-log.js';
 import { Session } from '../../src/sandbox/session.js';
 import { Sessions, type SessionLimits } from '../../src/sandbox/sessions.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';
@@ -53,7 +54,7 @@ describe("the sandbox's sessions and their budget (src/sandbox/sessions.ts)", ()
   });
 
   it('when a write takes the sessions to the budget, then it is stored; one byte past it, alone, then StoreFullError and nothing stored', async () => {
-    const sessions = sessionsOf({ maxBytes: 1_000 });
+    const sessions = sessionsOf({ maxBytes: 1_000, max: 1_000 }); // no room for logs: bytes are the stores'
     const alone = await use(sessions, 'alone');
     await write(alone, 1_000);
     expect([alone.store.bytes, sessions.bytes]).to.deep.equal([1_000, 1_000]);
@@ -66,7 +67,7 @@ describe("the sandbox's sessions and their budget (src/sandbox/sessions.ts)", ()
   });
 
   it('when a write would pass the budget, then idle sessions are dropped, least recently used first, until it fits; the dropped one is told at its next start', async () => {
-    const sessions = sessionsOf({ maxBytes: 1_000 });
+    const sessions = sessionsOf({ maxBytes: 1_000, max: 1_000 }); // no room for logs: bytes are the stores'
     for (const name of ['a', 'b', 'c']) await write(await use(sessions, name), 300);
     await use(sessions, 'a'); // a used again: b is now the least recently used
     await write(await use(sessions, 'd'), 150); // 1,050: b goes
@@ -79,7 +80,7 @@ describe("the sandbox's sessions and their budget (src/sandbox/sessions.ts)", ()
   });
 
   it('when the sessions that could make room were used within SANDBOX_SESSION_IDLE, then the write is 503 sessions-in-use with Retry-After, and none is dropped', async () => {
-    const sessions = sessionsOf({ maxBytes: 1_000, idleMs: 60_000 });
+    const sessions = sessionsOf({ maxBytes: 1_000, max: 1_000, idleMs: 60_000 });
     await write(await use(sessions, 'recent'), 600);
     const writer = await use(sessions, 'writer');
     const refused = await refusal(write(writer, 500));
@@ -130,7 +131,7 @@ describe("the sandbox's sessions and their budget (src/sandbox/sessions.ts)", ()
   });
 
   it('when the least recently used session is serving a request, then it is never dropped: the next one is, or the write is refused', async () => {
-    const sessions = sessionsOf({ maxBytes: 1_000 });
+    const sessions = sessionsOf({ maxBytes: 1_000, max: 1_000 }); // no room for logs: bytes are the stores'
     const busy = await sessions.enter('busy', { writes: true });
     await write(busy, 400);
     await write(await use(sessions, 'idle'), 400);
@@ -144,21 +145,54 @@ describe("the sandbox's sessions and their budget (src/sandbox/sessions.ts)", ()
     expect([sessions.bytes, sessions.list().length]).to.deep.equal([601, 1]);
   });
 
-  it("when a session's request log takes the sessions past the budget, then idle sessions are dropped; alone past it, its oldest entries go", async () => {
-    const sessions = sessionsOf({ maxBytes: 2_000 });
-    await write(await use(sessions, 'idle'), 500);
-    const logged = await sessions.enter('logged', { writes: true });
-    await write(logged, 1_000);
+  it("when others' traffic fills the budget, then a session's log keeps every entry within its own room, counted from its start", async () => {
+    const sessions = sessionsOf({ maxBytes: 4_000, max: 1 }); // each log's room: 4,000 / (4 × 1)
+    expect(sessions.logBytes).to.equal(1_000);
+    const mine = await sessions.enter('mine', { writes: true });
     const path = 'p'.repeat(200);
-    logged.log.add(entry(path));
-    logged.log.add(entry(path));
-    expect(logged.bytes).to.equal(1_000 + 2 * bytesOf(entry(path)));
-    sessions.leave(logged); // 1,500 + the log: idle goes, both entries stay
-    expect([sessions.list().length, logged.log.list().length]).to.deep.equal([1, 2]);
-    await sessions.enter('logged', { writes: true });
-    for (let n = 0; n < 3; n++) logged.log.add(entry(path));
-    sessions.leave(logged);
-    const kept = Math.floor(1_000 / bytesOf(entry(path)));
-    expect([logged.log.list().length, sessions.bytes <= 2_000]).to.deep.equal([kept, true]);
+    mine.log.add(entry(path));
+    mine.log.add(entry(path));
+    sessions.leave(mine);
+    expect(sessions.bytes, 'both sessions counted at their log room from the start').to.equal(1_000);
+    const other = await sessions.enter('other', { writes: false });
+    for (let n = 0; n < 20; n++) other.log.add(entry(path));
+    sessions.leave(other);
+    expect([other.log.bytes <= 1_000, mine.log.list().length, sessions.bytes]).to.deep.equal([true, 2, 2_000]);
+    await write(mine, 2_001); // 4,001 with other: other is idle, and goes
+    expect([names(sessions), mine.log.list().length]).to.deep.equal([['mine'], 2]);
+    mine.log.add(entry(path)); // its third passes its own room: its oldest goes, by its own requests only
+    expect(mine.log.list().length).to.equal(2);
+  });
+
+  it('when a seed or a reset to a scenario would pass the budget, then it is refused and nothing is held', async () => {
+    const sessions = new Sessions(
+      async (name, settings, room, before) => {
+        const store = openMemoryStore({ room });
+        await store.update('identitySettings', 'seed', () => 'x'.repeat(600 - 'seed'.length - 2));
+        return new Session(name, store, settings, (headers) => headers, before);
+      },
+      { ...UNBOUNDED, maxBytes: 1_000, max: 1_000, idleMs: 60_000 },
+    );
+    await use(sessions, 'first');
+    const refused = (await refusal(use(sessions, 'second'))) as HttpProblem;
+    expect([refused.kind, sessions.bytes, names(sessions)]).to.deep.equal(['sessions-in-use', 600, ['first']]);
+    expect(await refusal(sessions.replace('first', {}))).to.equal(undefined, 'a reset replaces: its room is its own');
+    expect(sessions.bytes).to.equal(600);
+  });
+});
+
+describe('droppedFor (src/sandbox/dropped.ts)', () => {
+  it('when a session started again after a drop no answer told is dropped again, then the new drop carries the first: its requests added, its reason after', () => {
+    const first = { at: '2026-01-01T00:00:00.000Z', why: 'the first', requests: 3 };
+    const untold = droppedFor(
+      { lastUsed: Date.now(), log: { total: 2 }, startedAgain: first, toldDrop: false },
+      'again',
+    );
+    expect([untold.requests, untold.why]).to.deep.equal([
+      5,
+      'unused for 0 s, it was dropped: again; dropped before that too, at 2026-01-01T00:00:00.000Z (the first)',
+    ]);
+    const told = droppedFor({ lastUsed: Date.now(), log: { total: 2 }, startedAgain: first, toldDrop: true }, 'again');
+    expect([told.requests, told.why]).to.deep.equal([2, 'unused for 0 s, it was dropped: again']);
   });
 });
