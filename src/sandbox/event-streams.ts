@@ -5,6 +5,7 @@ import type { Sessions } from './sessions.js';
 
 /** Changes are told at most this often per page: a busy session's requests come as one event. */
 const EVENT_BATCH_MS = 100;
+const HEAD = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' };
 /** A refused stream may try again this much later: a page that closes one frees its place at once. */
 const RETRY_SECONDS = 5;
 
@@ -19,6 +20,8 @@ export function eventStreams(sessions: Sessions, limits: StreamLimits) {
   /** Streams open now, and those closed because their reader left SANDBOX_EVENT_BUFFER unread (GET /sandbox/sessions). */
   const counts = { open: 0, closedUnread: 0 };
   const serve = (req: Request, res: Response): void => {
+    // HEAD (answered as GET, with no body: Node marks such a response bodiless): the head alone, no stream held.
+    if ((res as Response & { _hasBody?: boolean })._hasBody === false) return void res.status(200).set(HEAD).end();
     const client = req.socket.remoteAddress ?? '';
     const mine = byClient.get(client) ?? 0;
     if (mine >= limits.perClient) {
@@ -61,7 +64,7 @@ export function eventStreams(sessions: Sessions, limits: StreamLimits) {
       if (left > 0) byClient.set(client, left);
       else byClient.delete(client);
     });
-    res.status(200).set({ 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+    res.status(200).set(HEAD);
     res.write('retry: 1000\n\n'); // headers out now; a page reconnects a second after the sandbox restarts
   };
   return { serve, counts };

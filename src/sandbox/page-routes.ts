@@ -47,7 +47,7 @@ export function pageRoutes(sessions: Sessions, streams: StreamLimits): RequestHa
   for (const [path, [file, type]] of Object.entries(FILES)) {
     routes[path] = (_req, res) => {
       if (type === 'html') res.set('Content-Security-Policy', PAGE_POLICY);
-      res.set('Cache-Control', 'no-cache').type(type).sendFile(join(folder, file));
+      res.set('Cache-Control', 'no-cache').type(type).sendFile(file, { root: folder }); // root: a dot folder above the checkout is no hidden file
     };
   }
   return (req, res, next) => {

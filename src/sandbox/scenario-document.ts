@@ -27,8 +27,8 @@ export function parseScenario(document: unknown, at = '/body'): Scenario {
     const { method, path, body: _body, ...extra } = step as Record<string, unknown>;
     if (typeof method !== 'string' || !METHODS.has(method))
       errors.push({ path: `${where}/method`, message: 'must be one of GET, POST, PUT, PATCH, DELETE' });
-    if (typeof path !== 'string' || !path.startsWith('/api/'))
-      errors.push({ path: `${where}/path`, message: 'must be a path under /api/' });
+    if (typeof path !== 'string' || !isApiPath(path))
+      errors.push({ path: `${where}/path`, message: 'must be a path under /api/, with no . or .. segment' });
     for (const name of Object.keys(extra))
       errors.push({ path: `${where}/${name}`, message: 'is not a member of a step: method, path, body' });
   }
@@ -39,6 +39,13 @@ export function parseScenario(document: unknown, at = '/body'): Scenario {
       { errors },
     );
   return { ...(description === undefined ? {} : { description: description as string }), steps: steps as Step[] };
+}
+
+/** Under /api/ as sent: a dot segment (`..`, `%2e%2e`) would be resolved by the URL parser to another path, and is refused. */
+function isApiPath(path: string): boolean {
+  if (!path.startsWith('/api/') || /[#\\\s]/.test(path)) return false;
+  const [pathname = ''] = path.split('?');
+  return URL.canParse(path, 'http://sandbox') && new URL(path, 'http://sandbox').pathname === pathname;
 }
 
 const isObject = (value: unknown): value is object =>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { HttpProblem } from '../errors/problem.js';
 import type { Expectation } from '../lib/expectations.js';
 import type { Store, StoredRecord } from '../store/store.js';
@@ -23,6 +24,8 @@ export interface Defined {
   steps: number;
   /** Which definition of its name it is: a session started from it names it, to find its steps again. */
   version: number;
+  /** What it was defined from (the SHA-256 of its description and steps): the same again keeps this version. */
+  source: string;
   records(): Promise<StoredRecord[]>;
   /** Its steps, each with the ids and timestamps its answer made (madeIn): the state expectations name. */
   state(): Promise<Expectation[]>;
@@ -76,6 +79,8 @@ export class Scenarios {
 
   /** Builds the scenario now and keeps it under `name` (in place of any before); a refused step leaves it as it was. Resolves to whether it was new. */
   async define(name: string, scenario: Scenario): Promise<boolean> {
+    // Defined again as it is (two suites' set-up at once): kept, so the sessions started from it still name it.
+    if (this.defined.get(name)?.source === sourceOf(scenario)) return false;
     this.makeRoom(name);
     // Kept as JSON text, parsed when a session starts from it: parsed, a client's records could take twenty times their JSON.
     const { records, answers } = await this.build(name, scenario.steps);
@@ -126,11 +131,17 @@ export class Scenarios {
       ...(description === undefined ? {} : { description }),
       steps: steps.length,
       version: ++this.versions,
+      source: sourceOf({ ...(description === undefined ? {} : { description }), steps }),
       records,
       state,
     });
   }
 }
+
+const sourceOf = ({ description, steps }: Scenario): string =>
+  createHash('sha256')
+    .update(JSON.stringify([description ?? null, steps]))
+    .digest('base64url');
 
 const stateOf = (steps: Step[], answers: Expectation['response'][]): Expectation[] =>
   steps.map(({ method, path, body }, index) => ({

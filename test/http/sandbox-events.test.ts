@@ -73,6 +73,17 @@ describe("the sandbox page's event streams (GET /sandbox/events)", () => {
     expect(again.status).to.equal(200);
   });
 
+  it('when the events are asked for with HEAD, then the head alone is answered, and no stream is held', async () => {
+    sandbox = await startSandbox({ streams: { perClient: 1 } });
+    const head = await fetch(`${sandbox.url}/sandbox/events`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), await head.text()]).to.deep.equal([
+      200,
+      'text/event-stream; charset=utf-8',
+      '',
+    ]);
+    expect(await eventCounts(sandbox)).to.deep.equal({ open: 0, closedUnread: 0 });
+  });
+
   it('when a session logs a request, then an open stream names it', async () => {
     sandbox = await startSandbox();
     const stream = await openStream(sandbox);

@@ -142,6 +142,15 @@ describe('PUT /sandbox/scenarios/{name}', () => {
     expect((await call(sandbox, 'POST', '/sandbox/reset', { body: { scenario: 'broken' } })).status).to.equal(404);
   });
 
+  it("when a step's path leaves /api/ by a dot segment (.., %2e%2e, .), then 400 naming it, before anything is sent", async () => {
+    const paths = ['/api/../metrics', '/api/../sandbox/events', '/api/%2e%2e/sandbox/events', '/api/./streams/nav'];
+    const reply = await call(sandbox, 'PUT', '/sandbox/scenarios/escape', {
+      body: { steps: paths.map((path) => ({ method: 'GET', path })) },
+    });
+    expect([reply.status, pathsOf(reply)]).to.deep.equal([400, paths.map((_, index) => `/body/steps/${index}/path`)]);
+    expect(reply.body.errors[0].message).to.equal('must be a path under /api/, with no . or .. segment');
+  });
+
   it('when a step is refused by the service (404), then 400 naming it, and a scenario of that name stays as it was', async () => {
     await call(sandbox, 'PUT', '/sandbox/scenarios/kept', { body: { steps: [nav('kept')] } });
     const reply = await call(sandbox, 'PUT', '/sandbox/scenarios/kept', {
