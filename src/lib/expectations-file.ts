@@ -28,7 +28,7 @@ export function readDocument(text: string): { segments: Segment[]; notes: string
     }
   })();
   const { segments, notes } = Array.isArray(whole?.segments)
-    ? { segments: whole.segments.map((item, index) => segment(item, `segments/${index}`)), notes: notesOf(whole) }
+    ? { segments: exported(whole.segments), notes: notesOf(whole) }
     : Array.isArray(whole?.expectations)
       ? { segments: [segment(whole, '')], notes: [] }
       : recorded(text);
@@ -87,6 +87,23 @@ const count = (requests: number) => `${requests} request${requests === 1 ? '' : 
 
 function notesOf(whole: { notes?: unknown }): string[] {
   return Array.isArray(whole.notes) ? whole.notes.filter((note): note is string => typeof note === 'string') : [];
+}
+
+/** The sandbox's export's segments: a state written once, and named again by later segments (`{ "sameAs": <index> }`). */
+function exported(items: unknown[]): Segment[] {
+  const segments: Segment[] = [];
+  for (const [index, item] of items.entries()) {
+    const { state } = (item ?? {}) as { state?: { sameAs?: unknown } };
+    const same = state?.sameAs;
+    if (same === undefined) segments.push(segment(item, `segments/${index}`));
+    else if (Number.isSafeInteger(same) && (same as number) < index && segments[same as number]?.state)
+      segments.push({
+        ...segment({ ...(item as object), state: undefined }, `segments/${index}`),
+        state: segments[same as number]!.state!,
+      });
+    else throw new Error(`segments/${index}/state/sameAs names no earlier segment with a state`);
+  }
+  return segments;
 }
 
 function segment(item: unknown, at: string): Segment {

@@ -33,13 +33,15 @@ export async function expectationsOf(
   scenarios: Scenarios,
   examples: Map<string, unknown>,
   dropped?: Dropped,
-): Promise<{ segments: (Segment & { after?: Dropped })[]; notes?: string[] }> {
+): Promise<{ segments: Exported[]; notes?: string[] }> {
   const bySegment = new Map<number, LoggedRequest[]>();
   for (const entry of session?.log.list().reverse() ?? []) {
     const number = entry.segment ?? 0;
     bySegment.set(number, [...(bySegment.get(number) ?? []), entry]);
   }
-  const [segments, notes] = [[] as (Segment & { after?: Dropped })[], [] as string[]];
+  const [segments, notes] = [[] as Exported[], [] as string[]];
+  // A state met again (a session reset to one scenario many times) is written once: later segments name the first.
+  const seen = new Map<string, { state: StartingState | undefined; index?: number }>();
   const gone = dropped ?? session?.startedAgain;
   if (gone)
     notes.push(
@@ -47,22 +49,40 @@ export async function expectationsOf(
     );
   for (const [number, entries] of [...bySegment].sort(([a], [b]) => a - b)) {
     const held = session?.segments.get(number);
-    const state = held && (await startingState(held.state, scenarios, examples));
-    const why = !state
-      ? `the state it started from is no longer known (its scenario was defined again since)`
-      : held.logged > entries.length
-        ? `its first ${held.logged - entries.length} requests are no longer in the log (it keeps the last ${LOG_SIZE}, in ${Math.round((session?.log.cap ?? 0) / 1024)} KiB)`
-        : entries.some((entry) => isNote(entry.body))
-          ? `a request's body was over 16 KiB and not kept, so it cannot be sent again`
-          : undefined;
+    const key = held && stateKey(held.state);
+    let known = key === undefined ? undefined : seen.get(key);
+    if (held && key !== undefined && !known)
+      seen.set(key, (known = { state: await startingState(held.state, scenarios, examples) }));
+    const state = known?.state;
+    const why =
+      !state || !held
+        ? `the state it started from is no longer known (its scenario was defined again since)`
+        : held.logged > entries.length
+          ? `its first ${held.logged - entries.length} requests are no longer in the log (it keeps the last ${LOG_SIZE}, in ${Math.round((session?.log.cap ?? 0) / 1024)} KiB)`
+          : entries.some((entry) => isNote(entry.body))
+            ? `a request's body was over 16 KiB and not kept, so it cannot be sent again`
+            : undefined;
     const count = `${entries.length} request${entries.length === 1 ? '' : 's'}`;
     if (why) notes.push(`Segment ${number + 1} of the session (${count}) is left out: ${why}.`);
     const expectations = entries.filter(isServiceAnswer).map(expectationOf);
     const after = held?.state.after;
-    if (!why && state && expectations.length) segments.push({ state, expectations, ...(after ? { after } : {}) });
+    if (why || !state || !known || !expectations.length) continue;
+    segments.push({
+      state: known.index === undefined ? state : { sameAs: known.index },
+      expectations,
+      ...(after ? { after } : {}),
+    });
+    known.index ??= segments.length - 1;
   }
   return { segments, ...(notes.length ? { notes } : {}) };
 }
+
+/** A segment as exported: its state, or `{ sameAs }` naming the earlier segment whose state it is; the drop it started again after. */
+type Exported = Omit<Segment, 'state'> & { state: StartingState | { sameAs: number }; after?: Dropped };
+
+/** What makes two segments' states the same: their scenario and its version, or the examples, with the reset's clock and seed. */
+const stateKey = ({ settings, version }: SegmentState) =>
+  JSON.stringify([settings.scenario ?? null, version ?? null, settings.clock ?? null, settings.seed ?? null]);
 
 /** What a drop took, in a sentence (without its end). */
 const droppedNote = ({ at, why, requests }: Dropped) =>

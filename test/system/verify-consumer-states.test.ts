@@ -165,4 +165,30 @@ describe('make verify-consumer: expectations keep their headers and starting sta
       expect(output).to.contain('step 2 (PUT /api/chat/reads): status 202, the consumer saw 200\n');
     });
   });
+
+  describe('a session reset to one scenario again and again', () => {
+    let file: string;
+    before(async () => {
+      const send = inSession(sandbox, 'again');
+      for (let n = 0; n < 3; n++) {
+        await send('POST', '/sandbox/reset', { body: { scenario: 'many-devices' } });
+        await send('GET', '/api/notifications/devices?limit=10');
+      }
+      ({ file } = await exportTo(sandbox, 'again', folder, 'again.json'));
+    });
+
+    it('when exported, then its state is written once, and the later segments name the first', async () => {
+      const { document } = await exportTo(sandbox, 'again', folder, 'again-2.json');
+      const states = document.segments.map(({ state }) => state as unknown as { scenario?: string; sameAs?: number });
+      expect(states.map((state) => state.sameAs ?? state.scenario)).to.deep.equal(['many-devices', 0, 0]);
+    });
+
+    it('when verified, then each segment is set up from that state and every step holds', async () => {
+      expect(await verify(file)).to.deep.equal({
+        code: 0,
+        status: 0,
+        output: `3 of 3 steps of ${file} as the consumer saw them against this service on a fresh store\n`,
+      });
+    });
+  });
 });
