@@ -19,6 +19,7 @@ export async function describeSession(
   const all = {
     held: sessions.list().length,
     written: sessions.list().filter((session) => session.counted).length,
+    read: sessions.list().filter((session) => !session.counted).length,
     max: limits.max,
     bytes: sessions.bytes,
     maxBytes: limits.maxBytes,

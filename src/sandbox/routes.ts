@@ -31,6 +31,13 @@ export function sandboxRoutes(
       });
     });
   router.post('/sandbox/reset', ...jsonBody(bodyLimit), async (req, res) => {
+    // A body that is not JSON (a form's text/plain) would be ignored, and its scenario with it: refused instead.
+    const sent = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (sent && req.body === undefined)
+      throw new HttpProblem(
+        'unsupported-media-type',
+        'POST /sandbox/reset takes no body, or a JSON one (application/json).',
+      );
     const name = sessionNameOf(req);
     const settings = settingsOf(req.body);
     if (settings.scenario !== undefined && !(await scenarios.fresh(settings.scenario))) {

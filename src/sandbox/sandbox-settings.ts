@@ -23,7 +23,8 @@ export interface SandboxSettings {
 export const MIN_MAX_BYTES = 1024 ** 2;
 
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
-  sessions: { max: 100, maxBytes: 256 * 1024 ** 2, idleMs: 10 * 60_000, startsPerMinute: 600 },
+  // 500 sessions written to a 5 minutes' idle: a suite may start 100 a minute, one a test, and never wait.
+  sessions: { max: 500, maxBytes: 256 * 1024 ** 2, idleMs: 5 * 60_000, startsPerMinute: 600 },
   streams: { total: 64, perClient: 8, unsentBytes: 64 * 1024 },
   maxScenarios: 100,
 };
@@ -40,7 +41,7 @@ export function readSandboxSettings(env: NodeJS.ProcessEnv): SandboxSettings {
     sessions: {
       max: read('SANDBOX_SESSIONS', parseCount, sessions.max),
       maxBytes,
-      idleMs: read('SANDBOX_SESSION_IDLE', parseDuration, sessions.idleMs),
+      idleMs: read('SANDBOX_SESSION_IDLE', atLeastOneSecond, sessions.idleMs),
       startsPerMinute: read('SANDBOX_NEW_SESSIONS', parseCount, sessions.startsPerMinute),
     },
     streams: {
@@ -57,4 +58,11 @@ function atLeastOneMiB(text: string, name: string): number {
   if (bytes < MIN_MAX_BYTES)
     throw new Error(`${name} must be a size of at least 1mb, such as 64mb or 1gb, not "${text}"`);
   return bytes;
+}
+
+/** A session's idle time: at least a second, or any pause between two requests could drop it (what issue 53 was). */
+function atLeastOneSecond(text: string, name: string): number {
+  const ms = parseDuration(text, name);
+  if (ms < 1000) throw new Error(`${name} must be a duration of at least 1s, such as 5m, not "${text}"`);
+  return ms;
 }

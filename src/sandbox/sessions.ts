@@ -145,7 +145,7 @@ export class Sessions {
   /** A place for one more session (written to: `counted`) started by `client`, or a 503 or 429 problem thrown, in that order. */
   private admit(counted: boolean, client?: string): void {
     const kind = [...this.held.values()].filter((session) => session.counted === counted);
-    const what = counted ? 'sessions written to' : 'sessions only read from';
+    const what = `session${this.limits.max === 1 ? '' : 's'} ${counted ? 'written to' : 'only read from'}`;
     const lru = placeFor(kind, this.placing[counted ? 'counted' : 'read'], this.limits, what);
     // Counted once a place is found: a client refused for room has started nothing.
     if (counted && client !== undefined) {

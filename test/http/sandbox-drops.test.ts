@@ -13,7 +13,7 @@ const patchNav = (sandbox: Service, session: string, sort: string) =>
   call(sandbox, 'PATCH', '/api/streams/nav', in_(session, { body: { sort } }));
 const DROPPED = {
   at: /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
-  why: /^unused for \d+ s, it was dropped: a new session needed its place among the 1 sessions written to \(SANDBOX_SESSIONS\)$/,
+  why: /^unused for \d+ s, it was dropped: a new session needed its place among the 1 session written to \(SANDBOX_SESSIONS\)$/,
 };
 
 describe('the sandbox: a session dropped for room says so', () => {

@@ -87,7 +87,7 @@ describe('the sandbox: requests that arrive together', function () {
   });
 
   it('when another client sends writes under 10,000 new session names, then a session used every few requests keeps everything; the other gets 200, 429 or 503 sessions-in-use', async () => {
-    sandbox = await startSandbox(); // the defaults: 100 sessions, 10 minutes' idle, 600 new sessions a client a minute
+    sandbox = await startSandbox({ sessions: { max: 100, idleMs: 10 * 60_000 } }); // 600 new sessions a client a minute
     const created = await call(sandbox, 'POST', '/api/streams', in_('mine', { body: { title: 'kept' } }));
     await call(sandbox, 'PATCH', '/api/streams/nav', in_('mine', { body: { sort: 'mine' } }));
     const other = new Agent({ keepAlive: true, maxSockets: 8 });

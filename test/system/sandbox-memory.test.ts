@@ -49,6 +49,11 @@ describe('the sandbox under the hostile shapes of issue 41, in a small heap', fu
         1,
         `Refusing to start: SANDBOX_MAX_BYTES must be a size of at least 1mb, such as 64mb or 1gb, not "${value}"`,
       ]);
+    // A session's idle time under a second would let any pause between two requests drop it.
+    expect(refusal({ SANDBOX_SESSION_IDLE: '999ms' })).to.deep.equal([
+      1,
+      'Refusing to start: SANDBOX_SESSION_IDLE must be a duration of at least 1s, such as 5m, not "999ms"',
+    ]);
     // Set but empty, any of the sandbox's settings is refused as such, never read as its default.
     for (const name of ['SANDBOX_MAX_BYTES', 'SANDBOX_MAX_SCENARIOS', 'SANDBOX_SCENARIOS'])
       expect(refusal({ [name]: '' })).to.deep.equal([

@@ -207,6 +207,18 @@ describe('sandbox sessions: a fixed clock and seeded ids make answers repeatable
     }
   });
 
+  it('when the reset body is not JSON (text/plain, as a form sends), then 415, and the session is not reset', async () => {
+    await call(sandbox, 'PATCH', '/api/streams/nav', in_('plain', { body: { sort: 'kept' } }));
+    const reply = await call(
+      sandbox,
+      'POST',
+      '/sandbox/reset',
+      in_('plain', { body: '{"scenario":"empty-user"}', headers: { 'content-type': 'text/plain' } }),
+    );
+    expect([reply.status, reply.body.type]).to.deep.equal([415, 'urn:problem:collab:unsupported-media-type']);
+    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('plain'))).body.sort).to.equal('kept');
+  });
+
   it('when the reset body or X-Sandbox-Clock is wrong, then 400 naming each field, and nothing changes', async () => {
     const reply = await call(
       sandbox,

@@ -119,6 +119,11 @@ function live(show, concerns) {
   };
   const events = new EventSource('/sandbox/events');
   events.addEventListener('open', run); // what happened before it connected
+  // Refused (too many pages open: SANDBOX_EVENT_STREAMS), an EventSource stops for good: say so.
+  events.addEventListener('error', () => {
+    if (events.readyState === EventSource.CLOSED)
+      say('Live updates stopped (too many pages open?): reload to try again.');
+  });
   events.addEventListener('message', (event) => concerns(JSON.parse(event.data).session) && run());
   run();
   return run;
