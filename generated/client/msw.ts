@@ -719,7 +719,7 @@ export const examples = {
         "type": "urn:problem:collab:sessions-in-use",
         "title": "The sandbox's sessions are all in use",
         "status": 503,
-        "detail": "The sandbox holds 100 sessions written to, the most SANDBOX_SESSIONS allows, and every session that could make room was used in the last 600 s (SANDBOX_SESSION_IDLE), so none is dropped for it. Nothing was done; retry after Retry-After seconds, or raise the setting.",
+        "detail": "The sandbox holds 500 sessions written to, the most SANDBOX_SESSIONS allows, and every session that could make room was used in the last 300 s (SANDBOX_SESSION_IDLE), so none is dropped for it. Nothing was done; retry after Retry-After seconds, or raise the setting.",
         "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000504"
     },
     "stopping": {

@@ -85,6 +85,11 @@ export function problemOf(error: unknown, req: Request): HttpProblem {
       return new HttpProblem('payload-too-large', 'The body is over the size limit.');
     case 415:
       return unsupportedMediaType(req);
+    case 416: // a file sent beside the API; send has set Content-Range: bytes */<length>
+      return new HttpProblem(
+        'range-not-satisfiable',
+        'No range the Range header asks for lies within this file; Content-Range gives its length.',
+      );
     default:
       return new HttpProblem('internal', 'Something went wrong on our side.');
   }

@@ -23,6 +23,7 @@ export const catalogue = {
   'payload-too-large': { status: 413, title: 'The body is too large' },
   'document-too-large': { status: 413, title: 'The document would be too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'range-not-satisfiable': { status: 416, title: 'The range is not satisfiable' },
   'host-not-allowed': { status: 421, title: 'This Host name is not served' },
   'idempotency-key-reused': { status: 422, title: 'The idempotency key was used for another request' },
   'headers-too-large': { status: 431, title: "The request's headers are too large" },

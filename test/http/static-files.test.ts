@@ -47,6 +47,13 @@ for (const [server, start, files] of [
           expect([reply.status, reply.text]).to.deep.equal([206, whole.text.slice(0, 5)]);
           expect(reply.headers['content-range']).to.equal(`bytes 0-4/${Buffer.byteLength(whole.text)}`);
         });
+        it('when no range asked lies within the file (bytes=5-1, or from its end), then 416 range-not-satisfiable with Content-Range: bytes */length', async () => {
+          for (const range of ['bytes=5-1', `bytes=${Buffer.byteLength(whole.text)}-`]) {
+            const reply = await get(path, { range });
+            expectProblem(reply, 416, 'range-not-satisfiable');
+            expect(reply.headers['content-range'], range).to.equal(`bytes */${Buffer.byteLength(whole.text)}`);
+          }
+        });
 
         it('when If-Modified-Since is its Last-Modified, then 304', async () => {
           expect((await get(path, { 'if-modified-since': String(whole.headers['last-modified']) })).status).to.equal(
