@@ -36,6 +36,6 @@ export function docsRoutes(): RequestHandler {
       'Content-Security-Policy',
       "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; worker-src 'self' blob:",
     );
-    res.type(type).sendFile(location);
+    res.type(type).sendFile(file, { root: built }); // root: a dot folder above the checkout is no hidden file
   };
 }
