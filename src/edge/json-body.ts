@@ -1,18 +1,17 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
-import type { NextFunction, Request, RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HttpProblem } from '../errors/problem.js';
+import { readIJson } from '../lib/i-json.js';
 
 const JSON_TYPES = ['application/json', 'application/merge-patch+json'];
 
 /** The charset parameter of a Content-Type (RFC 9110 §8.3.1: case-insensitive, perhaps quoted). */
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 
-/**
- * A JSON literal can only parse to ±Infinity with an exponent of three digits or more, or
- * with over 308 digits before the point; bodies without either skip the walk that finds it.
- */
-const MAY_OVERFLOW = /[eE][+-]?\d{3}|\d{309}/;
+/** What a body that JSON.parse takes is told when it is not I-JSON (iJsonFault names where). */
+const NOT_I_JSON =
+  'The body is JSON but not I-JSON (RFC 7493), as openapi.yaml requires: each member named once in its object, numbers a double holds exactly, no lone surrogates.';
 
 /** A failure the error handler names by its `type` (src/errors/error-handler.ts), as body-parser's were. */
 const failure = (type: string, message: string) => Object.assign(new Error(message), { type });
@@ -21,15 +20,27 @@ const failure = (type: string, message: string) => Object.assign(new Error(messa
  * Reads a JSON body as the contract says bodies are: JSON in UTF-8 and nothing else.
  * A charset other than utf-8 and any Content-Encoding but identity get 415 before the
  * body is read; a body over `bodyLimit` bytes 413 (before it is read when Content-Length
- * says so); an empty body, invalid UTF-8, text that is not one JSON object or array and a
- * number no double holds get 400. Bodies of other media types are left for the validator's
+ * says so); an empty body, invalid UTF-8, text that is not one JSON object or array, and
+ * JSON that is not I-JSON (RFC 7493: a name twice, a number no double holds exactly, a lone
+ * surrogate) get 400. Bodies of other media types are left for the validator's
  * 415. What express.json() did, without its per-request media-type parsing and decoder lookup.
  */
 export function jsonBody(bodyLimit: number): RequestHandler[] {
-  return [(req, _res, next) => readJson(req, bodyLimit, next)];
+  return [(req, res, next) => readJson(req, res, bodyLimit, next)];
 }
 
-function readJson(req: Request, bodyLimit: number, next: NextFunction): void {
+// The body's depth and values, counted as it was read (readIJson), beside the values of src/observability/request-locals.ts.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- express types res.locals as this global interface
+  namespace Express {
+    interface Locals {
+      /** Set with req.body by the parser; read by limitBodyDepth (src/edge/body-depth.ts), which need not walk it. */
+      bodyShape?: { depth: number; values: number };
+    }
+  }
+}
+
+function readJson(req: Request, res: Response, bodyLimit: number, next: NextFunction): void {
   const type = req.headers['content-type'];
   if (type === undefined) return next();
   const json = type === 'application/json' || Boolean(req.is(JSON_TYPES)); // req.is is null without a body
@@ -50,7 +61,9 @@ function readJson(req: Request, bodyLimit: number, next: NextFunction): void {
   readAll(req, bodyLimit, (error, body) => {
     if (error) return next(error);
     try {
-      req.body = parsed(body as Buffer);
+      const { value, depth, values } = parsed(body as Buffer);
+      req.body = value;
+      res.locals.bodyShape = { depth, values };
     } catch (error) {
       return next(error);
     }
@@ -101,8 +114,8 @@ function drain(req: IncomingMessage, then: () => void): void {
   req.once('end', then).once('close', () => req.off('end', then));
 }
 
-/** The body as JSON: UTF-8, one object or array (as body-parser's strict mode), every number finite. */
-function parsed(body: Buffer): unknown {
+/** The body as JSON: UTF-8, one object or array (as body-parser's strict mode), and I-JSON; with its depth and values. */
+function parsed(body: Buffer): { value: unknown; depth: number; values: number } {
   // body-parser read an empty body as {}; it is not a JSON document.
   if (body.length === 0) throw failure('body.empty', 'empty body');
   // A decoder would read bad bytes as U+FFFD and store that: refuse them instead.
@@ -116,28 +129,10 @@ function parsed(body: Buffer): unknown {
   } catch (error) {
     throw Object.assign(error as Error, { type: 'entity.parse.failed' });
   }
-  const path = MAY_OVERFLOW.test(text) ? nonFinitePath(value) : undefined;
-  if (path !== undefined) {
-    throw new HttpProblem(
-      'validation-failed',
-      'The body holds a number too large for a double; JSON numbers here must be finite.',
-      {
-        errors: [{ path: `/body${path}`, message: 'must be a finite number (at most about 1.8e308)' }],
-      },
-    );
-  }
-  return value;
-}
-
-/** The JSON pointer of the first ±Infinity in `value`, without recursion; undefined when there is none. */
-function nonFinitePath(value: unknown): string | undefined {
-  const pending: [unknown, string][] = [[value, '']];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [node, path] = next;
-    if (typeof node === 'number' && !Number.isFinite(node)) return path;
-    if (typeof node !== 'object' || node === null) continue;
-    for (const [key, child] of Object.entries(node))
-      pending.push([child, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
-  }
-  return undefined;
+  const { fault, depth, values } = readIJson(text);
+  if (fault !== undefined)
+    throw new HttpProblem('validation-failed', NOT_I_JSON, {
+      errors: [{ path: `/body${fault.pointer}`, message: fault.message }],
+    });
+  return { value, depth, values };
 }

@@ -8,6 +8,10 @@ export const segmentsOf = (pointer: string) =>
     .slice(1)
     .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
 
+/** The pointer of these segments (member names, indexes), each escaped. */
+export const pointerOf = (segments: string[]) =>
+  segments.map((segment) => `/${segment.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+
 /** Segments in a pointer: its slashes, counted without splitting it. */
 export function depthOf(pointer: string): number {
   let depth = 0;

@@ -65,6 +65,25 @@ export const WORST_BODIES: WorstBody[] = [
     path: '/api/identity/settings/deep',
     body: `{"patch":${'{"a":'.repeat(254)}1${'}'.repeat(254)}}`,
   },
+  // What the I-JSON check (src/lib/i-json.ts) reads slowest: escapes, numbers of 17 digits, one name twice in 70,000.
+  {
+    name: 'an identity patch of a string of 87,000 escaped surrogate pairs',
+    method: 'PATCH',
+    path: '/api/identity/settings/escapes',
+    body: `{"patch":{"x":"${'\\ud83d\\ude00'.repeat(87_000)}"}}`,
+  },
+  {
+    name: 'an identity patch of 52,000 numbers of 17 digits',
+    method: 'PATCH',
+    path: '/api/identity/settings/digits',
+    body: `{"patch":{"x":[${fill('0.30000000000000004')}]}}`,
+  },
+  {
+    name: 'an identity patch of 70,000 keys, the last one twice',
+    method: 'PATCH',
+    path: '/api/identity/settings/twice',
+    body: `{"patch":${manyKeys(70_000, '0').replace(/}$/, ',"key-0":0}')}}`,
+  },
   // Wrong everywhere: a validator that lists every error makes millions of them (several per value).
   {
     name: 'a message of 500,000 blocks that are each 1',

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import { specPath } from '../../src/contract/spec.js';
-import { call } from '../helpers/client.js';
+import { call, pathsOf } from '../helpers/client.js';
 import { aDevice, uuid } from '../helpers/factories.js';
 import { needs } from '../helpers/needs.js';
 import { startService, type Service } from '../helpers/service.js';
@@ -161,32 +161,28 @@ describe('hostile input', () => {
   });
 
   describe('strings and keys', () => {
-    it('when a key appears twice in a body, then the last one wins, as in JSON.parse', async () => {
+    it('when a key appears twice in a body, then 400 names it (I-JSON), so no reader takes another value than the service', async () => {
       const reply = await call(service, 'PATCH', '/api/streams/nav', { body: '{"sort":"first","sort":"last"}' });
-      expect(reply.body.sort).to.equal('last');
+      expect([reply.status, reply.body.errors]).to.deep.equal([
+        400,
+        [{ path: '/body/sort', message: 'is named more than once in its object: send each member once' }],
+      ]);
     });
-    it('when strings hold NUL and lone surrogates, then they are stored and returned intact', async () => {
-      const title = 'a\u0000b\ud800c\udfffd';
+    it('when strings hold NUL, then they are stored and returned intact; a lone surrogate is refused (I-JSON)', async () => {
+      const title = 'a\u0000b\ud83d\ude00c';
       const created = await call(service, 'POST', '/api/streams', { body: { title } });
       expect(created.status).to.equal(201);
       expect(created.body.title).to.equal(title);
       expect((await call(service, 'GET', `/api/streams/${created.body.id}`)).body.title).to.equal(title);
+      const lone = await call(service, 'POST', '/api/streams', { body: { title: 'a\ud800c' } });
+      expect([lone.status, pathsOf(lone)]).to.deep.equal([400, ['/body/title']]);
     });
-    it('when an installationId is 128 lone surrogates, then it counts 128 characters', async () => {
-      expect(
-        (
-          await call(service, 'PUT', '/api/notifications/devices', {
-            body: aDevice({ installationId: '\ud800'.repeat(128) }),
-          })
-        ).status,
-      ).to.equal(201);
-      expect(
-        (
-          await call(service, 'PUT', '/api/notifications/devices', {
-            body: aDevice({ installationId: '\ud800'.repeat(129) }),
-          })
-        ).status,
-      ).to.equal(400);
+    it('when an installationId is 128 characters outside the BMP (256 UTF-16 units), then it counts 128 characters', async () => {
+      const device = (length: number) => aDevice({ installationId: '\u{1f600}'.repeat(length) });
+      const put = async (length: number) =>
+        (await call(service, 'PUT', '/api/notifications/devices', { body: device(length) })).status;
+      expect(await put(128)).to.equal(201);
+      expect(await put(129)).to.equal(400);
     });
     it('when an identity patch has 15,000 keys (within the 256 KiB document cap), then it is stored whole', async () => {
       const patch = Object.fromEntries(Array.from({ length: 15_000 }, (_, i) => [`k${i}`, i]));

@@ -114,8 +114,8 @@ describe('paged lists', () => {
     }
   });
 
-  it('when keys hold lone surrogates, then paging passes them exactly once each', async () => {
-    const ids = ['\ud800a', '\ud800b', '\udfffc', 'plain'];
+  it('when keys hold characters past U+FFFF (surrogate pairs, before U+FFFF in UTF-16), then paging passes them exactly once each', async () => {
+    const ids = ['\u{10000}a', '\u{10000}b', '\u{ffff}c', 'plain'];
     for (const installationId of ids)
       await call(service, 'PUT', '/api/notifications/devices', { body: aDevice({ installationId }) });
     const { pages, items } = await walk(service, '/api/notifications/devices?limit=1');
