@@ -11,7 +11,7 @@ import type { OpenApiDocument } from '../../src/contract/spec.js';
 import { checkStoredData, reportLines } from './stored-data.js';
 import { storedRecords } from './stored-records.js';
 import { summaryLines } from './summary.js';
-import { saysSomething, unreleasedOf } from './unreleased.js';
+import { saysSomething, unreleasedOf, unseenChanges } from './unreleased.js';
 import {
   ACCEPTED_BREAKS,
   atLeast,
@@ -36,6 +36,14 @@ const baseName = process.env.BASE ? `openapi.yaml at ${process.env.BASE}` : 'con
 const comparison = compare(base, SPEC);
 const { baseVersion, version, breaking, nonBreaking, unusedAccepted } = comparison;
 const full = process.argv.includes('--full') || !['', '0', undefined].includes(process.env.FULL);
+/** `text` in lines of at most `width` characters, broken at spaces. */
+const wrap = (text: string, width: number) =>
+  text.split(' ').reduce<string[]>((lines, word) => {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+    return lines;
+  }, []);
 const line = (change: Change) => `  ${where(change)} [${change.id}]\n      ${change.text}`;
 const major = bumpBetween(baseVersion, version) === 'major';
 const verdict = (accepted: unknown) =>
@@ -75,6 +83,14 @@ if (
   !saysSomething(unreleasedOf(readFileSync(changelog, 'utf8')))
 )
   console.log('\nNote: CHANGELOG.md has no Unreleased entry for these changes; make changelog-draft drafts one.');
+// What the contract states in words alone (a rule of its description), which oasdiff cannot see: as the entry names it.
+const unseen =
+  !process.env.BASE && existsSync(changelog) ? unseenChanges(unreleasedOf(readFileSync(changelog, 'utf8'))) : [];
+if (unseen.length > 0) {
+  console.log(`\nChanges oasdiff cannot see, as CHANGELOG.md's Unreleased entry names them (${unseen.length}):`);
+  for (const change of unseen)
+    wrap(change, 104).forEach((text, index) => console.log(`${index ? '    ' : '  - '}${text}`));
+}
 
 // With DATA_FILE or DATABASE_URL: what the changed contract says of the data already stored (read-only).
 const readSpec = (file: string) => parse(readFileSync(file, 'utf8')) as OpenApiDocument;

@@ -18,6 +18,20 @@ export function unreleasedOf(changelog: string): string | undefined {
 export const saysSomething = (entry: string | undefined) =>
   (entry ?? '').replace(/<!--[\s\S]*?-->/g, '').trim().length > 0;
 
+/** The entry's bullets marked "unseen by oasdiff" (changes no diff of openapi.yaml shows), each as one line, comments left out. */
+export function unseenChanges(entry: string | undefined): string[] {
+  const bullets: string[] = [];
+  let open = false; // a bullet's wrapped lines follow it, indented
+  for (const line of (entry ?? '').split('\n')) {
+    if (line.startsWith('- ')) bullets.push(line.slice(2).trim());
+    else if (open && /^\s+\S/.test(line)) bullets.push(`${bullets.pop() ?? ''} ${line.trim()}`);
+    open = line.startsWith('- ') || (open && /^\s+\S/.test(line));
+  }
+  return bullets
+    .filter((bullet) => bullet.includes('unseen by oasdiff'))
+    .map((bullet) => bullet.replace(/\s*<!--[\s\S]*?-->/g, '').trim());
+}
+
 /**
  * CHANGELOG.md after releasing `heading` (`## 1.1.0 (2027-01-15)`): the Unreleased entry's text under it when that
  * entry says something, else `drafted` (the entry made from the diff); an empty Unreleased heading on top.

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { contractTree, OASDIFF, runDiff } from '../helpers/contract-tree.js';
 import { needs } from '../helpers/needs.js';
@@ -127,6 +128,23 @@ describe('make contract-diff on a changed contract', function () {
     for (let index = 0; index < count; index++) {
       expect(all.output).to.include(`\`p${index}\``);
       expect(all.output).to.include(`\`x-h${index}\``);
+    }
+  });
+
+  it("when CHANGELOG.md's Unreleased entry names a change unseen by oasdiff (a rule in words), then it lists it after the summary", async () => {
+    const changelog = join(tree, 'CHANGELOG.md');
+    await writeFile(
+      changelog,
+      '# Changelog\n\n## [Unreleased]\n\n### Changed\n\n- **Breaking, unseen by oasdiff:** bodies are I-JSON: a member\n  named twice gets 400.\n- Wording.\n\n## 1.0.0\n',
+    );
+    try {
+      const { status, output } = await diffAfter(() => {});
+      expect(status, output).to.equal(0);
+      expect(output).to.include(
+        "Changes oasdiff cannot see, as CHANGELOG.md's Unreleased entry names them (1):\n  - **Breaking, unseen by oasdiff:** bodies are I-JSON: a member named twice gets 400.\n",
+      );
+    } finally {
+      await rm(changelog);
     }
   });
 
