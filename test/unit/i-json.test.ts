@@ -150,6 +150,10 @@ describe('readIJson: where JSON text stops being I-JSON (RFC 7493)', () => {
       expect(faultOf('{"\\udfff":1}')).to.deep.equal({ pointer: '', message: LONE_NAME });
     });
 
+    it('when a string holds noncharacters (U+FFFF, U+FDD0, U+1FFFE), escaped or not, then nothing is named: openapi.yaml takes them', () => {
+      expect(faultOf('{"x":"\\uFFFF \\ufdd0 \\uD83F\\uDFFE \uFFFE \uFDEF","\\uFFFF":1}')).to.equal(undefined);
+    });
+
     it('when surrogates come in pairs, escaped or as UTF-8, or a backslash stands before a u, then nothing is named', () => {
       expect(faultOf('{"\\ud83d\\ude00":"\\uD83D\\uDE00 😀 \\\\ud800 \\\\u \\"\\\\"}')).to.equal(undefined);
     });
