@@ -95,13 +95,13 @@ function exported(items: unknown[]): Segment[] {
   for (const [index, item] of items.entries()) {
     const { state } = (item ?? {}) as { state?: { sameAs?: unknown } };
     const same = state?.sameAs;
-    if (same === undefined) segments.push(segment(item, `segments/${index}`));
-    else if (Number.isSafeInteger(same) && (same as number) < index && segments[same as number]?.state)
-      segments.push({
-        ...segment({ ...(item as object), state: undefined }, `segments/${index}`),
-        state: segments[same as number]!.state!,
-      });
-    else throw new Error(`segments/${index}/state/sameAs names no earlier segment with a state`);
+    if (same === undefined) {
+      segments.push(segment(item, `segments/${index}`));
+      continue;
+    }
+    const named = typeof same === 'number' && same < index ? segments[same]?.state : undefined;
+    if (!named) throw new Error(`segments/${index}/state/sameAs names no earlier segment with a state`);
+    segments.push({ ...segment({ ...(item as object), state: undefined }, `segments/${index}`), state: named });
   }
   return segments;
 }
