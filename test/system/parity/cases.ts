@@ -13,6 +13,7 @@ import {
   UUIDS_VALID,
 } from '../../helpers/format-cases.js';
 import { aDevice, aDraft, anAvailability, aPhase, NOTIFICATION_SOUNDS, text, uuid } from '../../helpers/factories.js';
+import type { WireRequest } from '../edge-sweep/wire.js';
 import { DIFFERENCES, type Difference } from './differences.js';
 import { edgeCases } from './edge-cases.js';
 
@@ -28,6 +29,8 @@ export interface ParityCase {
   expect: 'accept' | number;
   /** Set where the mock cannot do what the service does: its row of mocks/reference.md's known differences. */
   knownDifference?: Difference;
+  /** Sent as these bytes instead, for what Node's client cannot send (no Host, two, HTTP/1.0, a transfer coding). */
+  wire?: WireRequest;
 }
 
 const EMOJI = '😀';

@@ -38,4 +38,42 @@ export const DIFFERENCES = {
     request: 'a query parameter named with brackets, such as `limit[]=5000`',
     why: "the service's query parser reads `limit[]` as `limit` holding a list, not an integer; the mock reads the name as written, one the operation does not declare, and ignores it",
   },
+  trailingSlashBeforeParameter: {
+    request: 'a path with a trailing slash where a longer path adds a parameter, such as `POST /api/streams/`',
+    why: "the mock takes the empty segment for the longer path's parameter (`/api/streams/{streamId}`) and answers that path's 405",
+  },
+  integerNotation: {
+    request: 'an integer parameter written otherwise than in decimal digits, such as `limit=0x2`, `+2`, `2.0` or `1e1`',
+    why: "the mock's validator (Ajv's `coerceTypes` in Prism 5.16) reads the text as JavaScript's `+` does: hexadecimal, binary, octal, a sign, spaces, `.0` and exponents pass",
+  },
+  notIJson: {
+    request:
+      'a body that is JSON but not I-JSON: a member named twice, a lone surrogate, a number a double does not hold exactly',
+    why: "the mock reads bodies with `JSON.parse`, which keeps a name's last value, lone surrogates and the nearest double",
+  },
+  bodyWhereNoneIsRead: {
+    request: 'a body sent to an operation that reads none (a `GET` or `DELETE`)',
+    why: 'the mock refuses a body where the operation declares none; the service reads none there (a GET body has no meaning, RFC 9110 §9.3.1)',
+  },
+  unknownMethodToken: {
+    request: 'a method HTTP parsers do not know, such as `BREW`',
+    why: "Node's HTTP parser refuses it before Prism sees it: a bare 400 with no body",
+  },
+  noHost: {
+    request: 'an HTTP/1.1 request with no `Host`',
+    why: "Node's HTTP server answers it before Prism sees it: a bare 400 with no body",
+  },
+  twoHosts: {
+    request: 'a request with two `Host` fields',
+    why: "Node's HTTP server keeps the first and serves it",
+  },
+  transferCoding: {
+    request:
+      'a `Transfer-Encoding` RFC 9112 refuses: a coding other than `chunked` alone (`junk, chunked`), or any on HTTP/1.0',
+    why: "Node's HTTP parser reads a list ending in `chunked` as chunked, and a chunked body on HTTP/1.0",
+  },
+  unknownExpect: {
+    request: 'an `Expect` other than `100-continue`',
+    why: "Node's HTTP server answers it before Prism sees it: a bare 417 with no body (RFC 9110 §10.1.1 lets a server ignore it, as the service does)",
+  },
 } as const satisfies Record<string, Difference>;

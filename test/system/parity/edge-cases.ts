@@ -3,6 +3,7 @@
 import { aDraft, uuid } from '../../helpers/factories.js';
 import type { ParityCase } from './cases.js';
 import { DIFFERENCES } from './differences.js';
+import { sweepCases } from './sweep-cases.js';
 
 const UNPARSABLE_TYPES = ['undefined', 'application/', 'application/json, text/plain'];
 const ACCEPTS = ['application/problem+json', 'text/html', 'text', '*/*;q=0'];
@@ -116,5 +117,12 @@ function headerAndQueryCases(): ParityCase[] {
 }
 
 export function edgeCases(): ParityCase[] {
-  return [...headCases(), ...mediaTypeCases(), ...acceptCases(), ...percentEncodingCases(), ...headerAndQueryCases()];
+  return [
+    ...headCases(),
+    ...mediaTypeCases(),
+    ...acceptCases(),
+    ...percentEncodingCases(),
+    ...headerAndQueryCases(),
+    ...sweepCases(),
+  ];
 }

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import type { Service } from '../../helpers/service.js';
+import { sendTo } from '../edge-sweep/wire.js';
 import type { ParityCase } from './cases.js';
 
 /** What a server made of a case: 'accept' for any 2xx, else its status, marked when the answer is no problem document. */
@@ -11,7 +12,11 @@ export const outcomeOf = (status: number, type = ''): Outcome => {
 };
 
 /** One case, each header line as written: fetch would join a name sent twice into one line. */
-export function send(target: Service, parityCase: ParityCase): Promise<Outcome> {
+export async function send(target: Service, parityCase: ParityCase): Promise<Outcome> {
+  if (parityCase.wire) {
+    const answer = await sendTo(target, parityCase.wire);
+    return outcomeOf(answer.status, answer.contentType);
+  }
   const { body, contentType, headers = [] } = parityCase;
   const bytes = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   const type = contentType ?? (bytes === undefined ? undefined : 'application/json');
