@@ -6,6 +6,7 @@ import { startPrism } from '../helpers/prism.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
 import { edgeSweepCases } from './edge-sweep/cases.js';
+import { fileCases, fileFaults } from './edge-sweep/file-cases.js';
 import { alikeFaults, contractFaults, ruleFaults, type Sent } from './edge-sweep/checks.js';
 import type { EdgeCase, Rule } from './edge-sweep/edge-case.js';
 import { mockFaults } from './edge-sweep/mock-checks.js';
@@ -103,6 +104,23 @@ describe('edge sweep: every operation of openapi.yaml gets the edges of issue 54
       expect(listed(faults)).to.deep.equal([]);
     });
   }
+
+  it('when the file served beside the API asks a range, an unsatisfiable one or a failed precondition, then 206, 416 or 412 as problems, alike on the service and the sandbox', async () => {
+    const [service, sandbox] = servers as [Service, Service];
+    const faults = [];
+    for (const fileCase of fileCases()) {
+      const [fromService, fromSandbox] = [
+        await sendTo(service, fileCase.request),
+        await sendTo(sandbox, fileCase.request),
+      ];
+      faults.push(
+        ...fileFaults(fileCase, fromService).map((fault) => `${fileCase.name}: the service: ${fault}`),
+        ...fileFaults(fileCase, fromSandbox).map((fault) => `${fileCase.name}: the sandbox: ${fault}`),
+        ...alikeFaults(fromService, fromSandbox).map((fault) => `${fileCase.name}: ${fault}`),
+      );
+    }
+    expect(faults).to.deep.equal([]);
+  });
 
   it(`when the sweep names a known difference, then it is a row of ${REFERENCE}`, () => {
     const table = documentedTable();
