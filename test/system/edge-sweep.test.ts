@@ -5,8 +5,9 @@ import { call } from '../helpers/client.js';
 import { startPrism } from '../helpers/prism.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
+import { needs } from '../helpers/needs.js';
 import { edgeSweepCases } from './edge-sweep/cases.js';
-import { fileCases, fileFaults } from './edge-sweep/file-cases.js';
+import { docsBuilt, fileCases, fileFaults } from './edge-sweep/file-cases.js';
 import { alikeFaults, contractFaults, ruleFaults, type Sent } from './edge-sweep/checks.js';
 import type { EdgeCase, Rule } from './edge-sweep/edge-case.js';
 import { mockFaults } from './edge-sweep/mock-checks.js';
@@ -105,7 +106,8 @@ describe('edge sweep: every operation of openapi.yaml gets the edges of issue 54
     });
   }
 
-  it('when the file served beside the API asks a range, an unsatisfiable one or a failed precondition, then 206, 416 or 412 as problems, alike on the service and the sandbox', async () => {
+  it('when the file served beside the API asks a range, an unsatisfiable one or a failed precondition, then 206, 416 or 412 as problems, alike on the service and the sandbox', async function () {
+    needs(this, docsBuilt() ? undefined : 'the reference built, which serves /openapi.yaml: npm run build:docs');
     const [service, sandbox] = servers as [Service, Service];
     const faults = [];
     for (const fileCase of fileCases()) {

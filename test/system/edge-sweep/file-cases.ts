@@ -1,5 +1,8 @@
 // Item 6's files served beside the API, outside the contract: /openapi.yaml is the one both the service and the
 // sandbox serve (the mock serves the operations only). Ranges and preconditions as RFC 9110 says, never 500.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { specPath } from '../../../src/contract/spec.js';
 import type { ProblemKind } from '../../../src/errors/problem.js';
 import { words } from './checks.js';
 import type { Answer, WireRequest } from './wire.js';
@@ -12,6 +15,9 @@ export interface FileCase {
 }
 
 const FILE = '/openapi.yaml';
+
+/** /openapi.yaml is sent from dist/docs/, which npm run build:docs builds (npm test runs it first). */
+export const docsBuilt = (): boolean => existsSync(join(dirname(specPath), 'dist', 'docs', 'openapi.yaml'));
 const asked = (method: string, name: string, value: string) => ({
   method,
   path: FILE,
