@@ -19,15 +19,17 @@ const sameOutcome = (one: Answer, other: Answer) =>
   (one.status >= 200 && one.status < 300 && other.status >= 200 && other.status < 300) ||
   (one.status === other.status && one.type === other.type);
 
-/** What the contract declares for the case: its method's operation, or for a method the path does not serve what all its operations declare. */
+/** What the contract declares for the case: its method's operation's responses, or for a method the path does not serve the refusals all its operations declare. */
 export function declaredResponses(edgeCase: EdgeCase): Response[] {
   if (edgeCase.unnamed) return [{ status: '404', headers: [] }];
   const { method } = edgeCase.request;
   const { siblings } = edgeCase.operation;
   const served = siblings.find((sibling) => sibling.method === (method === 'HEAD' ? 'GET' : method));
   if (served) return served.responses;
-  return (siblings[0]?.responses ?? []).filter((response) =>
-    siblings.every((sibling) => sibling.responses.some((other) => other.status === response.status)),
+  return (siblings[0]?.responses ?? []).filter(
+    (response) =>
+      Number(response.status) >= 400 &&
+      siblings.every((sibling) => sibling.responses.some((other) => other.status === response.status)),
   );
 }
 
