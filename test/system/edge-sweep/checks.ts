@@ -52,6 +52,8 @@ export function ruleFaults(edgeCase: EdgeCase, { answer, twin }: Sent): string[]
   const { pointer } = expect;
   if (faults.length === 0 && pointer && edgeCase.request.method !== 'HEAD' && !answer.pointers.includes(pointer))
     faults.push(`its errors name ${JSON.stringify(answer.pointers)}, not ${pointer}`);
+  if (faults.length === 0 && expect.detail && !answer.detail?.includes(expect.detail))
+    faults.push(`its detail ${JSON.stringify(answer.detail)} does not say ${expect.detail}`);
   return faults;
 }
 

@@ -8,10 +8,11 @@ import type { WireRequest } from './wire.js';
 export type Rule = 'spellings' | 'integers' | 'i-json' | 'methods' | 'media types' | 'framing';
 
 /**
- * What the rule says: refused with this problem (naming `pointer` among its errors); answered as `twin` is, the
- * same request without the edge (any 2xx for a 2xx, else the same status and problem); or any declared status.
+ * What the rule says: refused with this problem (naming `pointer` among its errors, `detail` saying why); answered as
+ * `twin` is, the same request without the edge (any 2xx for a 2xx, else the same status and problem); or any declared status.
  */
-export type Expectation = { problem: ProblemKind; pointer?: string } | { twin: WireRequest } | 'declared';
+export type Expectation =
+  { problem: ProblemKind; pointer?: string; detail?: string } | { twin: WireRequest } | 'declared';
 
 export interface EdgeCase {
   rule: Rule;

@@ -25,6 +25,8 @@ export interface Answer {
   contentType: string;
   /** The problem's `type`, its catalogue name only (urn:problem:collab:<name>), when the body is a problem. */
   type?: string;
+  /** The problem's `detail`. */
+  detail?: string;
   /** The pointers its `errors` name. */
   pointers: string[];
   headers: Map<string, string>;
@@ -70,6 +72,7 @@ export async function sendTo(server: Service, request: WireRequest): Promise<Ans
     status: answer.status,
     contentType,
     ...(type === undefined ? {} : { type }),
+    ...(typeof problem?.detail === 'string' ? { detail: problem.detail } : {}),
     pointers: errors.map((error) => String(error.path)),
     headers: answer.headers,
     body: answer.body,
