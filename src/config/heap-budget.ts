@@ -1,8 +1,8 @@
 import { getHeapStatistics } from 'node:v8';
 import type { Limits } from './limits.js';
 
-// The heap the settings need, checked against the process's heap limit at start-up (DECISIONS: the heap limit and the
-// stated size are checked against each other). Measured by npm run bench:memory (docs/operators/storage.md).
+// The heap the settings need, checked against the process's heap limit at start-up (the heap limit and the stated size
+// are checked against each other, so no request within its quotas can make the process die). Measured by npm run bench:memory (docs/operators/storage.md).
 
 /** Heap one stored byte of the embedded store takes at most: 2.2 for small records, 2.6 when their text is beyond Latin-1. */
 export const HEAP_PER_STORED_BYTE = 3;

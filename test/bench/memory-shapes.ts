@@ -1,5 +1,5 @@
 // The record shapes npm run bench:memory fills a store with: small records, and documents of ~258 KB whose parsed
-// form costs the most heap per byte of JSON (the hostile shapes of issue 41), next to one that costs the least.
+// form costs the most heap per byte of JSON (the hostile shapes), next to one that costs the least.
 import { randomUUID } from 'node:crypto';
 import type { Collection } from '../../src/store/store.js';
 

@@ -1,5 +1,5 @@
 // npm run bench:outage: a fast PostgreSQL restart (pg_ctl stop -m fast, then start) under steady writes through
-// HAProxy (checking /readyz every second, fall 2) to three instances behind PgBouncer (issue 42), with PgBouncer's
+// HAProxy (checking /readyz every second, fall 2) to three instances behind PgBouncer (an outage they all share), with PgBouncer's
 // stock settings and with deploy/pgbouncer.ini's, and with READINESS_STORE_GRACE=0s (readiness failing with the
 // store, as before the grace). Per row: the longest time no write was acknowledged, the requests, the instances'
 // own 503s and HAProxy's own answers. test/system/shared-outage.test.ts checks the behaviour; this, the durations.

@@ -1,4 +1,4 @@
-// npm run bench:retry: what Idempotency-Key and ETags cost on a write (issue 32). One service as `make run`
+// npm run bench:retry: what Idempotency-Key and ETags cost on a write. One service as `make run`
 // (lowdb, limits and quotas on, none refusing), pinned as in harness.ts, loaded with 50 connections in interleaved
 // rounds: a create without and with a new key each request (a key is one more atomic store update before the create
 // and one after), a device PUT without and with `If-Match: *` (the stored device's tag made inside the update).

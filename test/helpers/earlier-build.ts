@@ -11,7 +11,7 @@ import { GENEROUS_LIMITS, track, type ServerProcess } from './process.js';
 import type { Service } from './service.js';
 
 /**
- * The build a rollback goes back to: main just before issue 42, whose data format (lowdb v4) and
+ * The build a rollback goes back to: an earlier commit of main whose data format (lowdb v4) and
  * PostgreSQL schema (version 3) this build keeps. Move it forward to the previous release at each release.
  */
 export const EARLIER_BUILD = 'fee98d0';

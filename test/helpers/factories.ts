@@ -50,7 +50,7 @@ export function anAvailability(overrides: Record<string, unknown> = {}): Record<
 /** A string of `length` characters (code points), each of them `unit`. */
 export const text = (length: number, unit = 'a'): string => unit.repeat(length);
 
-/** The notification sounds, as the interface document lists them (not read from openapi.yaml, which they check). */
+/** The notification sounds, written out here (not read from openapi.yaml, which they check). */
 export const NOTIFICATION_SOUNDS: readonly string[] = [
   'shake-bottle-pop',
   'boing',

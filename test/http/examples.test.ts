@@ -33,7 +33,7 @@ const resolve = (response: Response): Response =>
 const read = ($ref: string) =>
   JSON.parse(readFileSync(join(dirname(specPath), $ref), 'utf8')) as { summary: string; value: unknown };
 
-/** The `type` values the interface document shows, and the stand-in that labels a type-only node. */
+/** The `type` values the product is known to send (the contract names them), and the stand-in that labels a type-only node. */
 const SHOWN_TYPES = ['rich_text', 'paragraph', 'text'];
 const TYPE_ONLY_STAND_IN = 'example-type-only-node';
 

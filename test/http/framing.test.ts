@@ -6,7 +6,7 @@ import { uuid } from '../helpers/factories.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
 
-// Issue 54 item 6: HTTP/1.1 as RFC 9112 frames it, each refusal a declared problem from the app.
+// HTTP/1.1 as RFC 9112 frames it, each refusal a declared problem from the app.
 
 const marker = (streamId: string) => JSON.stringify({ streamId, lastReadMessageId: uuid() });
 const chunked = (body: string) => `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;

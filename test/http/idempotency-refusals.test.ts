@@ -105,7 +105,7 @@ describe('POST /api/streams with an Idempotency-Key: what a refused, a failed an
     }
   });
 
-  it('when 100 keyed creates with 255-character keys of `%` meet QUOTA_BYTES=10kb and QUOTA_STREAMS=1 (issue 41 at a tenth), then one is created, 99 are refused and leave no key, and the keys take at most 15 KB', async () => {
+  it('when 100 keyed creates with 255-character keys of `%` meet QUOTA_BYTES=10kb and QUOTA_STREAMS=1 (the hostile keys benched, at a tenth), then one is created, 99 are refused and leave no key, and the keys take at most 15 KB', async () => {
     const service = await serviceWith({ bytes: 10 * 1024, streams: 1 });
     try {
       const statuses: number[] = [];

@@ -6,7 +6,7 @@ import { aDevice, uuid } from '../helpers/factories.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
 
-// Issue 54 item 2: an integer parameter is decimal digits (a leading - only where negatives are allowed), nothing else.
+// An integer parameter is decimal digits (a leading - only where negatives are allowed), nothing else.
 
 /** Each value as it is written in the query string; a name says what a client meant by it. */
 const REFUSED: [string, string][] = [

@@ -12,7 +12,7 @@ import { exchange } from '../helpers/exchange.js';
 import type { Service } from '../helpers/service.js';
 import { until } from '../helpers/until.js';
 
-// Issue 54 item 6: every answer the process sends has a log line, Node's own refusals included, by the id it was sent with.
+// Every answer the process sends has a log line, Node's own refusals included, by the id it was sent with.
 
 describe("log lines of requests refused before the app reads them (Node's refusals)", () => {
   const lines: Record<string, unknown>[] = [];

@@ -6,7 +6,7 @@ import { rawRequest, type RawResponse } from '../helpers/raw.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
 
-// Issue 54 item 1: a path of the contract spelled otherwise is no route, whatever the method; a parameter is data.
+// A path of the contract spelled otherwise is no route, whatever the method; a parameter is data.
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const OPERATIONS = ['get', 'put', 'post', 'patch', 'delete'];

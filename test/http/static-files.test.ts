@@ -7,7 +7,7 @@ import { needs } from '../helpers/needs.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
 
-// Issue 54 item 6: the files served beside the API answer ranges and preconditions as RFC 9110 says, never 500.
+// The files served beside the API answer ranges and preconditions as RFC 9110 says, never 500.
 
 /** /docs serves dist/docs/, which npm run build:docs builds (npm test and npm run test:fast run it first). */
 const docsBuilt = () => existsSync(join(dirname(specPath), 'dist', 'docs', 'index.html'));

@@ -27,12 +27,12 @@ const SMALL_HEAP = {
   LOG_BUFFER_MAX_BYTES: '1mb',
 };
 /**
- * The issue's bound (RSS under 1.2 GB for a 1 GiB heap) scaled to this heap: what the process holds at rest
+ * The bound docs/performance.md states (RSS under 1.2 GB for a 1 GiB heap) scaled to this heap: what the process holds at rest
  * (about 190 MiB here: node, tsx's compiled sources, the contract) plus the heap's limit. Measured: 252 MiB.
  */
 const PEAK_RSS = (192 + HEAP_MB) * MiB;
 
-describe('the sandbox under the hostile shapes of issue 41, in a small heap', function () {
+describe('the sandbox under the hostile shapes (records whose parsed form costs the most heap), in a small heap', function () {
   this.timeout(180_000); // about 20 s here; the code before the budget died in it, or slowed to a crawl near its heap limit
 
   it('when SANDBOX_MAX_BYTES is not a size, under 1mb or more than the heap holds, or a SANDBOX_ setting is set but empty, then the sandbox refuses to start naming it; at 1mb it starts', async () => {

@@ -26,7 +26,7 @@ import { freshDataFile } from '../../helpers/service.js';
  * serve one schema at once as in a rolling deploy, and every owner's usage stays what the records count.
  */
 
-describe(`rolling back to the build before issue 42 (${EARLIER_BUILD}), and forward again`, function () {
+describe(`rolling back to an earlier build (${EARLIER_BUILD}), and forward again`, function () {
   this.timeout(900_000);
   let earlier: string;
   const running: ServerProcess[] = [];
