@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FILE_MODE, FOLDER_MODE } from '../../files/modes.js';
 import type { Collection } from '../../store.js';
@@ -167,15 +167,20 @@ export class Journal {
     return closed;
   }
 
-  /** Removes the files up to `last`, whose changes the shards now hold. */
+  /**
+   * Removes the files up to `last`, whose changes the shards now hold, oldest first, each for good (the folder synced)
+   * before the next: a crash part way leaves the newest, which replay over the shards as before. An older one left
+   * behind a newer one removed would replay over shards holding newer changes, and undo them.
+   */
   async removeUpTo(last: number): Promise<void> {
-    for (const name of await readdir(this.folder)) {
-      const number = Number(/^(\d+)\.ndjson$/.exec(name)?.[1] ?? NaN);
-      if (!(number <= last)) continue;
-      await unlink(join(this.folder, name));
+    for (const number of [...this.older.keys()].sort((a, b) => a - b)) {
+      if (number > last) break;
+      await unlink(join(this.folder, `${number}.ndjson`)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error; // gone already: a removal that failed after it
+      });
+      await syncDirectory(this.folder);
       this.older.delete(number);
     }
-    await syncDirectory(this.folder);
   }
 
   async close(): Promise<void> {
