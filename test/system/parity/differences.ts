@@ -55,25 +55,4 @@ export const DIFFERENCES = {
     request: 'a body sent to an operation that reads none (a `GET` or `DELETE`)',
     why: 'the mock refuses a body where the operation declares none; the service reads none there (a GET body has no meaning, RFC 9110 §9.3.1)',
   },
-  unknownMethodToken: {
-    request: 'a method HTTP parsers do not know, such as `BREW`',
-    why: "Node's HTTP parser refuses it before Prism sees it: a bare 400 with no body",
-  },
-  noHost: {
-    request: 'an HTTP/1.1 request with no `Host`',
-    why: "Node's HTTP server answers it before Prism sees it: a bare 400 with no body",
-  },
-  twoHosts: {
-    request: 'a request with two `Host` fields',
-    why: "Node's HTTP server keeps the first and serves it",
-  },
-  transferCoding: {
-    request:
-      'a `Transfer-Encoding` RFC 9112 refuses: a coding other than `chunked` alone (`junk, chunked`), or any on HTTP/1.0',
-    why: "Node's HTTP parser reads a list ending in `chunked` as chunked, and a chunked body on HTTP/1.0",
-  },
-  unknownExpect: {
-    request: 'an `Expect` other than `100-continue`',
-    why: "Node's HTTP server answers it before Prism sees it: a bare 417 with no body (RFC 9110 §10.1.1 lets a server ignore it, as the service does)",
-  },
 } as const satisfies Record<string, Difference>;
