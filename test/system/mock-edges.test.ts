@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { exampleRequests, fill, type ExampleRequest } from '../helpers/example-requests.js';
-import { startPrism } from '../helpers/prism.js';
+import { exchange, type WireAnswer } from '../helpers/exchange.js';
+import { MOCK_TOKEN, startPrism } from '../helpers/prism.js';
 import { rawRequest } from '../helpers/raw.js';
 import type { Service } from '../helpers/service.js';
 
@@ -10,6 +12,15 @@ const exampleOf = (operation: ExampleRequest, status: string) =>
   operation.responses.find((response) => response.status === status)?.example;
 /** What a HEAD must share with its GET (RFC 9110 9.3.2). */
 const SHARED = ['content-type', 'content-length', 'etag', 'link', 'x-request-id'];
+/** A named example of mocks/examples/, as openapi.yaml declares it. */
+const declared = (name: string): unknown =>
+  (JSON.parse(readFileSync(`mocks/examples/${name}.json`, 'utf8')) as { value: unknown }).value;
+const xFields = (count: number) => Array.from({ length: count }, (_, index) => `X-Field-${index}: v`);
+const chunked = (body: string) => `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+const marker = JSON.stringify({
+  streamId: '0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e',
+  lastReadMessageId: '0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9f',
+});
 
 // Patched Prism: patches/@stoplight+prism-http+5.16.0.patch and patches/@stoplight+prism-http-server+5.16.0.patch.
 describe('the Prism mock (make mock) answers the edges of HTTP as the service does', function () {
@@ -23,6 +34,29 @@ describe('the Prism mock (make mock) answers the edges of HTTP as the service do
   });
   const send = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
     rawRequest(mock, method, path, { ...mock.headers, ...headers }, body);
+  /** A request's head as written, line by line (the mock's token where `token` stands), then `rest`, as bytes. */
+  const wire = (lines: string[], rest = '') =>
+    exchange(
+      mock,
+      `${lines.map((line) => (line === 'token' ? `Authorization: Bearer ${MOCK_TOKEN}` : line)).join('\r\n')}\r\n\r\n${rest}`,
+    );
+  const host = () => `Host: ${new URL(mock.url).host}`;
+  /** A request that is served, pipelined behind a refused one: the refusal closes the connection before it. */
+  const behind = () =>
+    `GET /api/streams/nav HTTP/1.1\r\n${host()}\r\nAuthorization: Bearer ${MOCK_TOKEN}\r\nConnection: close\r\n\r\n`;
+
+  /** The one answer is the contract's example `name` with its status, as a problem, and the connection closed. */
+  function expectDeclared(answers: WireAnswer[], status: number, name: string) {
+    expect(
+      answers.map((answer) => answer.status),
+      'one answer: the request behind it is not served',
+    ).to.deep.equal([status]);
+    const [answer] = answers;
+    expect(answer?.headers.get('content-type')).to.match(/^application\/problem\+json/);
+    expect(answer?.headers.get('connection')).to.equal('close');
+    expect(answer?.headers.get('x-request-id')).to.match(/^[A-Za-z0-9._:-]{1,128}$/);
+    expect(JSON.parse(answer?.body ?? '')).to.deep.equal(declared(name));
+  }
 
   it("when HEAD is sent wherever the contract has a GET, then the GET's status and headers without a body; 405 where there is no GET", async () => {
     for (const get of GETS) {
@@ -82,5 +116,59 @@ describe('the Prism mock (make mock) answers the edges of HTTP as the service do
     for (const query of ['LIMIT=2000', 'CURSOR=', 'Limit=0', 'limit=2000'])
       statuses.push((await send('GET', `/api/notifications/devices?${query}`)).status);
     expect(statuses).to.deep.equal([200, 200, 200, 400]);
+  });
+
+  // What Node's HTTP server answered or served before Prism routed a request: patches/README.md, items 6 to 10.
+  const refused: [edge: string, lines: () => string[], body?: string][] = [
+    ['a method HTTP parsers do not know (BREW)', () => ['BREW /api/streams/nav HTTP/1.1', host(), 'token']],
+    ['CONNECT (Prism opens no tunnels)', () => ['CONNECT 127.0.0.1:443 HTTP/1.1', 'Host: 127.0.0.1:443']],
+    ['an HTTP/1.1 request with no Host', () => ['GET /api/streams/nav HTTP/1.1', 'token']],
+    ['two Host fields', () => ['GET /api/streams/nav HTTP/1.1', host(), host(), 'token']],
+    [
+      'Transfer-Encoding: junk, chunked',
+      () => [
+        'PUT /api/chat/reads HTTP/1.1',
+        host(),
+        'token',
+        'Content-Type: application/json',
+        'Transfer-Encoding: junk, chunked',
+      ],
+      chunked(marker),
+    ],
+    [
+      'HTTP/1.0 with Transfer-Encoding and keep-alive',
+      () => [
+        'PUT /api/chat/reads HTTP/1.0',
+        host(),
+        'token',
+        'Content-Type: application/json',
+        'Transfer-Encoding: chunked',
+        'Connection: keep-alive',
+      ],
+      chunked(marker),
+    ],
+  ];
+  for (const [edge, lines, body = ''] of refused)
+    it(`when a request comes with ${edge}, then 400 malformed-request, the contract's example, and the connection closed`, async () => {
+      expectDeclared(await wire(lines(), body + behind()), 400, 'malformed-request');
+    });
+
+  it('when Expect names an expectation other than 100-continue, then it is served as if it had none (not a bare 417)', async () => {
+    const plain = await wire(['GET /api/streams/nav HTTP/1.1', host(), 'token', 'Connection: close']);
+    const answers = await wire(['GET /api/streams/nav HTTP/1.1', host(), 'token', 'Expect: junk', 'Connection: close']);
+    expect(answers.map((answer) => [answer.status, answer.body])).to.deep.equal([[200, plain[0]?.body]]);
+  });
+
+  it("when a head has 100 header fields or 60 KiB, then it is served; 101 fields or over 64 KiB, then 431 headers-too-large, the contract's example", async () => {
+    const get = (more: string[]) =>
+      wire(['GET /api/streams/nav HTTP/1.1', host(), 'token', ...more, 'Connection: close']);
+    const served = [await get(xFields(97)), await get([`X-Big: ${'x'.repeat(60 * 1024)}`])];
+    expect(served.map((answers) => answers.map((answer) => answer.status))).to.deep.equal([[200], [200]]);
+    expectDeclared(await get(xFields(98)), 431, 'headers-too-large');
+    expectDeclared(await get([`X-Big: ${'x'.repeat(64 * 1024)}`]), 431, 'headers-too-large');
+  });
+
+  it("when a request's headers do not all arrive, then after the contract's 10 s 408 request-timeout, the contract's example", async () => {
+    expectDeclared(await exchange(mock, `GET /api/streams/nav HTTP/1.1\r\n${host()}\r\n`), 408, 'request-timeout');
   });
 });
