@@ -1,6 +1,6 @@
 /* eslint-disable */
 /**
- * Generated from openapi.yaml (Collaboration Service API 1.0.0) by scripts/client/extras.ts.
+ * Generated from openapi.yaml (Collaboration Service API 2.0.0-dev) by scripts/client/extras.ts.
  * Do not edit: change openapi.yaml and run `make generate`.
  */
 import type { AssetBlock, CodeBlockElement, ComponentBlock, LinkNode, ListElement, MarkdownBlock, ParagraphElement, RichTextBlock, TableElement, TextNode, TriggerNode, TypeOnlyNode } from './models/index.js';

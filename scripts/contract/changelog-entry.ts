@@ -1,7 +1,7 @@
 // A release's CHANGELOG.md entry, drafted from make contract-diff's comparison: Keep a Changelog's sections, a line
 // in words for each change (the operations, the field, what a client must do), breaks marked, and a Migration note
 // for each break. It is a draft: the author edits the notes, and adds Fixed and Security lines oasdiff cannot see.
-import { where, type AcceptedBreak, type Change, type Comparison } from './compare.js';
+import { where, type AcceptedBreak, type Change, type Comparison, type UnseenBreak } from './compare.js';
 import { SECTIONS, sectionOf, wordsOf, type Section, type Words } from './changelog-words.js';
 import { describeOperations } from './operations.js';
 
@@ -12,11 +12,26 @@ export interface Line {
   operations: string[];
   /** 3: breaks a client; 2: may break one (oasdiff's warning); else 1. */
   level: number;
-  accepted?: AcceptedBreak;
+  /** Its reason, from contract/accepted-breaks.yaml. */
+  accepted?: AcceptedBreak | UnseenBreak;
+  /** oasdiff's rule ids, or `unseen: <name>` for a break no diff shows. */
   ids: Set<string>;
+  /** A break oasdiff cannot see (a rule in words), as contract/accepted-breaks.yaml states it. */
+  unseen?: boolean;
 }
 
 const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+
+/** A break oasdiff cannot see as a line: its mechanism in words, changed, on its operations. */
+const unseenLine = (entry: UnseenBreak): Line => ({
+  section: 'Changed',
+  words: { what: entry.mechanism.replace(/\.$/, ''), todo: 'check what a client does with it' },
+  operations: entry.operations ?? [],
+  level: 3,
+  accepted: entry,
+  ids: new Set([`unseen: ${entry.unseen}`]),
+  unseen: true,
+});
 
 /** One line for each change in words, changes that read the same on several operations or statuses merged. */
 export function linesOf(comparison: Comparison): Line[] {
@@ -39,7 +54,7 @@ export function linesOf(comparison: Comparison): Line[] {
     line.ids.add(change.id);
     lines.set(key, line);
   }
-  return [...lines.values()];
+  return [...lines.values(), ...comparison.unseen.map(unseenLine)];
 }
 
 /** "`GET /a`, `PUT /b`: ", or "Every write (8): ": the operations in Markdown, as briefly as is true. */
@@ -50,10 +65,16 @@ function whereOf(line: Line, all: string[]): string {
 }
 
 function bullet(line: Line, all: string[]): string {
-  const mark = line.level >= 3 ? '**Breaking:** ' : line.level === 2 ? '**May break a client:** ' : '';
+  const mark = line.unseen
+    ? '**Breaking, unseen by oasdiff:** '
+    : line.level >= 3
+      ? '**Breaking:** '
+      : line.level === 2
+        ? '**May break a client:** '
+        : '';
   const where = whereOf(line, all);
   const todo = line.words.todo ? `; ${line.words.todo}` : '';
-  const accepted = line.accepted ? ` Accepted without a new major version: ${line.accepted.reason}` : '';
+  const accepted = line.accepted ? ` Why: ${line.accepted.reason}` : '';
   // The rule ids stay in the source for the author and the next reviewer; the rendered changelog does not show them.
   return `- ${mark}${where}${line.words.what}${todo}.${accepted} <!-- ${[...line.ids].join(', ')} -->`;
 }

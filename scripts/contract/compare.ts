@@ -13,6 +13,22 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const RELEASED = join(root, 'contract', 'released.yaml');
 export const ACCEPTED_BREAKS = join(root, 'contract', 'accepted-breaks.yaml');
 export const SPEC = join(root, 'openapi.yaml');
+/** What contract/accepted-breaks.yaml holds, above its list (make release-contract writes it again, emptied). */
+export const ACCEPTED_BREAKS_HEADER = `# The breaks of the next release against the last (contract/released.yaml), each with its reason. A break
+# is a change that can break a client: a release holding one is a new major version, and make contract-diff and
+# make release-contract refuse it otherwise, or without its entry here. Two kinds of entry:
+#
+#   - id: request-property-max-length-decreased   # a break oasdiff reports, by its rule id
+#     operation: PUT /api/notifications/devices   # where it applies (none: wherever the rule id is reported)
+#     reason: Why breaking it is right, and what a client does.
+#   - unseen: stream-readers                      # a break no diff of openapi.yaml shows (a rule stated in words)
+#     operations: ['GET /api/streams/{streamId}'] # where it applies (none: every operation)
+#     mechanism: What a client now meets, in a line.
+#     reason: Why breaking it is right.
+#
+# CHANGELOG.md's Unreleased entry names each unseen break in a bullet marked "Breaking, unseen by oasdiff", with
+# <!-- unseen: <name> -->. make release-contract writes the reasons into CHANGELOG.md and empties this list.
+`;
 
 /** One change as oasdiff reports it (`oasdiff changelog --format json`). */
 export interface Change {
@@ -25,9 +41,21 @@ export interface Change {
   section?: string;
 }
 
+/** A break oasdiff reports, accepted for the next release: its rule id, where ("METHOD /path"; none: everywhere), why. */
 export interface AcceptedBreak {
   id: string;
   operation?: string;
+  reason: string;
+}
+
+/**
+ * A break no diff of openapi.yaml shows (a rule the contract states in words): a name of its own, the operations it
+ * touches (none: every one), how it breaks a client, why. CHANGELOG.md's Unreleased entry names it (`unseen: <name>`).
+ */
+export interface UnseenBreak {
+  unseen: string;
+  operations?: string[];
+  mechanism: string;
   reason: string;
 }
 
@@ -36,6 +64,8 @@ export interface Comparison {
   version: string;
   breaking: (Change & { accepted?: AcceptedBreak })[];
   nonBreaking: Change[];
+  /** The breaks oasdiff cannot see, as contract/accepted-breaks.yaml states them. */
+  unseen: UnseenBreak[];
   /** Entries of the accepted-breaks file that match no change: left over from an earlier change. */
   unusedAccepted: AcceptedBreak[];
   /** The revision's operations ("METHOD /path"), against which a change's operations are described. */
@@ -57,18 +87,29 @@ export function specAt(ref: string): string {
   return join(folder, 'openapi.yaml');
 }
 
-export function readAcceptedBreaks(): AcceptedBreak[] {
-  if (!existsSync(ACCEPTED_BREAKS)) return [];
-  const accepted =
-    ((parse(readFileSync(ACCEPTED_BREAKS, 'utf8')) ?? {}) as { accepted?: AcceptedBreak[] }).accepted ?? [];
-  for (const entry of accepted) {
-    if (!entry.id || typeof entry.reason !== 'string' || entry.reason.trim().length < 10) {
+/** contract/accepted-breaks.yaml: each break of the next release with its reason, those oasdiff cannot see apart. */
+export function readAcceptedBreaks(): { seen: AcceptedBreak[]; unseen: UnseenBreak[] } {
+  if (!existsSync(ACCEPTED_BREAKS)) return { seen: [], unseen: [] };
+  const entries =
+    ((parse(readFileSync(ACCEPTED_BREAKS, 'utf8')) ?? {}) as { accepted?: Partial<AcceptedBreak & UnseenBreak>[] })
+      .accepted ?? [];
+  const words = (text: unknown) => typeof text === 'string' && text.trim().length >= 10;
+  for (const entry of entries) {
+    if (
+      !(entry.id ?? entry.unseen) ||
+      !words(entry.reason) ||
+      (entry.unseen !== undefined && !words(entry.mechanism))
+    ) {
       throw new Error(
-        `contract/accepted-breaks.yaml: every entry needs an oasdiff rule id and a reason in words: ${JSON.stringify(entry)}`,
+        'contract/accepted-breaks.yaml: every entry needs an oasdiff rule id (or, for a break oasdiff cannot see, ' +
+          `\`unseen\`: a name, and its mechanism in words) and a reason in words: ${JSON.stringify(entry)}`,
       );
     }
   }
-  return accepted;
+  return {
+    seen: entries.filter((entry) => entry.unseen === undefined) as AcceptedBreak[],
+    unseen: entries.filter((entry) => entry.unseen !== undefined) as UnseenBreak[],
+  };
 }
 
 /** oasdiff's changelog of `revision` against `base`; OASDIFF names the binary (make installs it into .tools/). */
@@ -95,7 +136,7 @@ export function changelog(base: string, revision: string): Change[] {
 }
 
 export function compare(base: string, revision: string): Comparison {
-  const accepted = readAcceptedBreaks();
+  const { seen: accepted, unseen } = readAcceptedBreaks();
   const used = new Set<AcceptedBreak>();
   const changes = changelog(base, revision);
   const breaking = changes
@@ -113,35 +154,8 @@ export function compare(base: string, revision: string): Comparison {
     version: versionOf(revision),
     breaking,
     nonBreaking: changes.filter((change) => change.level < 2),
+    unseen,
     unusedAccepted: accepted.filter((entry) => !used.has(entry)),
     operations: operationsOf(revision),
   };
-}
-
-export type Bump = 'major' | 'minor' | 'patch' | 'none';
-const ORDER: Bump[] = ['none', 'patch', 'minor', 'major'];
-export const atLeast = (bump: Bump, needed: Bump) => ORDER.indexOf(bump) >= ORDER.indexOf(needed);
-
-/** The least semver step these changes need: major for an unaccepted break, minor for any other change oasdiff reports. */
-export function neededBump({ breaking, nonBreaking }: Comparison): Bump {
-  if (breaking.some((change) => !change.accepted)) return 'major';
-  return breaking.length + nonBreaking.length > 0 ? 'minor' : 'patch';
-}
-
-/** The step from one version to another, or undefined when `to` is not a later X.Y.Z. */
-export function bumpBetween(from: string, to: string): Bump | undefined {
-  const [a, b] = [from, to].map((version) => /^([0-9]+)\.([0-9]+)\.([0-9]+)$/.exec(version)?.slice(1).map(Number));
-  if (!a || !b) return undefined;
-  for (const [index, bump] of (['major', 'minor', 'patch'] as const).entries()) {
-    if (b[index]! > a[index]!) return bump;
-    if (b[index]! < a[index]!) return undefined;
-  }
-  return 'none';
-}
-
-export function nextVersion(from: string, bump: Bump): string {
-  const [major = 0, minor = 0, patch = 0] = from.split('.').map(Number);
-  if (bump === 'major') return `${major + 1}.0.0`;
-  if (bump === 'minor') return `${major}.${minor + 1}.0`;
-  return `${major}.${minor}.${patch + 1}`;
 }

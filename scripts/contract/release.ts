@@ -1,5 +1,6 @@
-// make release-contract: releases openapi.yaml as info.version. Checks the version against
-// the last release (major for a break not accepted, minor for any other change), makes
+// make release-contract: releases openapi.yaml as info.version. Refuses a pre-release version and
+// what make contract-diff refuses (promise.ts: a break needs a new major version and its reason in
+// contract/accepted-breaks.yaml, oasdiff's or one it cannot see; any other change a minor one), makes
 // CHANGELOG.md's Unreleased entry the release's (or, when it is empty, an entry drafted from
 // the diff), refreshes contract/released.yaml (bundled, examples inlined) and empties
 // contract/accepted-breaks.yaml. Review and commit the three.
@@ -8,18 +9,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { entryOf } from './changelog-entry.js';
 import { released, saysSomething, UNRELEASED, unreleasedOf } from './unreleased.js';
-import {
-  ACCEPTED_BREAKS,
-  atLeast,
-  bumpBetween,
-  compare,
-  neededBump,
-  nextVersion,
-  RELEASED,
-  root,
-  SPEC,
-  versionOf,
-} from './compare.js';
+import { ACCEPTED_BREAKS, ACCEPTED_BREAKS_HEADER, compare, RELEASED, root, SPEC, versionOf, where } from './compare.js';
+import { neededBump, unreasoned, unseenFaults, versionFaults } from './promise.js';
+import { bumpBetween, isPreRelease, nextVersion, releaseOf } from './versions.js';
 
 const CHANGELOG = join(root, 'CHANGELOG.md');
 const HEADER = `# Changelog of the contract
@@ -40,26 +32,31 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+if (isPreRelease(version))
+  fail(
+    `info.version is ${version}, a build not yet released: set ${releaseOf(version)} (and make generate) to release it.`,
+  );
 const first = !existsSync(RELEASED);
 const comparison = first ? undefined : compare(RELEASED, SPEC);
+const changelog = existsSync(CHANGELOG) ? readFileSync(CHANGELOG, 'utf8') : `${HEADER}\n${UNRELEASED}\n`;
 if (comparison) {
-  const needed = neededBump(comparison);
-  const bump = bumpBetween(comparison.baseVersion, version);
-  if (bump === undefined || bump === 'none')
+  if (bumpBetween(comparison.baseVersion, version) === 'none')
     fail(
-      `info.version is ${version}: set a version after the last release, ${comparison.baseVersion} (at least ${nextVersion(comparison.baseVersion, needed)}).`,
+      `info.version is ${version}: set a version after the last release, ${comparison.baseVersion} ` +
+        `(at least ${nextVersion(comparison.baseVersion, neededBump(comparison))}).`,
     );
-  if (!atLeast(bump, needed)) {
+  const faults = [
+    ...versionFaults(comparison),
+    ...unreasoned(comparison).map((change) => `${where(change)} [${change.id}] breaks a client with no reason given.`),
+    // An empty Unreleased entry is drafted from the diff, which names each unseen break itself.
+    ...(saysSomething(unreleasedOf(changelog)) ? unseenFaults(comparison, unreleasedOf(changelog) ?? '') : []),
+  ];
+  if (faults.length > 0)
     fail(
-      `${version} is a ${bump} release, but the changes need a ${needed} one: ${nextVersion(comparison.baseVersion, needed)}` +
-        (needed === 'major'
-          ? ' (or accept each break in contract/accepted-breaks.yaml with a reason; see make contract-diff).'
-          : '.'),
+      `${faults.join('\n  ')}\n  (make contract-diff says the same; contract/accepted-breaks.yaml takes the reasons.)`,
     );
-  }
 }
 
-const changelog = existsSync(CHANGELOG) ? readFileSync(CHANGELOG, 'utf8') : `${HEADER}\n${UNRELEASED}\n`;
 if (new RegExp(`^## ${version.replaceAll('.', '\\.')} `, 'm').test(changelog))
   fail(`CHANGELOG.md already has ${version}.`);
 const unreleased = unreleasedOf(changelog);
@@ -67,27 +64,13 @@ const fromUnreleased = saysSomething(unreleased);
 writeFileSync(CHANGELOG, released(changelog, `## ${version} (${date})`, entryOf(version, date, comparison)));
 // An accepted break's reason leaves with accepted-breaks.yaml: the entry should say it (the draft does, by rule id).
 const unnamed = new Map(
-  (comparison?.breaking ?? []).flatMap((change) => (change.accepted ? [[change.id, change]] : [])),
+  (comparison?.breaking ?? []).flatMap((change) => (change.accepted ? [[change.id, change.accepted.reason]] : [])),
 );
-for (const [id, change] of fromUnreleased ? unnamed : [])
-  if (!unreleased!.includes(id))
-    console.log(`Note: the entry does not name the accepted break ${id}: ${change.accepted!.reason}`);
+for (const [id, reason] of fromUnreleased ? unnamed : [])
+  if (!(unreleased ?? '').includes(id))
+    console.log(`Note: the entry does not name the accepted break ${id}: ${reason}`);
 execFileSync(join(root, 'node_modules', '.bin', 'redocly'), ['bundle', SPEC, '-o', RELEASED], { stdio: 'ignore' });
-writeFileSync(
-  ACCEPTED_BREAKS,
-  `# Breaking changes against the last release (contract/released.yaml) that ship without a
-# new major version, each with its reason: an oasdiff rule id, the operation ("METHOD /path")
-# where it applies, and why no client breaks (or why breaking it is right). make contract-diff
-# passes such a change and shows the reason; make release-contract writes it into CHANGELOG.md
-# and empties this list.
-#
-# accepted:
-#   - id: request-property-max-length-decreased
-#     operation: PUT /api/notifications/devices
-#     reason: No stored device has a longer appVersion (checked in production on 2026-12-01).
-accepted: []
-`,
-);
+writeFileSync(ACCEPTED_BREAKS, `${ACCEPTED_BREAKS_HEADER}accepted: []\n`);
 console.log(`Released the contract ${version}: CHANGELOG.md, contract/released.yaml and contract/accepted-breaks.yaml are written.
 ${
   fromUnreleased

@@ -81,7 +81,8 @@ export function summaryLines(comparison: Comparison, verdict: (line: Line) => st
   };
   const counted = (label: string, changes: number, shown: Kind[]) =>
     `${label} (${changes})${changes === 0 ? ': none' : `, in ${shown.length} kind${shown.length === 1 ? '' : 's'}:`}`;
-  const out = [counted('Breaking', comparison.breaking.length, breaking), ...breaking.flatMap(render), ''];
+  const breaks = comparison.breaking.length + comparison.unseen.length;
+  const out = [counted('Breaking', breaks, breaking), ...breaking.flatMap(render), ''];
   out.push(counted('Non-breaking', comparison.nonBreaking.length, other));
   const room = SUMMARY_LINES - 4; // besides the title, its blank line, a line of what is left out and FULL=1's line
   let left = other.length;

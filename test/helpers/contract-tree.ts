@@ -15,7 +15,11 @@ export const OASDIFF = process.env.OASDIFF ?? resolve('.tools/oasdiff-1.36.0/oas
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** A scratch tree whose last release is openapi.yaml as it is now, and that accepts no break. */
+/** The tree's last release, and the version its openapi.yaml says until a change sets another: a minor step on. */
+export const TREE_RELEASE = '1.0.0';
+export const TREE_VERSION = '1.1.0-dev';
+
+/** A scratch tree whose last release (TREE_RELEASE) is openapi.yaml as it is now, and that accepts no break. */
 export async function contractTree(prefix: string): Promise<string> {
   const tree = await mkdtemp(join(tmpdir(), prefix));
   for (const part of ['package.json', 'openapi.yaml', 'mocks', 'contract', 'scripts/contract'])
@@ -25,12 +29,16 @@ export async function contractTree(prefix: string): Promise<string> {
     cwd: tree,
     stdio: 'ignore',
   });
+  const released = join(tree, 'contract/released.yaml');
+  const bundled = parse(await readFile(released, 'utf8')) as Json;
+  bundled.info.version = TREE_RELEASE;
+  await writeFile(released, stringify(bundled));
   await writeFile(join(tree, 'contract/accepted-breaks.yaml'), 'accepted: []\n');
   return tree;
 }
 
 /**
- * The diff's exit code and output with the tree's openapi.yaml as `change` leaves openapi.yaml, run as a process of
+ * The diff's exit code and output with the tree's openapi.yaml (at TREE_VERSION) as `change` leaves openapi.yaml, run as a process of
  * its own (this one goes on serving meanwhile), with no store named unless `store` names one.
  */
 export async function runDiff(
@@ -49,6 +57,7 @@ export async function runContractScript(
   env: Record<string, string> = {},
 ): Promise<{ status: number | null; output: string }> {
   const spec = parse(await readFile('openapi.yaml', 'utf8')) as Json;
+  spec.info.version = TREE_VERSION;
   change(spec);
   await writeFile(join(tree, 'openapi.yaml'), stringify(spec));
   const { DATA_FILE: _file, DATABASE_URL: _url, FULL: _full, ...rest } = process.env;

@@ -135,13 +135,13 @@ describe('make contract-diff on a changed contract', function () {
     const changelog = join(tree, 'CHANGELOG.md');
     await writeFile(
       changelog,
-      '# Changelog\n\n## [Unreleased]\n\n### Changed\n\n- **Breaking, unseen by oasdiff:** bodies are I-JSON: a member\n  named twice gets 400.\n- Wording.\n\n## 1.0.0\n',
+      '# Changelog\n\n## [Unreleased]\n\n### Changed\n\n- **Changed, unseen by oasdiff:** a PATCH that changes nothing\n  keeps `updatedAt`.\n- Wording.\n\n## 1.0.0\n',
     );
     try {
       const { status, output } = await diffAfter(() => {});
       expect(status, output).to.equal(0);
       expect(output).to.include(
-        "Changes oasdiff cannot see, as CHANGELOG.md's Unreleased entry names them (1):\n  - **Breaking, unseen by oasdiff:** bodies are I-JSON: a member named twice gets 400.\n",
+        "Other changes oasdiff cannot see, as CHANGELOG.md's Unreleased entry names them (1):\n  - **Changed, unseen by oasdiff:** a PATCH that changes nothing keeps `updatedAt`.\n",
       );
     } finally {
       await rm(changelog);

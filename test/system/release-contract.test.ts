@@ -28,6 +28,13 @@ function changeEachKind(spec: Json): void {
   spec.paths['/readyz'].get.security = [{ bearerAuth: [] }]; // Security, breaking (every /api operation needs one already)
 }
 
+/** Each break changeEachKind makes, with its reason (contract/accepted-breaks.yaml). */
+const REASONS = [
+  { id: 'request-property-max-length-decreased', reason: 'No stored device has a longer appVersion.' },
+  { id: 'api-path-removed-without-deprecation', reason: 'No client lists read markers any more.' },
+  { id: 'api-security-anonymous-access-removed', reason: 'Readiness is for the operators holding a token.' },
+];
+
 /** The text of one `### name` section of an entry. */
 const sectionOf = (entry: string, name: string) =>
   [...entry.matchAll(/### ([^\n]*)\n([\s\S]*?)(?=\n### |$)/g)].find((match) => match[1] === name)?.[2] ?? '';
@@ -51,7 +58,11 @@ describe('make release-contract drafts a CHANGELOG entry people read', function 
       cwd: tree,
       stdio: 'ignore',
     });
-    await writeFile(join(tree, 'contract/accepted-breaks.yaml'), 'accepted: []\n');
+    // Released as 1.0.0, so the changes below make 2.0.0, each break with its reason.
+    const bundled = parse(await readFile(join(tree, 'contract/released.yaml'), 'utf8')) as Json;
+    bundled.info.version = '1.0.0';
+    await writeFile(join(tree, 'contract/released.yaml'), stringify(bundled));
+    await writeFile(join(tree, 'contract/accepted-breaks.yaml'), stringify({ accepted: REASONS }));
     // Released as it is now, so nothing is unreleased: the Unreleased entry is empty and the release drafts its own.
     const unreleased = /^## \[Unreleased\]\n[\s\S]*?(?=^## )/m;
     const now = await readFile(join(tree, 'CHANGELOG.md'), 'utf8');

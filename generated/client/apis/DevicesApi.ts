@@ -1,7 +1,7 @@
 /* tslint:disable */
 /* eslint-disable */
 /**
- * Generated from openapi.yaml (Collaboration Service API 1.0.0) by OpenAPI Generator.
+ * Generated from openapi.yaml (Collaboration Service API 2.0.0-dev) by OpenAPI Generator.
  * Do not edit: change openapi.yaml and run `make generate`.
  */
 
