@@ -23,8 +23,9 @@ export interface SandboxSettings {
 export const MIN_MAX_BYTES = 1024 ** 2;
 
 export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
-  // 500 sessions written to a 5 minutes' idle: a suite may start 100 a minute, one a test, and never wait.
-  sessions: { max: 500, maxBytes: 256 * 1024 ** 2, idleMs: 5 * 60_000, startsPerMinute: 600 },
+  // 300 sessions written to, 5 minutes' idle: a suite may start 60 a minute, one a test, and never wait; each log's
+  // room (logBytesOf) then holds 100 ordinary requests (327 KiB).
+  sessions: { max: 300, maxBytes: 256 * 1024 ** 2, idleMs: 5 * 60_000, startsPerMinute: 600 },
   streams: { total: 64, perClient: 8, unsentBytes: 64 * 1024 },
   maxScenarios: 100,
 };

@@ -71,12 +71,12 @@ export function placeFor(kind: Session[], placing: number, limits: SessionLimits
 
 /**
  * The room a session's request log may take: its last LOG_SIZE requests in at most 1 MiB, or less, so that the logs
- * of all the sessions SANDBOX_SESSIONS allows (twice it: those written to and those only read) take at most half of
- * SANDBOX_MAX_BYTES. Each session's log is counted at this room from its start, so a log never needs room that
+ * of all the sessions SANDBOX_SESSIONS allows (twice it: those written to and those only read) take at most three
+ * quarters of SANDBOX_MAX_BYTES (100 ordinary requests take about 130 KB). Each session's log is counted at this room from its start, so a log never needs room that
  * others took, and is cut only by its own requests.
  */
 export function logBytesOf({ max, maxBytes }: Pick<SessionLimits, 'max' | 'maxBytes'>): number {
-  return Math.min(LOG_BYTES, Math.floor(maxBytes / (4 * max)));
+  return Math.min(LOG_BYTES, Math.floor((maxBytes * 3) / (8 * max)));
 }
 
 /**

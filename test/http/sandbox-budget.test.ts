@@ -70,7 +70,7 @@ describe("the sandbox's budget across sessions (SANDBOX_MAX_BYTES)", () => {
   });
 
   it("when sessions' request logs fill, then each is cut by its own requests only, within the room the budget counts for it from its start; a log counts its bodies and answers as their JSON", async () => {
-    sandbox = await startSandbox({ sessions: { maxBytes: 3 * MiB, max: 3, idleMs: 0 } }); // each log's room: 256 KiB
+    sandbox = await startSandbox({ sessions: { maxBytes: 2 * MiB, max: 3, idleMs: 0 } }); // each log's room: 256 KiB
     await call(sandbox, 'POST', '/sandbox/reset', in_('l1')); // started: its seed held
     const before = await call(sandbox, 'GET', '/sandbox/session', in_('l1'));
     expect((await patch(sandbox, 'l1', 'n', 15_000)).status).to.equal(200);

@@ -146,7 +146,7 @@ describe("the sandbox's sessions and their budget (src/sandbox/sessions.ts)", ()
   });
 
   it("when others' traffic fills the budget, then a session's log keeps every entry within its own room, counted from its start", async () => {
-    const sessions = sessionsOf({ maxBytes: 4_000, max: 1 }); // each log's room: 4,000 / (4 × 1)
+    const sessions = sessionsOf({ maxBytes: 8_000, max: 3 }); // each log's room: 3 × 8,000 / (8 × 3)
     expect(sessions.logBytes).to.equal(1_000);
     const mine = await sessions.enter('mine', { writes: true });
     const path = 'p'.repeat(200);
@@ -158,7 +158,7 @@ describe("the sandbox's sessions and their budget (src/sandbox/sessions.ts)", ()
     for (let n = 0; n < 20; n++) other.log.add(entry(path));
     sessions.leave(other);
     expect([other.log.bytes <= 1_000, mine.log.list().length, sessions.bytes]).to.deep.equal([true, 2, 2_000]);
-    await write(mine, 2_001); // 4,001 with other: other is idle, and goes
+    await write(mine, 6_001); // 8,001 with other: other is idle, and goes
     expect([names(sessions), mine.log.list().length]).to.deep.equal([['mine'], 2]);
     mine.log.add(entry(path)); // its third passes its own room: its oldest goes, by its own requests only
     expect(mine.log.list().length).to.equal(2);
