@@ -15,7 +15,7 @@ import type { Device } from './device.js';
  */
 export interface DeviceList {
     /**
-     * The devices, in the order of the text `appId/installationId` (see the operation).
+     * The devices, in the order of the text `appId/installationId` (see the operation); at most `limit`.
      */
     'items': Array<Device>;
 }

@@ -15,7 +15,7 @@ import type { ReadMarker } from './read-marker.js';
  */
 export interface ReadMarkerList {
     /**
-     * Stream-level marker first, then thread markers by thread session id.
+     * Stream-level marker first, then thread markers by thread session id; at most `limit`.
      */
     'items': Array<ReadMarker>;
 }

@@ -126,6 +126,8 @@ export function changelog(base: string, revision: string): Change[] {
       '--format',
       'json',
       '--include-path-params',
+      // A specialised problem is allOf Problem and its extension: compared as the one object it is, member by member.
+      '--flatten-allof',
       '--severity-levels',
       join(root, 'contract', 'oasdiff-levels.txt'),
     ],

@@ -111,9 +111,11 @@ console.log(
     : `\nThe next release needs at least a ${needed} version: ${nextVersion(baseVersion, needed)}.`,
 );
 const faults = [
-  ...unreasoned(comparison).map(
-    (change) =>
-      `${where(change)} [${change.id}] breaks a client, and ${relative(root, ACCEPTED_BREAKS)} gives no reason for it.`,
+  ...new Set(
+    unreasoned(comparison).map(
+      (change) =>
+        `${where(change)} [${change.id}] breaks a client, and ${relative(root, ACCEPTED_BREAKS)} gives no reason for it.`,
+    ),
   ),
   ...versionFaults(comparison),
   ...(entry === undefined ? [] : unseenFaults(comparison, entry)),

@@ -47,7 +47,9 @@ if (comparison) {
     );
   const faults = [
     ...versionFaults(comparison),
-    ...unreasoned(comparison).map((change) => `${where(change)} [${change.id}] breaks a client with no reason given.`),
+    ...new Set(
+      unreasoned(comparison).map((change) => `${where(change)} [${change.id}] breaks a client with no reason given.`),
+    ),
     // An empty Unreleased entry is drafted from the diff, which names each unseen break itself.
     ...(saysSomething(unreleasedOf(changelog)) ? unseenFaults(comparison, unreleasedOf(changelog) ?? '') : []),
   ];

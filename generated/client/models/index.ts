@@ -361,7 +361,7 @@ export type DeviceTransportEnum = typeof DeviceTransportEnum[keyof typeof Device
  */
 export interface DeviceList {
     /**
-     * The devices, in the order of the text `appId/installationId` (see the operation).
+     * The devices, in the order of the text `appId/installationId` (see the operation); at most `limit`.
      */
     items: Array<Device>;
 }
@@ -547,7 +547,18 @@ export interface DeviceTimestamps {
     updatedAt: string;
 }
 /**
- * A 409 problem carrying the stored draft's current `updatedAt`.
+ * The extension member (RFC 9457) of a draft's `conflict` problem.
+ * @export
+ * @interface DraftConflictExtension
+ */
+export interface DraftConflictExtension {
+    /**
+     * The stored draft's `updatedAt`, or null when no draft exists.
+     */
+    updatedAt: string | null;
+}
+/**
+ * A 409 problem carrying the stored draft's current `updatedAt` (`conflict`).
  * @export
  * @interface DraftConflictProblem
  */
@@ -566,13 +577,26 @@ export interface DraftConflictProblem {
      */
     title: string;
     /**
-     * The HTTP status code, 409.
+     * The HTTP status code.
      */
     status: number;
     /**
-     * Why the save conflicts.
+     * What went wrong with this request.
      */
     detail: string;
+    /**
+     * Validation failures, one per offending field, at most 50. A body of
+     * more than 1024 values (objects, arrays and scalars, counted over the
+     * whole body) is checked only up to its first error, which is listed
+     * alone, and `detail` says so: listing every error costs time in the
+     * number of errors, and a megabyte can hold millions.
+     * 
+     */
+    errors?: Array<FieldError>;
+    /**
+     * Offending fields beyond the 50 listed in `errors`; absent when all are listed.
+     */
+    errorsNotListed?: number;
     /**
      * A request's id (see the `X-Request-Id` header).
      */
@@ -626,6 +650,17 @@ export const HealthStatusEnum = {
 export type HealthStatusEnum = typeof HealthStatusEnum[keyof typeof HealthStatusEnum];
 
 /**
+ * The extension member (RFC 9457) of a `host-not-allowed` problem.
+ * @export
+ * @interface HostExtension
+ */
+export interface HostExtension {
+    /**
+     * The `Host` header as sent.
+     */
+    host: string;
+}
+/**
  * A 421 problem naming the `Host` that is not served (`host-not-allowed`).
  * @export
  * @interface HostProblem
@@ -645,13 +680,26 @@ export interface HostProblem {
      */
     title: string;
     /**
-     * The HTTP status code, 421.
+     * The HTTP status code.
      */
     status: number;
     /**
-     * Which name, and how to serve it (`ALLOWED_HOSTS`).
+     * What went wrong with this request.
      */
     detail: string;
+    /**
+     * Validation failures, one per offending field, at most 50. A body of
+     * more than 1024 values (objects, arrays and scalars, counted over the
+     * whole body) is checked only up to its first error, which is listed
+     * alone, and `detail` says so: listing every error costs time in the
+     * number of errors, and a megabyte can hold millions.
+     * 
+     */
+    errors?: Array<FieldError>;
+    /**
+     * Offending fields beyond the 50 listed in `errors`; absent when all are listed.
+     */
+    errorsNotListed?: number;
     /**
      * A request's id (see the `X-Request-Id` header).
      */
@@ -1237,7 +1285,30 @@ export interface Problem {
     requestId: string;
 }
 /**
- * A 403 problem naming the quota the write would pass.
+ * The extension members (RFC 9457) of a `quota-exceeded` problem.
+ * @export
+ * @interface QuotaExtension
+ */
+export interface QuotaExtension {
+    /**
+     * The setting of a quota. The quotas known today are listed in
+     * `x-extensible-enum`. The list is open: a later minor version may add a
+     * quota, so a client that does not know the value still has the status,
+     * the type, `limit` and the detail.
+     * 
+     */
+    quota: string;
+    /**
+     * The quota.
+     */
+    limit: number;
+    /**
+     * What the caller keeps now (records, or bytes for `QUOTA_BYTES`).
+     */
+    used: number;
+}
+/**
+ * A 403 problem naming the quota the write would pass (`quota-exceeded`).
  * @export
  * @interface QuotaProblem
  */
@@ -1256,21 +1327,38 @@ export interface QuotaProblem {
      */
     title: string;
     /**
-     * The HTTP status code, 403.
+     * The HTTP status code.
      */
     status: number;
     /**
-     * Which quota, in words.
+     * What went wrong with this request.
      */
     detail: string;
+    /**
+     * Validation failures, one per offending field, at most 50. A body of
+     * more than 1024 values (objects, arrays and scalars, counted over the
+     * whole body) is checked only up to its first error, which is listed
+     * alone, and `detail` says so: listing every error costs time in the
+     * number of errors, and a megabyte can hold millions.
+     * 
+     */
+    errors?: Array<FieldError>;
+    /**
+     * Offending fields beyond the 50 listed in `errors`; absent when all are listed.
+     */
+    errorsNotListed?: number;
     /**
      * A request's id (see the `X-Request-Id` header).
      */
     requestId: string;
     /**
-     * The setting of the quota.
+     * The setting of a quota. The quotas known today are listed in
+     * `x-extensible-enum`. The list is open: a later minor version may add a
+     * quota, so a client that does not know the value still has the status,
+     * the type, `limit` and the detail.
+     * 
      */
-    quota: QuotaProblemQuotaEnum;
+    quota: string;
     /**
      * The quota.
      */
@@ -1280,23 +1368,6 @@ export interface QuotaProblem {
      */
     used: number;
 }
-
-
-/**
- * @export
- */
-export const QuotaProblemQuotaEnum = {
-    QuotaStreams: 'QUOTA_STREAMS',
-    QuotaDevices: 'QUOTA_DEVICES',
-    QuotaIdentityNamespaces: 'QUOTA_IDENTITY_NAMESPACES',
-    QuotaDrafts: 'QUOTA_DRAFTS',
-    QuotaReadMarkers: 'QUOTA_READ_MARKERS',
-    QuotaReadMarkersPerStream: 'QUOTA_READ_MARKERS_PER_STREAM',
-    QuotaIdempotencyKeys: 'QUOTA_IDEMPOTENCY_KEYS',
-    QuotaBytes: 'QUOTA_BYTES',
-} as const;
-export type QuotaProblemQuotaEnum = typeof QuotaProblemQuotaEnum[keyof typeof QuotaProblemQuotaEnum];
-
 /**
  * A stored read marker; sent back to `PUT /api/chat/reads` as it is, it is accepted.
  * @export
@@ -1346,7 +1417,7 @@ export interface ReadMarkerInput {
  */
 export interface ReadMarkerList {
     /**
-     * Stream-level marker first, then thread markers by thread session id.
+     * Stream-level marker first, then thread markers by thread session id; at most `limit`.
      */
     items: Array<ReadMarker>;
 }
