@@ -59,10 +59,18 @@ export function enterSession(sessions: Sessions): RequestHandler {
     const name = sessionNameOf(req);
     const started = performance.now();
     res.setHeader(SESSION_HEADER, name);
-    const session = await sessions.enter(name, { writes: WRITES.has(req.method), client: req.socket.remoteAddress });
+    const asking = { writes: WRITES.has(req.method), client: req.socket.remoteAddress };
+    const { session, counted } = await sessions.entered(name, asking);
+    const changes = session.store.changes;
     const locals: SandboxLocals = { session };
     tellDrop(res, session);
-    const leave = () => sessions.leave(session, logRequest(req, res, locals, started));
+    // A write refused (nothing changed) gives back the place it took: see Sessions.leave.
+    const leave = () =>
+      sessions.leave(
+        session,
+        logRequest(req, res, locals, started),
+        counted ? { wrote: session.store.changes !== changes } : undefined,
+      );
     // Closed while the session was being made: 'close' has been and gone.
     if (res.closed) leave();
     else res.once('close', leave);

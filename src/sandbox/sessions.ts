@@ -71,28 +71,42 @@ export class Sessions {
 
   /** The named session, made once and seeded on first use, for a request served from it until `leave`. */
   async enter(name: string, asking: Asking): Promise<Session> {
+    return (await this.entered(name, asking)).session;
+  }
+
+  /** As `enter`, saying whether this request made the session count (a write to a session new or only read from). */
+  async entered(name: string, asking: Asking): Promise<{ session: Session; counted: boolean }> {
+    let made: Session | undefined;
     for (;;) {
       const held = this.held.get(name);
       if (held) {
-        if (asking.writes && !held.counted) this.admit(true, asking.client);
+        const counting = asking.writes && !held.counted;
+        if (counting) this.admit(true, asking.client);
         held.counted ||= asking.writes;
         held.inFlight++;
         this.touch(held);
-        return held;
+        return { session: held, counted: counting || (made === held && asking.writes) };
       }
       const opening = this.opening.get(name);
       if (opening) await opening.catch(() => undefined);
       else this.admit(asking.writes, asking.client);
       // Made (or found made): the next turn of the loop enters it.
-      if (!opening) await this.start(name, {}, asking.writes, true);
+      if (!opening) made = await this.start(name, {}, asking.writes, true);
     }
   }
 
-  /** A request `enter` gave `session` to is answered (and `logged`, within its log's own room). */
-  leave(session: Session, logged = false): void {
+  /**
+   * A request `enter` gave `session` to is answered (and `logged`, within its log's own room). One that made it count
+   * (`counted`: it was only read from before) and wrote nothing, refused, gives the place back while the sessions only
+   * read from have room: a refused write takes no place for SANDBOX_SESSION_IDLE.
+   */
+  leave(session: Session, logged = false, counted?: { wrote: boolean }): void {
     session.inFlight--;
     session.lastUsed = Date.now();
     if (logged) this.watchers.tell(session.name);
+    if (!counted || counted.wrote || session.inFlight > 0 || this.held.get(session.name) !== session) return;
+    const read = [...this.held.values()].filter((other) => !other.counted).length;
+    if (read < this.limits.max) session.counted = false;
   }
 
   /** A fresh session under `name`, with `settings` (a reset, a scenario's build): counted, its log going on in a new segment. */

@@ -111,3 +111,33 @@ describe("the sandbox's budget across sessions (SANDBOX_MAX_BYTES)", () => {
     expect((await read(sandbox, 'idle', 'n')).status).to.equal(404);
   });
 });
+
+describe('the sandbox: a refused write takes no place', () => {
+  let sandbox: Service;
+  after(async () => {
+    await sandbox.close();
+  });
+
+  it('when writes to new sessions are refused (400, 415), then they give back the places they took (while those only read have room); one that wrote keeps its place', async () => {
+    sandbox = await startSandbox({ sessions: { max: 2, idleMs: 600_000 } });
+    const refused = [
+      await call(sandbox, 'POST', '/api/streams', in_('bad-body', { body: { title: 7 } })),
+      await call(
+        sandbox,
+        'PATCH',
+        '/api/streams/nav',
+        in_('plain', { body: 'x', headers: { 'content-type': 'text/plain' } }),
+      ),
+    ];
+    expect(statuses(refused)).to.deep.equal([400, 415]);
+    expect((await call(sandbox, 'PATCH', '/api/streams/nav', in_('w1', { body: { sort: 'a' } }))).status).to.equal(200);
+    expect((await call(sandbox, 'PATCH', '/api/streams/nav', in_('w2', { body: { sort: 'b' } }))).status).to.equal(200);
+    const third = await call(sandbox, 'PATCH', '/api/streams/nav', in_('w3', { body: { sort: 'c' } }));
+    expect([third.status, third.body.type], 'the two that wrote hold the places').to.deep.equal([
+      503,
+      'urn:problem:collab:sessions-in-use',
+    ]);
+    const { sessions } = (await call(sandbox, 'GET', '/sandbox/session', in_('w1'))).body;
+    expect([sessions.written, sessions.read]).to.deep.equal([2, 2]);
+  });
+});

@@ -26,6 +26,8 @@ interface Held {
 export interface MemoryStore extends Store {
   /** UTF-8 bytes of every record's key and JSON. */
   readonly bytes: number;
+  /** Changes applied so far: whether a request wrote anything. */
+  readonly changes: number;
   records(): AsyncIterable<StoredRecord>;
 }
 
@@ -58,10 +60,14 @@ export function openMemoryStore(
   const valueOf = (held: Held | undefined) => (held === undefined ? undefined : JSON.parse(held.text));
   const usage = new Usage(options.quotas, (collection, group) => table(collection).index.count(group));
   let bytes = 0;
+  let changes = 0;
   let open = true;
   return {
     get bytes() {
       return bytes;
+    },
+    get changes() {
+      return changes;
     },
     async get<T>(collection: Collection, key: string) {
       return valueOf(table(collection).records.get(key)) as T | undefined;
@@ -91,6 +97,7 @@ export function openMemoryStore(
       if (growth > 0) options.room?.(growth);
       usage.change(collection, ...footprints);
       bytes += growth;
+      changes++;
       if (held === undefined) records.delete(key);
       else records.set(key, held);
       index.set(key, current === undefined ? undefined : group, before?.placement.group);
