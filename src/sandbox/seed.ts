@@ -1,5 +1,6 @@
 import type {
   CycleTemplateDraft,
+  Device,
   DeviceList,
   IdentitySettings,
   ReadMarkerList,
@@ -30,6 +31,14 @@ const SEEDERS: Record<string, Seeder> = {
     put(store, 'identitySettings', keyOf(LOCAL_USER, (settings as IdentitySettings).namespace), settings),
   getCycleTemplateDraft: (store, draft) =>
     put(store, 'drafts', (draft as CycleTemplateDraft).templateId.toLowerCase(), draft),
+  getDevice: (store, device) =>
+    put(
+      store,
+      'devices',
+      keyOf((device as Device).appId, (device as Device).installationId),
+      { ...(device as Device), userId: LOCAL_USER },
+      LOCAL_USER,
+    ),
   listDevices: (store, list) =>
     Promise.all(
       (list as DeviceList).items.map((device) =>
