@@ -21,6 +21,38 @@ interface Operation<Example = unknown> {
 
 /** Every example body of the declared responses, once, by the file of mocks/examples that holds it (without `.json`). */
 export const examples = {
+    "device": {
+        "installationId": "6f1c2a9e-3b7d-4c5e-8f90-a1b2c3d4e5f6",
+        "appId": "com.example.chat",
+        "platform": "mobile_a",
+        "token": "f3a9c1e07b2d4e6f8a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f",
+        "environment": "production",
+        "appVersion": "5.2.0",
+        "appBuild": "5200",
+        "osVersion": "18.1",
+        "deviceModel": "Phone 15",
+        "formFactor": "phone",
+        "appVariant": "store",
+        "locale": "de-DE",
+        "timeZone": "Europe/Berlin",
+        "capabilities": [
+            "rich-push",
+            "badges"
+        ],
+        "systemAuthorization": "authorized",
+        "notificationSettings": {
+            "alert": "enabled",
+            "badge": "enabled"
+        },
+        "backgroundRefreshStatus": "available",
+        "pushEnabled": true,
+        "transport": "push_gateway",
+        "transportMetadata": {
+            "topic": "com.example.chat"
+        },
+        "createdAt": "2026-11-20T07:02:10.001Z",
+        "updatedAt": "2026-11-21T18:40:55.902Z"
+    },
     "device-invalid": {
         "type": "urn:problem:collab:validation-failed",
         "title": "The request breaks the contract",
@@ -999,7 +1031,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
     ] },
     { operationId: "registerDevice", method: "put", path: "/api/notifications/devices", responses: [
         { status: "200", mediaType: "application/json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:", ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [["replaced", "device-replaced"]] },
-        { status: "201", mediaType: "application/json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:", ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [["registered", "device-registered"]] },
+        { status: "201", mediaType: "application/json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:", Location: "/api/notifications/devices/com.example.chat/6f1c2a9e-3b7d-4c5e-8f90-a1b2c3d4e5f6", ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [["registered", "device-registered"]] },
         { status: "400", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["fieldsInvalid", "device-invalid"]] },
         { status: "401", mediaType: "application/problem+json", headers: { "WWW-Authenticate": "Bearer" }, examples: [["expired", "unauthenticated"]] },
         { status: "403", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["devices", "quota-exceeded"]] },
@@ -1110,6 +1142,19 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "200", mediaType: "application/json", headers: {}, examples: [["markers", "read-markers"]] },
         { status: "400", mediaType: "application/problem+json", headers: {}, examples: [["streamIdInvalid", "reads-stream-id-invalid"]] },
         { status: "401", mediaType: "application/problem+json", headers: { "WWW-Authenticate": "Bearer" }, examples: [["expired", "unauthenticated"]] },
+        { status: "405", mediaType: "application/problem+json", headers: { Allow: "GET, PATCH" }, examples: [["methodNotAllowed", "method-not-allowed"]] },
+        { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
+        { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
+        { status: "431", mediaType: "application/problem+json", headers: {}, examples: [["headersTooLarge", "headers-too-large"]] },
+        { status: "500", mediaType: "application/problem+json", headers: {}, examples: [["bug", "internal-error"]] },
+        { status: "503", mediaType: "application/problem+json", headers: { "Retry-After": "1" }, examples: [["storeUnavailable", "store-unavailable"], ["overloaded", "overloaded"], ["sessionsInUse", "sessions-in-use"]] },
+    ] },
+    { operationId: "getDevice", method: "get", path: "/api/notifications/devices/:appId/:installationId", responses: [
+        { status: "200", mediaType: "application/json", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [["device", "device"]] },
+        { status: "304", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [] },
+        { status: "400", mediaType: "application/problem+json", headers: {}, examples: [["installationIdTooLong", "device-path-invalid"]] },
+        { status: "401", mediaType: "application/problem+json", headers: { "WWW-Authenticate": "Bearer" }, examples: [["expired", "unauthenticated"]] },
+        { status: "404", mediaType: "application/problem+json", headers: {}, examples: [["deviceNotFound", "device-not-found"]] },
         { status: "405", mediaType: "application/problem+json", headers: { Allow: "GET, PATCH" }, examples: [["methodNotAllowed", "method-not-allowed"]] },
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },

@@ -19,6 +19,7 @@ export interface OperationProblems {
     patchNotificationSettings: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
     listDevices: { 400: Problem; 401: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
     registerDevice: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
+    getDevice: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
     unregisterDevice: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 412: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; };
     getCycleTemplateDraft: { 400: Problem; 401: Problem; 404: Problem; 405: Problem; 408: Problem; 421: HostProblem; 431: Problem; 500: Problem; 503: Problem; };
     saveCycleTemplateDraft: { 400: Problem; 401: Problem; 403: QuotaProblem; 405: Problem; 408: Problem; 409: DraftConflictProblem; 412: Problem; 413: Problem; 415: Problem; 421: HostProblem; 429: Problem; 431: Problem; 500: Problem; 503: Problem; 507: Problem; };
@@ -47,6 +48,7 @@ const DECLARED: { readonly [Op in OperationId]: readonly number[] } = {
     patchNotificationSettings: [400, 401, 403, 405, 408, 412, 413, 415, 421, 429, 431, 500, 503, 507],
     listDevices: [400, 401, 405, 408, 421, 431, 500, 503],
     registerDevice: [400, 401, 403, 405, 408, 412, 413, 415, 421, 429, 431, 500, 503, 507],
+    getDevice: [400, 401, 404, 405, 408, 421, 431, 500, 503],
     unregisterDevice: [400, 401, 404, 405, 408, 412, 421, 429, 431, 500, 503],
     getCycleTemplateDraft: [400, 401, 404, 405, 408, 421, 431, 500, 503],
     saveCycleTemplateDraft: [400, 401, 403, 405, 408, 409, 412, 413, 415, 421, 429, 431, 500, 503, 507],

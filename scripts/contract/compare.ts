@@ -128,6 +128,8 @@ export function changelog(base: string, revision: string): Change[] {
       '--include-path-params',
       // A specialised problem is allOf Problem and its extension: compared as the one object it is, member by member.
       '--flatten-allof',
+      // Parameters a path shares (its ids) are each operation's own, wherever they are declared.
+      '--flatten-params',
       '--severity-levels',
       join(root, 'contract', 'oasdiff-levels.txt'),
     ],

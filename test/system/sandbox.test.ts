@@ -21,6 +21,7 @@ const firstGets: Record<string, string> = {
   getNavigationPreferences: '/api/streams/nav',
   getNotificationSettings: '/api/notifications/settings',
   listDevices: '/api/notifications/devices',
+  getDevice: `/api/notifications/devices/${example('getDevice').appId}/${example('getDevice').installationId}`,
   getCycleTemplateDraft: `/api/cycles/templates/${example('getCycleTemplateDraft').templateId}/draft`,
   getIdentitySettings: `/api/identity/settings/${example('getIdentitySettings').namespace}`,
   listReadMarkers: `/api/chat/reads/${example('listReadMarkers').items[0]!.streamId}`,

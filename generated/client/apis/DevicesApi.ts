@@ -21,6 +21,24 @@ import type {
     QuotaProblem,
 } from '../models/index.js';
 
+export interface GetDeviceRequest {
+    /**
+     * The registration's `appId`, percent-encoded.
+     */
+    appId: string;
+    /**
+     * The registration's `installationId`, percent-encoded.
+     */
+    installationId: string;
+    /**
+     * A 304 with no body while the current representation has one of these
+     * entity tags (weak comparison: `W/"x"` and `"x"` match), or, for `*`, while
+     * it exists (RFC 9110 §13.1.2). Sent only to a caller who may read it.
+     * 
+     */
+    ifNoneMatch?: string;
+}
+
 export interface ListDevicesRequest {
     /**
      * The most items a page holds.
@@ -83,6 +101,73 @@ export interface UnregisterDeviceRequest {
  * 
  */
 export class DevicesApi extends runtime.BaseAPI {
+
+    /**
+     * Creates request options for getDevice without sending the request
+     */
+    async getDeviceRequestOpts(requestParameters: GetDeviceRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['appId'] == null) {
+            throw new runtime.RequiredError(
+                'appId',
+                'Required parameter "appId" was null or undefined when calling getDevice().'
+            );
+        }
+
+        if (requestParameters['installationId'] == null) {
+            throw new runtime.RequiredError(
+                'installationId',
+                'Required parameter "installationId" was null or undefined when calling getDevice().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (requestParameters['ifNoneMatch'] != null) {
+            headerParameters['If-None-Match'] = String(requestParameters['ifNoneMatch']);
+        }
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("bearerAuth", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/api/notifications/devices/{appId}/{installationId}`;
+        urlPath = urlPath.replace('{appId}', encodeURIComponent(String(requestParameters['appId'])));
+        urlPath = urlPath.replace('{installationId}', encodeURIComponent(String(requestParameters['installationId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The caller\'s registration with this `appId` and `installationId`, with its `ETag`, for a later `If-Match` on `PUT /api/notifications/devices` or `DELETE`. Another user\'s registration is never shown: when the caller has none with these ids, 404 (the same as for ids never registered). 
+     * Reads one of the caller\'s devices.
+     */
+    async getDeviceRaw(requestParameters: GetDeviceRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Device>> {
+        const requestOptions = await this.getDeviceRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response);
+    }
+
+    /**
+     * The caller\'s registration with this `appId` and `installationId`, with its `ETag`, for a later `If-Match` on `PUT /api/notifications/devices` or `DELETE`. Another user\'s registration is never shown: when the caller has none with these ids, 404 (the same as for ids never registered). 
+     * Reads one of the caller\'s devices.
+     */
+    async getDevice(requestParameters: GetDeviceRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<Device> {
+        const response = await this.getDeviceRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
 
     /**
      * Creates request options for listDevices without sending the request

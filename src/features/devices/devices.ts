@@ -43,6 +43,16 @@ export async function listDevices({ store, caller }: Context, { page }: { page: 
   return entries.map(({ key, value }) => ({ key, value: withoutOwner(value) }));
 }
 
+/** The caller's registration with these ids; another user's is reported as missing, as no registration is. */
+export async function readDevice(
+  { store, caller }: Context,
+  { appId, installationId }: { appId: string; installationId: string },
+): Promise<Device> {
+  const stored = await store.get<StoredDevice>('devices', deviceKey(appId, installationId));
+  if (stored?.userId !== caller) throw new HttpProblem('not-found', 'No such device is registered to you.');
+  return withoutOwner(stored);
+}
+
 /** Removes the caller's registration if the preconditions hold over it; another user's is reported as missing, before any precondition. */
 export async function unregisterDevice(
   { store, caller, preconditions = {} }: Context,
