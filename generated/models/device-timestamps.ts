@@ -12,7 +12,7 @@
  */
 export interface DeviceTimestamps {
     /**
-     * When the `(appId, installationId)` pair was first registered.
+     * When the caller registered the `(appId, installationId)` pair; taken over from another user, it starts anew.
      */
     'createdAt': string;
     /**

@@ -20,7 +20,7 @@ export interface IdentitySettings {
      */
     'settings': { [key: string]: unknown; };
     /**
-     * When the namespace last changed.
+     * When the namespace last changed (a patch that changes nothing leaves it).
      */
     'updatedAt': string;
 }

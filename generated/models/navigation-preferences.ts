@@ -52,7 +52,7 @@ export interface NavigationPreferences {
      */
     'hideStreamTipSeen'?: boolean;
     /**
-     * When the preferences last changed; `1970-01-01T00:00:00.000Z` (the Unix epoch) while they never have.
+     * When the preferences last changed (a patch that changes nothing leaves it); `1970-01-01T00:00:00.000Z` (the Unix epoch) while they never have.
      */
     'updatedAt': string;
 }

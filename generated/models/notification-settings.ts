@@ -42,7 +42,7 @@ export interface NotificationSettings {
     'vips'?: { [key: string]: VipRule; };
     'sound'?: Sound;
     /**
-     * When the settings last changed; `1970-01-01T00:00:00.000Z` (the Unix epoch) while they never have.
+     * When the settings last changed (a patch that changes nothing leaves it); `1970-01-01T00:00:00.000Z` (the Unix epoch) while they never have.
      */
     'updatedAt': string;
 }

@@ -145,6 +145,11 @@ async function useEveryOperation(target: Service, stateful: boolean): Promise<vo
   const registration = device();
   const registered = await api.devices.registerDeviceRaw({ deviceRegistration: registration });
   expect(registered.raw.status).to.equal(stateful ? 201 : 200); // a known difference of the mock
+  const { appId, installationId } = registration;
+  if (stateful)
+    expect(registered.raw.headers.get('Location')).to.equal(`/api/notifications/devices/${appId}/${installationId}`);
+  const one = await api.devices.getDevice({ appId, installationId });
+  if (stateful) expect(one).to.deep.equal(await registered.value());
   const listed = await api.devices.listDevices({ limit: 10 });
   if (stateful) expect(listed.items.map((item) => item.installationId)).to.include(registration.installationId);
   await api.devices.unregisterDevice({ appId: registration.appId, installationId: registration.installationId });
@@ -156,6 +161,8 @@ async function useEveryOperation(target: Service, stateful: boolean): Promise<vo
   const patchedNav = await api.navigation.patchNavigationPreferences({ navigationPatch: nav });
   const lastViewed: string | undefined = patchedNav.lastViewedAt?.[stream.id]; // a date-time is a string
   if (stateful) expect(lastViewed).to.equal('2026-11-20T09:20:11+01:00');
+  const again = await api.navigation.patchNavigationPreferences({ navigationPatch: nav });
+  if (stateful) expect(again.updatedAt, 'a patch that changes nothing keeps updatedAt').to.equal(patchedNav.updatedAt);
   expect((await api.navigation.getNavigationPreferences()).updatedAt).to.be.a('string');
   // Every parameter optional: the Raw method, as the plain one, is called with none.
   const navRaw = await api.navigation.getNavigationPreferencesRaw();

@@ -180,7 +180,7 @@ export class CyclesApi extends runtime.BaseAPI {
     }
 
     /**
-     * One draft per `templateId`. With `createOnly: true` the save fails with 409 when a draft already exists. With `expectedDraftUpdatedAt` the save succeeds only if it names the same instant as the stored draft\'s `updatedAt` (compared as instants); otherwise, or when no draft exists yet, 409. Every 409 carries the current `updatedAt` (null when there is no draft). `updatedAt` strictly increases on every save. Phase `id`s must be unique within the draft (400 otherwise). 
+     * One draft per `templateId`. With `createOnly: true` the save fails with 409 when a draft already exists. With `expectedDraftUpdatedAt` the save succeeds only if it names the same instant as the stored draft\'s `updatedAt` (compared as instants); otherwise, or when no draft exists yet, 409. Every 409 carries the current `updatedAt` (null when there is no draft). `updatedAt` strictly increases on every save. Phase `id`s must be unique within the draft (400 otherwise).  The headers\' preconditions are decided first (RFC 9110 §13.2.2): a save whose `If-Match` or `If-None-Match` does not hold gets 412, whatever `createOnly` and `expectedDraftUpdatedAt` say; only a save whose preconditions hold can get 409. Either way nothing is saved. 
      * Saves the draft of a cycle template.
      */
     async saveCycleTemplateDraftRaw(requestParameters: SaveCycleTemplateDraftRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CycleTemplateDraft>> {
@@ -191,7 +191,7 @@ export class CyclesApi extends runtime.BaseAPI {
     }
 
     /**
-     * One draft per `templateId`. With `createOnly: true` the save fails with 409 when a draft already exists. With `expectedDraftUpdatedAt` the save succeeds only if it names the same instant as the stored draft\'s `updatedAt` (compared as instants); otherwise, or when no draft exists yet, 409. Every 409 carries the current `updatedAt` (null when there is no draft). `updatedAt` strictly increases on every save. Phase `id`s must be unique within the draft (400 otherwise). 
+     * One draft per `templateId`. With `createOnly: true` the save fails with 409 when a draft already exists. With `expectedDraftUpdatedAt` the save succeeds only if it names the same instant as the stored draft\'s `updatedAt` (compared as instants); otherwise, or when no draft exists yet, 409. Every 409 carries the current `updatedAt` (null when there is no draft). `updatedAt` strictly increases on every save. Phase `id`s must be unique within the draft (400 otherwise).  The headers\' preconditions are decided first (RFC 9110 §13.2.2): a save whose `If-Match` or `If-None-Match` does not hold gets 412, whatever `createOnly` and `expectedDraftUpdatedAt` say; only a save whose preconditions hold can get 409. Either way nothing is saved. 
      * Saves the draft of a cycle template.
      */
     async saveCycleTemplateDraft(requestParameters: SaveCycleTemplateDraftRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<CycleTemplateDraft> {

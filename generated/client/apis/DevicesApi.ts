@@ -270,7 +270,7 @@ export class DevicesApi extends runtime.BaseAPI {
     }
 
     /**
-     * A registration is keyed by `(appId, installationId)`. Registering the same key again replaces the stored record (a new token replaces the old) and moves it to the calling user. 
+     * A registration is keyed by `(appId, installationId)`. Registering the same key again replaces the stored record (a new token replaces the old) and moves it to the calling user. A new registration (201) is named by `Location`, where `GET` reads it with its `ETag`.  A key that another user holds is none of the caller\'s, as for `GET` and `DELETE`: the caller\'s registration is new (201, with a `createdAt` of its own and `Location`), and the other user\'s is gone (their list no longer has it). For the preconditions too it is none: `If-None-Match: *` goes ahead, `If-Match` gets 412. 
      * Registers a device.
      */
     async registerDeviceRaw(requestParameters: RegisterDeviceRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Device>> {
@@ -281,7 +281,7 @@ export class DevicesApi extends runtime.BaseAPI {
     }
 
     /**
-     * A registration is keyed by `(appId, installationId)`. Registering the same key again replaces the stored record (a new token replaces the old) and moves it to the calling user. 
+     * A registration is keyed by `(appId, installationId)`. Registering the same key again replaces the stored record (a new token replaces the old) and moves it to the calling user. A new registration (201) is named by `Location`, where `GET` reads it with its `ETag`.  A key that another user holds is none of the caller\'s, as for `GET` and `DELETE`: the caller\'s registration is new (201, with a `createdAt` of its own and `Location`), and the other user\'s is gone (their list no longer has it). For the preconditions too it is none: `If-None-Match: *` goes ahead, `If-Match` gets 412. 
      * Registers a device.
      */
     async registerDevice(requestParameters: RegisterDeviceRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<Device> {

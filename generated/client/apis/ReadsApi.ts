@@ -153,7 +153,7 @@ export class ReadsApi extends runtime.BaseAPI {
     }
 
     /**
-     * A marker is keyed by `(caller, streamId, threadSessionId or none)`; the latest write wins. Stream, session and message ids are not checked for existence: they belong to other parts of the product. 
+     * A marker is keyed by `(caller, streamId, threadSessionId or none)`; the latest write wins. Stream, session and message ids are not checked for existence: they belong to other parts of the product. Unlike every other single-resource write, a marker has no `ETag` and takes no precondition (see *Retries and conditional requests*): `If-Match` and `If-None-Match` are not read. 
      * Records the last message read in a stream, optionally in one thread session.
      */
     async markReadRaw(requestParameters: MarkReadRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ReadMarker>> {
@@ -164,7 +164,7 @@ export class ReadsApi extends runtime.BaseAPI {
     }
 
     /**
-     * A marker is keyed by `(caller, streamId, threadSessionId or none)`; the latest write wins. Stream, session and message ids are not checked for existence: they belong to other parts of the product. 
+     * A marker is keyed by `(caller, streamId, threadSessionId or none)`; the latest write wins. Stream, session and message ids are not checked for existence: they belong to other parts of the product. Unlike every other single-resource write, a marker has no `ETag` and takes no precondition (see *Retries and conditional requests*): `If-Match` and `If-None-Match` are not read. 
      * Records the last message read in a stream, optionally in one thread session.
      */
     async markRead(requestParameters: MarkReadRequest, initOverrides?: runtime.CallInit | runtime.InitOverrideFunction): Promise<ReadMarker> {

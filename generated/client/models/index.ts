@@ -271,7 +271,7 @@ export interface Device {
      */
     transportMetadata?: { [key: string]: unknown; };
     /**
-     * When the `(appId, installationId)` pair was first registered.
+     * When the caller registered the `(appId, installationId)` pair; taken over from another user, it starts anew.
      */
     createdAt: string;
     /**
@@ -538,7 +538,7 @@ export type DeviceRegistrationTransportEnum = typeof DeviceRegistrationTransport
  */
 export interface DeviceTimestamps {
     /**
-     * When the `(appId, installationId)` pair was first registered.
+     * When the caller registered the `(appId, installationId)` pair; taken over from another user, it starts anew.
      */
     createdAt: string;
     /**
@@ -724,7 +724,7 @@ export interface IdentitySettings {
      */
     settings: { [key: string]: unknown; };
     /**
-     * When the namespace last changed.
+     * When the namespace last changed (a patch that changes nothing leaves it).
      */
     updatedAt: string;
 }
@@ -983,7 +983,7 @@ export interface NavigationPreferences {
      */
     hideStreamTipSeen?: boolean;
     /**
-     * When the preferences last changed; `1970-01-01T00:00:00.000Z` (the Unix epoch) while they never have.
+     * When the preferences last changed (a patch that changes nothing leaves it); `1970-01-01T00:00:00.000Z` (the Unix epoch) while they never have.
      */
     updatedAt: string;
 }
@@ -1029,7 +1029,7 @@ export interface NotificationSettings {
      */
     sound?: Sound;
     /**
-     * When the settings last changed; `1970-01-01T00:00:00.000Z` (the Unix epoch) while they never have.
+     * When the settings last changed (a patch that changes nothing leaves it); `1970-01-01T00:00:00.000Z` (the Unix epoch) while they never have.
      */
     updatedAt: string;
 }

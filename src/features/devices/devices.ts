@@ -13,7 +13,8 @@ const deviceKey = (appId: string, installationId: string) => keyOf(appId, instal
 
 /**
  * Stores the registration under (appId, installationId) for the caller, replacing any earlier one, if the preconditions
- * hold over the caller's registration (another user's is none to the caller, as for DELETE).
+ * hold over the caller's registration. Another user's is none to the caller, as for GET and DELETE: the caller's
+ * registration is new (created, with a createdAt of its own), and the other user's is gone.
  */
 export async function registerDevice(
   { store, clock, caller, preconditions = {} }: Context,
@@ -26,15 +27,16 @@ export async function registerDevice(
     'devices',
     key,
     (stored) => {
-      checkPreconditions(preconditions, () => (stored?.userId === caller ? withoutOwner(stored) : undefined));
+      const own = stored?.userId === caller ? stored : undefined;
+      checkPreconditions(preconditions, () => (own ? withoutOwner(own) : undefined));
       const updatedAt = nextTimestamp(stored?.updatedAt, clock.now());
-      device = { ...registration, createdAt: stored?.createdAt ?? updatedAt, updatedAt };
+      device = { ...registration, createdAt: own?.createdAt ?? updatedAt, updatedAt };
       return { ...device, userId: caller };
     },
     { group: caller, owner: caller },
   );
   if (device === undefined) throw new Error('the store answered an update without calling its change');
-  return { device, created: previous === undefined };
+  return { device, created: previous?.userId !== caller };
 }
 
 /** One page of the caller's devices, in the order of their keys (`appId/installationId`). */

@@ -17,30 +17,43 @@ interface Merge<T> {
   defaults?: T;
 }
 
+/** Thrown inside the atomic step when the merge changes nothing, so nothing is written: the document as it was. */
+class Unchanged<T> extends Error {
+  constructor(readonly document: T) {
+    super('the merge patch changes nothing');
+  }
+}
+
 /**
  * Merges `patch` into the caller's stored document at `key` (none stored: `defaults`) and stamps it, if the
- * preconditions hold over that document; returns the result.
+ * preconditions hold over that document; returns the result. A patch that changes nothing writes nothing and
+ * returns the document as it was, its `updatedAt` (and so its ETag) kept.
  */
 export async function mergeDocument<T extends Stamped>(
   { store, clock, caller, preconditions = {} }: Context,
   { collection, key, patch, defaults }: Merge<T>,
 ): Promise<T> {
-  const { current } = await store.update<T>(
-    collection,
-    key,
-    (stored) => {
-      const previous = stored ?? defaults;
-      checkPreconditions(preconditions, () => previous);
-      const { updatedAt, ...document } = previous ?? {};
-      // The merge result is the stored document with a patch the contract validated.
-      const merged = {
-        ...(mergePatch(document, patch) as object),
-        updatedAt: nextTimestamp(updatedAt, clock.now()),
-      } as T;
-      checkDocumentSize(merged);
-      return merged;
-    },
-    { owner: caller },
-  );
-  return current as T;
+  try {
+    const { current } = await store.update<T>(
+      collection,
+      key,
+      (stored) => {
+        const previous = stored ?? defaults;
+        checkPreconditions(preconditions, () => previous);
+        const { updatedAt, ...document } = previous ?? {};
+        // The merge result is the stored document with a patch the contract validated.
+        const result = mergePatch(document, patch) as object;
+        if (previous !== undefined && JSON.stringify(result) === JSON.stringify(document))
+          throw new Unchanged(previous);
+        const merged = { ...result, updatedAt: nextTimestamp(updatedAt, clock.now()) } as T;
+        checkDocumentSize(merged);
+        return merged;
+      },
+      { owner: caller },
+    );
+    return current as T;
+  } catch (error) {
+    if (error instanceof Unchanged) return error.document as T;
+    throw error;
+  }
 }
