@@ -26,7 +26,7 @@ for (const server of ['service', 'sandbox'] as const) {
       const second = await call(target, 'PUT', path, { body: aDraft(), headers });
       return { path, stale: first.headers.get('etag')!, staleAt: first.body.updatedAt, current: second };
     }
-    const save = (path: string, body: object, extra: Record<string, string>) =>
+    const save = (path: string, body: Record<string, unknown>, extra: Record<string, string>) =>
       call(target, 'PUT', path, { body: aDraft(body), headers: { ...headers, ...extra } });
 
     it('when If-Match is stale and createOnly meets a draft, then 412, and the draft is unchanged', async () => {
