@@ -2,6 +2,8 @@ import { open, readFile, readdir, rename, truncate, writeFile } from 'node:fs/pr
 import { join } from 'node:path';
 import { journalText } from './lowdb-files.js';
 
+export { folderBytes } from './journal-images.js';
+
 // Damage done to a lowdb journal file as a disk or a careless hand does it, and what a reader can still find in it.
 
 /** Where each line of a journal file's entries starts, and its text (the zeros ahead of them left out). */
@@ -15,10 +17,22 @@ export async function linesOf(path: string): Promise<{ at: number; text: string 
   return lines;
 }
 
+/** The lines of changes of a journal file (its marks left out), where each starts, and its line number. */
+export async function changesOf(path: string): Promise<{ at: number; text: string; line: number }[]> {
+  return (await linesOf(path)).flatMap((line, index) => (line.text === '[]' ? [] : [{ ...line, line: index + 1 }]));
+}
+
 /** Overwrites `length` bytes at `at` with zeros. */
 export async function writeZeros(path: string, at: number, length: number): Promise<void> {
   const file = await open(path, 'r+');
   await file.write(Buffer.alloc(length), 0, length, at);
+  await file.close();
+}
+
+/** Writes `text` at `at`. */
+export async function writeAt(path: string, at: number, text: string): Promise<void> {
+  const file = await open(path, 'r+');
+  await file.write(text, at, 'utf8');
   await file.close();
 }
 
@@ -36,23 +50,33 @@ export async function flipByte(path: string, at: number): Promise<void> {
 export const cutAt = (path: string, at: number) => truncate(path, at);
 
 /**
- * Splits the journal's only file `<n>.ndjson` after its line `index` (a batch's end mark) into `<n>.ndjson`, ending
- * there, and `<n+1>.ndjson` with the rest and the zeros: as a checkpoint that rotated and then was killed leaves them.
- * Resolves to the paths of the closed file and the newest.
+ * Splits the journal's only file `<n>.ndjson` after its first `batches` batches into `<n>.ndjson`, ending there at its
+ * close mark, and `<n+1>.ndjson`, its open mark, then the rest and the zeros: as a checkpoint that rotated and then was
+ * killed leaves them. Resolves to the paths of the closed file and the newest.
  */
-export async function splitAfter(folder: string, index: number): Promise<[closed: string, newest: string]> {
+export async function splitAfter(folder: string, batches: number): Promise<[closed: string, newest: string]> {
   const [name = ''] = await readdir(folder);
   const number = Number(name.split('.')[0]);
   const closed = join(folder, name);
   const newest = join(folder, `${number + 1}.ndjson`);
-  const line = (await linesOf(closed))[index];
-  if (line?.text !== '[]') throw new Error(`line ${index} of ${closed} is not a batch's end mark`);
+  const mark = (await linesOf(closed)).filter((line) => line.at > 0 && line.text === '[]')[batches - 1];
+  if (!mark) throw new Error(`${closed} holds fewer than ${batches} batches`);
   const bytes = await readFile(closed);
-  const end = line.at + 3;
-  await writeFile(`${newest}.part`, bytes.subarray(end), { mode: 0o600 });
+  const end = mark.at + 3;
+  await writeFile(`${newest}.part`, Buffer.concat([Buffer.from('[]\n'), bytes.subarray(end)]), { mode: 0o600 });
   await rename(`${newest}.part`, newest);
   await truncate(closed, end);
+  await writeFile(closed, '[]\n', { flag: 'a' });
   return [closed, newest];
+}
+
+/** Rewrites a journal file as a build before marks wrote it: its lines of changes, then `zeros` zero bytes. */
+export async function asEarlierBuild(path: string, zeros = 0): Promise<void> {
+  const changes = await changesOf(path);
+  await writeFile(
+    path,
+    Buffer.concat([Buffer.from(changes.map(({ text }) => `${text}\n`).join('')), Buffer.alloc(zeros)]),
+  );
 }
 
 /** The keys of every change in a line of the file that is a whole entry, read line by line, whatever else it holds. */
@@ -67,13 +91,6 @@ export async function readableKeys(path: string): Promise<string[]> {
     }
   }
   return keys;
-}
-
-/** Every file of a journal folder and its bytes. */
-export async function folderBytes(folder: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const name of (await readdir(folder)).sort()) files.set(name, await readFile(join(folder, name)));
-  return files;
 }
 
 /** Bytes of a journal file that are not in a whole entry (its newline counted), zeros at the end of the newest aside. */

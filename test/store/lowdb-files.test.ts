@@ -117,8 +117,8 @@ describe('lowdb journal lines', () => {
     const end = Buffer.byteLength(await journalText(path));
     expect(
       (await journalText(path)).split('\n'),
-      'two batches, each an entry and its end mark, then zeros',
-    ).to.have.length(5);
+      'the open mark, two batches, each an entry and its end mark, then zeros',
+    ).to.have.length(6);
     expect(bytes.length - end, 'zeros ahead of the entries').to.be.at.least(ZERO_AHEAD_BYTES / 2);
     expect(bytes.subarray(end).equals(Buffer.alloc(bytes.length - end)), 'all zeros past the entries').to.equal(true);
 
@@ -149,7 +149,7 @@ describe('lowdb journal lines', () => {
     await replayed.close();
   });
 
-  it('when the journal rotates or closes, then the file it leaves ends at its last entry, and a reopen replays both files', async () => {
+  it('when the journal rotates or closes, then the file it leaves ends at its close mark or its last entry, and a reopen replays both files', async () => {
     const folder = join(dirname(await freshDataFile()), 'journal');
     const { journal } = await Journal.open(folder, () => {});
     const first = serialize(['identitySettings', 'a', { value: 'one' }], undefined);
@@ -157,7 +157,9 @@ describe('lowdb journal lines', () => {
     expect((await readFile(join(folder, '1.ndjson'))).length, 'zeros ahead').to.be.above(ZERO_AHEAD_BYTES);
     await journal.rotate();
     expect((await readFile(join(folder, '1.ndjson'), 'utf8')).split('\n'), 'rotated').to.deep.equal([
+      '[]',
       `[${first.text}]`,
+      '[]',
       '[]',
       '',
     ]);
@@ -165,6 +167,7 @@ describe('lowdb journal lines', () => {
     await journal.append([second]);
     await journal.close();
     expect((await readFile(join(folder, '2.ndjson'), 'utf8')).split('\n'), 'closed').to.deep.equal([
+      '[]',
       `[${second.text}]`,
       '[]',
       '',
@@ -189,7 +192,7 @@ describe('lowdb journal lines', () => {
     // The append's second page, the end of its first line and a whole second one, reached the disk; its first did not.
     const later = `ached"}]]\n${JSON.stringify([['identitySettings', 'ghost', { value: 'never acknowledged' }]])}\n[]\n`;
     const file = await open(path, 'r+');
-    await file.write(later, end + 4096, 'utf8');
+    await file.write(later, Math.ceil((end + 1) / 4096) * 4096, 'utf8');
     await file.close();
 
     const replayed = await openLowdbStore(copy);

@@ -1,5 +1,3 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdir, readdir, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
@@ -7,7 +5,7 @@ import { Journal } from '../../src/store/lowdb/engine/journal.js';
 import { serialize } from '../../src/store/lowdb/engine/record-text.js';
 import { openLowdbStore } from '../../src/store/lowdb/lowdb-store.js';
 import { needs } from '../helpers/needs.js';
-import { track } from '../helpers/process.js';
+import { killedAtCall, straceMissing } from '../helpers/strace.js';
 import { freshDataFile } from '../helpers/service.js';
 
 const MANIFEST = '{"format":"collab-lowdb-v4","version":4,"shards":256}';
@@ -41,9 +39,6 @@ async function killedAt(folder: string): Promise<string> {
   return join(folder, `${listed[Math.max(at, 0)]}.ndjson`);
 }
 
-const straceMissing = () =>
-  spawnSync('strace', ['-V']).error ? 'strace (apt-get install strace), to kill a process at a system call' : undefined;
-
 describe('lowdb journal: a checkpoint killed while it removes journal files', function () {
   this.timeout(60_000);
 
@@ -56,20 +51,9 @@ describe('lowdb journal: a checkpoint killed while it removes journal files', fu
     const script = `import { openLowdbStore } from './src/store/lowdb/lowdb-store.ts';
       await openLowdbStore(${JSON.stringify(dataFile)});
       console.log('opened');`;
-    const child = track(
-      spawn(
-        'strace',
-        [
-          ...['-f', '-qq', '-o', '/dev/null', '-e', 'trace=unlink,unlinkat', '-P', victim],
-          ...['-e', 'inject=unlink,unlinkat:signal=KILL:when=1'],
-          ...[process.execPath, '--import', 'tsx', '--input-type=module', '-e', script],
-        ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      ),
-    );
-    let output = '';
-    child.stdout!.on('data', (chunk) => (output += String(chunk)));
-    const [, signal] = await once(child, 'exit');
+    const { signal, output } = await killedAtCall(['unlink', 'unlinkat'], victim, [
+      ...[process.execPath, '--import', 'tsx', '--input-type=module', '-e', script],
+    ]);
     expect([signal, output], `killed at the removal of ${victim}`).to.deep.equal(['SIGKILL', '']);
     const left = (await readdir(folder)).map((name) => Number.parseInt(name, 10)).sort((a, b) => a - b);
     expect(left, 'the files left are the newest').to.deep.equal(

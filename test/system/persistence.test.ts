@@ -54,8 +54,12 @@ describe('storage in the lowdb file', () => {
         shards: 256,
       });
       const journal = await journalText(`${dataFile}.d/journal/1.ndjson`);
-      const [entry = '', endMark, end] = journal.split('\n');
-      expect([endMark, end], 'one entry, then the end mark of its batch').to.deep.equal(['[]', '']);
+      const [openMark, entry = '', endMark, end] = journal.split('\n');
+      expect([openMark, endMark, end], 'the open mark, one entry, then the end mark of its batch').to.deep.equal([
+        '[]',
+        '[]',
+        '',
+      ]);
       const [[collection, key, stored]] = JSON.parse(entry);
       expect([collection, key, stored.value.sort], 'the journal holds the write once it is acknowledged').to.deep.equal(
         ['navigation', 'local', 'a'],

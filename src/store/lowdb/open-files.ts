@@ -8,11 +8,13 @@ import { Committed } from './engine/committed.js';
 import { DataFileError } from './engine/durable-json-file.js';
 import { checkDataFile, makeFolder } from './engine/folder.js';
 import { Journal } from './engine/journal.js';
+import { removeLeftTemporaries } from './engine/journal-files.js';
+import { dataFormatOf } from './engine/data-format.js';
 import { acquireLock } from './operations/lock.js';
 import { openManifest, SHARDS, type Manifest } from './engine/manifest.js';
 import { securePrivateFiles } from './engine/private-files.js';
 import { parseRecord, recordText, storedSize } from './engine/record-text.js';
-import { loadShards, shardsIn } from './engine/shards.js';
+import { loadShards, removeTemporaryFiles, shardsIn } from './engine/shards.js';
 import { Sizes } from './engine/sizes.js';
 import { upgradeDataFiles } from './operations/upgrade.js';
 
@@ -37,9 +39,10 @@ export interface OpenSettings {
 
 /**
  * Locks `dataFile` for this process, refuses symbolic links among its files and
- * makes them its owner's only, upgrades files of an earlier format, loads the
- * shards and replays the journal over them, counting every record's size and
- * footprint on the way.
+ * makes them its owner's only, loads the shards and replays the journal over them,
+ * counting every record's size and footprint on the way; then, every file read whole
+ * (else it rejects having changed nothing), upgrades files of an earlier format and
+ * removes temporary files a crash left.
  */
 export async function openFiles(dataFile: string, settings: OpenSettings): Promise<OpenFiles> {
   const folder = `${dataFile}.d`;
@@ -52,14 +55,12 @@ export async function openFiles(dataFile: string, settings: OpenSettings): Promi
       settings.logger?.info(
         `Made ${tightened} files and folders of ${dataFile} private to their owner (0600 files, 0700 folders), as this build keeps them`,
       );
-    await upgradeDataFiles(dataFile, settings.logger);
-    const manifest = openManifest(dataFile);
-    const existing = await manifest.adapter.read();
-    const shards = shardsIn(folder, existing?.shards ?? SHARDS, settings.shardChunkChars);
+    const format = await dataFormatOf(dataFile); // refuses a format this build does not read, before anything changes
+    const shards = shardsIn(folder, format?.shards ?? SHARDS, settings.shardChunkChars);
     const usage = new Usage(settings.quotas, (collection, group) => committed.count(collection, group));
     const committed = new Committed(shards, (collection, before, after) => usage.moved(collection, before, after));
     const accounts = new Accounts(new Sizes(), usage);
-    await loadShards(folder, shards, existing !== null, (collection, key, stored, record) => {
+    await loadShards(folder, shards, format !== undefined, (collection, key, stored, record) => {
       accounts.change(collection, undefined, accounts.of(collection, key, stored, storedSize(key, record)));
       committed.file(collection, key, stored.group); // each key once: shards never share a key
     });
@@ -80,12 +81,18 @@ export async function openFiles(dataFile: string, settings: OpenSettings): Promi
       },
       settings.journalLineBytes,
     );
-    if (ops > 0 && !existing) throw new DataFileError(folder, 'holds a journal but the manifest beside it is missing');
+    if (ops > 0 && !format) throw new DataFileError(folder, 'holds a journal but the manifest beside it is missing');
+    // Every file is read whole: only now may any change.
+    await upgradeDataFiles(dataFile, settings.logger);
+    const manifest = openManifest(dataFile);
+    const existing = await manifest.adapter.read();
+    await removeTemporaryFiles(folder);
+    await removeLeftTemporaries(join(folder, 'journal'));
     await journal.cutTail();
     if (unfinished)
       settings.logger?.info(
-        { journalFile: unfinished.path, at: unfinished.at, bytes: unfinished.bytes },
-        `Dropped ${unfinished.bytes} bytes after the last entry of ${unfinished.path} (from byte ${unfinished.at}): an append a crash cut short, never synced, so never acknowledged`,
+        { journalFile: unfinished.path, at: unfinished.at, bytes: unfinished.bytes, notZeros: unfinished.notZeros },
+        `Dropped the ${unfinished.bytes} bytes after the last entry of ${unfinished.path} (from byte ${unfinished.at} to its end, ${unfinished.notZeros} of them not zeros): an append a crash cut short, never synced, so never acknowledged`,
       );
     return { manifest, manifestWritten: existing !== null, committed, journal, accounts, release };
   } catch (error) {

@@ -20,7 +20,8 @@ import { DataFileError } from './durable-json-file.js';
  * 4. `collab-lowdb-v4` (current): v3 with the collection `idempotencyKeys`, which
  *    a v3 build would take for damage in the journal, or drop as a torn last line.
  *    Later v4 builds end each journal batch with the line `[]` (a list of no
- *    changes, which earlier v4 builds replay as nothing), and read journals without it.
+ *    changes, which earlier v4 builds replay as nothing), begin each journal file
+ *    with it and end a file they move on from with it twice; they read journals without.
  *
  * Versions 0 to 2 were written only by builds before the contract's first release (1.0.0, 2026-11-24), which no
  * deployment runs: they are refused by name, with the build that upgrades them (UPGRADING_BUILD). Version 3 is what

@@ -1,6 +1,6 @@
 import { writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { END_MARK } from './journal-tail.js';
+import { MARK } from './journal-marks.js';
 import type { Serialized } from './record-text.js';
 
 // How a batch of changes becomes journal lines, and how a short line is written.
@@ -43,5 +43,12 @@ export function* linesOf(ops: Serialized[], most: number): Generator<{ text: str
     bytes += (texts.length > 0 ? 1 : 0) + op.bytes;
     texts.push(op.text);
   }
-  if (texts.length > 0) yield { text: `[${texts.join(',')}]\n${END_MARK}\n`, bytes: bytes + END_MARK.length + 1 };
+  if (texts.length > 0) yield { text: `[${texts.join(',')}]\n${MARK}\n`, bytes: bytes + MARK.length + 1 };
+}
+
+/** At least the bytes linesOf makes of `ops`: as if each op were a line of its own, then the end mark. */
+export function mostBytes(ops: Serialized[]): number {
+  let bytes = MARK.length + 1;
+  for (const op of ops) bytes += op.bytes + 3;
+  return bytes;
 }

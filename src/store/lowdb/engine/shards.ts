@@ -39,7 +39,6 @@ export async function loadShards(
     const directory = join(folder, collection);
     await mkdir(directory, { recursive: true, mode: FOLDER_MODE });
     const names = new Set(await readdir(directory));
-    await removeTemporaryFiles(directory, names);
     for (const name of names) {
       const number = /^(\d+)\.json$/.exec(name)?.[1];
       if (number !== undefined && Number(number) >= count) {
@@ -82,11 +81,12 @@ export function shardNumber(key: string, count: number): number {
   return value % count;
 }
 
-/** Left by a process that stopped mid-write; the lock says no one else is writing. */
-async function removeTemporaryFiles(directory: string, names: Set<string>): Promise<void> {
-  for (const name of names) {
-    if (!name.endsWith('.tmp')) continue;
-    await unlink(join(directory, name));
-    names.delete(name);
+/** Removes the shards' temporary files, left by a process that stopped mid-write; the lock says no one else is writing. */
+export async function removeTemporaryFiles(folder: string): Promise<void> {
+  for (const collection of COLLECTIONS) {
+    const directory = join(folder, collection);
+    for (const name of await readdir(directory).catch(() => [])) {
+      if (name.endsWith('.tmp')) await unlink(join(directory, name));
+    }
   }
 }

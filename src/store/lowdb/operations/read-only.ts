@@ -7,7 +7,7 @@ import { COLLECTIONS, type Collection, type StoredRecord } from '../../store.js'
 import { dataFormatOf } from '../engine/data-format.js';
 import { mustHoldStore } from '../engine/folder.js';
 import { parseRecord, recordText } from '../engine/record-text.js';
-import { journalNumbers, replayFile } from '../engine/journal-replay.js';
+import { readJournal } from '../engine/journal-read.js';
 import { symlinkRefused } from '../engine/private-files.js';
 import { ShardFile } from '../engine/shard-file.js';
 import { askOwner, linesFrom, OwnerError } from './owner-client.js';
@@ -68,14 +68,10 @@ async function* fileRecords(dataFile: string): AsyncGenerator<StoredRecord> {
       for (const [key, record] of data ?? []) table.set(key, record);
     }
   }
-  const journal = join(folder, 'journal');
-  const numbers = await journalNumbers(journal);
-  for (const number of numbers) {
-    await replayFile(join(journal, `${number}.ndjson`), number === numbers.at(-1), ([collection, key, stored]) => {
-      if (stored === null) tables.get(collection)?.delete(key);
-      else tables.get(collection)?.set(key, recordText(stored));
-    });
-  }
+  await readJournal(join(folder, 'journal'), ([collection, key, stored]) => {
+    if (stored === null) tables.get(collection)?.delete(key);
+    else tables.get(collection)?.set(key, recordText(stored));
+  });
   for (const [collection, table] of tables) {
     for (const [key, record] of table) yield storedRecord(collection, key, parseRecord(record));
   }

@@ -1,162 +1,109 @@
-import { constants } from 'node:fs';
-import { chmod, copyFile, mkdir, open, type FileHandle } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { syncDirectory } from '../../files/folders.js';
-import { FILE_MODE, FOLDER_MODE } from '../../files/modes.js';
-import { writeDurably } from '../engine/durable-json-file.js';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { mustHoldStore } from '../engine/folder.js';
-import { readPieces, type Piece } from '../engine/journal-pieces.js';
-import { journalNumbers, parseLine } from '../engine/journal-replay.js';
+import { journalNumbers, journalPath, removeLeftTemporaries } from '../engine/journal-files.js';
+import { readJournal, type Damage } from '../engine/journal-read.js';
 import { acquireLock } from './lock.js';
+import { copyAside, rewriteFiles, type Rewrite } from './journal-rewrite.js';
+import { scanFile } from './journal-scan.js';
 
-const READ_BYTES = 1024 * 1024;
-const NEWLINE = Buffer.from('\n');
-
-/** What a journal file holds: its whole entries, and what is not one (zeros ahead of the entries at the end of the newest aside). */
-interface Scan {
-  /** Lines of changes (a batch's end mark not counted), and the changes in them. */
-  entries: number;
-  changes: number;
-  skipped: { bytes: number; lines: number; places: number; first: number | undefined };
-}
+/** The most files missing in a row that recovery writes in their place: more were never a journal's (a name made by hand). */
+const MOST_MISSING = 1000;
 
 /** What recovering a journal did, for its one line. */
 export interface Recovery {
   files: number;
   /** The files rewritten with their readable entries alone. */
   rewritten: string[];
+  /** Of them, closed files that lacked their close mark or held nothing: what followed their last entry is lost. */
+  closed: string[];
+  /** Files written in place of missing ones, holding no entries: the entries those held are lost. */
+  missing: string[];
   /** The entries (lines of changes) every file keeps, and the changes in them. */
   entries: number;
   changes: number;
   skipped: { bytes: number; lines: number; places: number; first: { path: string; at: number } | undefined };
   /** Where the damaged files were copied, as they were. */
   aside: string | undefined;
+  /** Temporary files an interrupted recovery left, removed. */
+  leftovers: number;
 }
 
 /**
  * Keeps every entry of the lowdb journal at `dataFile` that can be read, before and after any damage, with no service
- * running (it takes the lock): each journal file holding anything that is not an entry (zeros between entries, a line
- * that is not one, a line cut short, zeros at the end of a closed file) is first copied as it was into
- * `<dataFile>.damaged-<stamp>/journal/`, durably, then rewritten with its whole entries alone, in order. The store then
- * starts, and replays them. What the damage destroyed is lost; what was skipped is counted.
+ * running (it takes the lock). Each file start-up refuses (readJournal) is first copied as it was into
+ * `<dataFile>.damaged-<stamp>/journal/`, durably, then rewritten with its whole entries alone, in order, a closed one
+ * ending at its close mark; a missing file is written holding nothing. The new files are written whole before any
+ * takes an old one's place, so a failure (a full disk) changes no journal file. The store then starts, and replays
+ * them. What the damage destroyed is lost; what was skipped is counted.
  */
 export async function recoverJournal(dataFile: string, stamp: string): Promise<Recovery> {
   await mustHoldStore(dataFile);
   const release = await acquireLock(dataFile);
   try {
     const folder = join(`${dataFile}.d`, 'journal');
+    const leftovers = (await removeLeftTemporaries(folder)).length;
+    const damages: Damage[] = [];
+    await readJournal(
+      folder,
+      () => {},
+      (damage) => damages.push(damage),
+    );
     const numbers = await journalNumbers(folder);
-    const damaged: { path: string; scan: Scan }[] = [];
     const recovery: Recovery = {
       files: numbers.length,
       rewritten: [],
+      closed: [],
+      missing: [],
       entries: 0,
       changes: 0,
       skipped: { bytes: 0, lines: 0, places: 0, first: undefined },
       aside: undefined,
+      leftovers,
     };
+    const rewrites: Rewrite[] = [];
     for (const number of numbers) {
-      const path = join(folder, `${number}.ndjson`);
+      const path = journalPath(folder, number);
       const scan = await scanFile(path, number === numbers.at(-1));
       recovery.entries += scan.entries;
       recovery.changes += scan.changes;
-      if (scan.skipped.bytes > 0) damaged.push({ path, scan });
-    }
-    if (damaged.length === 0) return recovery;
-    recovery.aside = `${dataFile}.damaged-${stamp}`;
-    await copyAside(
-      damaged.map(({ path }) => path),
-      recovery.aside,
-    );
-    for (const { path, scan } of damaged) {
-      await writeDurably(path, (file) => writeEntries(path, file));
+      const damage = damages.find((found) => found.kind !== 'missing' && found.number === number);
+      if (!damage || damage.kind === 'missing') continue;
+      rewrites.push({ path, from: path, closed: damage.role !== 'newest' });
       recovery.rewritten.push(path);
+      if (damage.kind !== 'unread') recovery.closed.push(path);
       const { bytes, lines, places, first } = scan.skipped;
       recovery.skipped.bytes += bytes;
       recovery.skipped.lines += lines;
       recovery.skipped.places += places;
       recovery.skipped.first ??= first === undefined ? undefined : { path, at: first };
     }
+    for (const damage of damages) {
+      if (damage.kind !== 'missing') continue;
+      const { from, to } = damage.missing;
+      if (to - from >= MOST_MISSING)
+        throw new Error(
+          `${damage.error.message.split(': the journal')[0]}: too many to write in their place; ` +
+            'a file numbered so far after the others is no file of this journal: move it out of the folder',
+        );
+      for (let number = from; number <= to; number++) {
+        rewrites.push({ path: journalPath(folder, number), from: undefined, closed: true });
+        recovery.missing.push(journalPath(folder, number));
+      }
+    }
+    if (rewrites.length === 0) return recovery;
+    if (recovery.rewritten.length > 0) recovery.aside = `${dataFile}.damaged-${stamp}`;
+    try {
+      if (recovery.aside) await copyAside(recovery.rewritten, recovery.aside);
+      await rewriteFiles(rewrites);
+    } catch (error) {
+      if (recovery.aside) await rm(recovery.aside, { recursive: true, force: true }); // the files it copies are as they were
+      throw new Error(`${(error as Error).message}: no journal file was changed; make room, then run it again`, {
+        cause: error,
+      });
+    }
     return recovery;
   } finally {
     await release();
   }
-}
-
-/** Counts the whole entries of a journal file and what is not one; zeros at the end of the newest are its zeros ahead. */
-async function scanFile(path: string, newest: boolean): Promise<Scan> {
-  const scan: Scan = { entries: 0, changes: 0, skipped: { bytes: 0, lines: 0, places: 0, first: undefined } };
-  let zeros: { at: number; length: number } | undefined; // zeros not counted yet: they may be the end
-  let skipping = false;
-  const skip = (at: number, bytes: number) => {
-    scan.skipped.bytes += bytes;
-    scan.skipped.first ??= at;
-    if (!skipping) scan.skipped.places++;
-    skipping = true;
-  };
-  await readPieces(
-    path,
-    (piece: Piece) => {
-      if (piece.kind === 'zeros') {
-        zeros = piece;
-        return;
-      }
-      if (zeros) skip(zeros.at, zeros.length);
-      zeros = undefined;
-      const ops = piece.ended ? parseLine(piece.bytes) : undefined;
-      if (ops) {
-        if (ops.length > 0) scan.entries++;
-        scan.changes += ops.length;
-        skipping = false;
-        return;
-      }
-      skip(piece.at, piece.bytes.length + (piece.ended ? 1 : 0));
-      scan.skipped.lines++;
-    },
-    READ_BYTES,
-  );
-  if (zeros && !newest) skip(zeros.at, zeros.length); // a closed file ends at its last entry
-  return scan;
-}
-
-/** Writes the whole entries of the journal file at `path` into `into`, a line each, in order. */
-async function writeEntries(path: string, into: FileHandle): Promise<void> {
-  let held: Buffer[] = [];
-  let heldBytes = 0;
-  let position = 0;
-  const writes: Promise<unknown>[] = [];
-  const write = () => {
-    writes.push(into.write(Buffer.concat(held), 0, heldBytes, position));
-    position += heldBytes;
-    held = [];
-    heldBytes = 0;
-  };
-  await readPieces(
-    path,
-    (piece) => {
-      if (piece.kind !== 'line' || !piece.ended || !parseLine(piece.bytes)) return;
-      held.push(Buffer.from(piece.bytes), NEWLINE); // a copy: the view is read into again
-      heldBytes += piece.bytes.length + 1;
-      if (heldBytes >= READ_BYTES) write();
-    },
-    READ_BYTES,
-  );
-  if (heldBytes > 0) write();
-  await Promise.all(writes);
-}
-
-/** Copies each file at `paths` into `<aside>/journal/`, a new folder, each durably before any is rewritten. */
-async function copyAside(paths: string[], aside: string): Promise<void> {
-  const into = join(aside, 'journal');
-  await mkdir(aside, { mode: FOLDER_MODE });
-  await mkdir(into, { mode: FOLDER_MODE });
-  for (const path of paths) {
-    const copy = join(into, basename(path));
-    await copyFile(path, copy, constants.COPYFILE_EXCL);
-    await chmod(copy, FILE_MODE);
-    const file = await open(copy, 'r+');
-    await file.datasync().finally(() => file.close());
-  }
-  await syncDirectory(into);
-  await syncDirectory(aside);
 }
