@@ -62,7 +62,8 @@ export async function idempotently<Params, Sent, Body>(
   if (claim.outcome === 'in-flight') {
     throw new HttpProblem(
       'idempotency-key-in-flight',
-      'A request with this Idempotency-Key is still being served; nothing was done. Retry a little later for its answer.',
+      'A request with this Idempotency-Key is still being served; nothing was done. Retry after Retry-After seconds for its answer.',
+      { headers: { 'Retry-After': '1' } }, // most creates are answered within a second
     );
   }
   if (claim.outcome === 'reused') {
