@@ -386,7 +386,7 @@ export const examples = {
         "type": "urn:problem:collab:idempotency-key-in-flight",
         "title": "A request with this idempotency key is still being served",
         "status": 409,
-        "detail": "A request with this Idempotency-Key is still being served; nothing was done. Retry a little later for its answer.",
+        "detail": "A request with this Idempotency-Key is still being served; nothing was done. Retry after Retry-After seconds for its answer.",
         "requestId": "2f6d8e1a-9b3c-4d5e-a7f8-1b2c3d4e5f6a"
     },
     "idempotency-key-invalid": {
@@ -456,6 +456,19 @@ export const examples = {
             }
         ],
         "requestId": "5d1c0f3e-8a47-4b6e-9c2d-000000000005"
+    },
+    "if-none-match-invalid": {
+        "type": "urn:problem:collab:validation-failed",
+        "title": "The request breaks the contract",
+        "status": 400,
+        "detail": "The request does not match openapi.yaml.",
+        "errors": [
+            {
+                "path": "/headers/if-none-match",
+                "message": "must match format \"entity-tags\""
+            }
+        ],
+        "requestId": "3b9c1e0a-6d2f-4e8b-a1c5-000000000400"
     },
     "internal-error": {
         "type": "urn:problem:collab:internal",
@@ -949,7 +962,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
         { status: "403", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["streams", "quota-exceeded-streams"], ["idempotencyKeys", "quota-exceeded-idempotency-keys"]] },
         { status: "405", mediaType: "application/problem+json", headers: { Allow: "GET, PATCH" }, examples: [["methodNotAllowed", "method-not-allowed"]] },
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
-        { status: "409", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["inFlight", "idempotency-key-in-flight"]] },
+        { status: "409", mediaType: "application/problem+json", headers: { "Retry-After": "1", RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["inFlight", "idempotency-key-in-flight"]] },
         { status: "413", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["tooLarge", "payload-too-large"]] },
         { status: "415", mediaType: "application/problem+json", headers: { RateLimit: "\"writes\"; r=1199; t=60", "RateLimit-Policy": "\"writes\"; q=1200; w=60; pk=:NjYzZGYxOTg3ZWQ1:" }, examples: [["textPlain", "unsupported-media-type"]] },
         { status: "421", mediaType: "application/problem+json", headers: {}, examples: [["hostNotAllowed", "host-not-allowed"]] },
@@ -963,7 +976,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
     { operationId: "getNavigationPreferences", method: "get", path: "/api/streams/nav", responses: [
         { status: "200", mediaType: "application/json", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [["preferences", "nav-preferences"], ["defaults", "nav-preferences-defaults"]] },
         { status: "304", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [] },
-        { status: "400", mediaType: "application/problem+json", headers: {}, examples: [["malformedRequest", "malformed-request"]] },
+        { status: "400", mediaType: "application/problem+json", headers: {}, examples: [["ifNoneMatchInvalid", "if-none-match-invalid"], ["malformedRequest", "malformed-request"]] },
         { status: "401", mediaType: "application/problem+json", headers: { "WWW-Authenticate": "Bearer" }, examples: [["expired", "unauthenticated"]] },
         { status: "405", mediaType: "application/problem+json", headers: { Allow: "GET, PATCH" }, examples: [["methodNotAllowed", "method-not-allowed"]] },
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
@@ -992,7 +1005,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
     { operationId: "getNotificationSettings", method: "get", path: "/api/notifications/settings", responses: [
         { status: "200", mediaType: "application/json", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [["settings", "notification-settings"], ["defaults", "notification-settings-defaults"]] },
         { status: "304", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [] },
-        { status: "400", mediaType: "application/problem+json", headers: {}, examples: [["malformedRequest", "malformed-request"]] },
+        { status: "400", mediaType: "application/problem+json", headers: {}, examples: [["ifNoneMatchInvalid", "if-none-match-invalid"], ["malformedRequest", "malformed-request"]] },
         { status: "401", mediaType: "application/problem+json", headers: { "WWW-Authenticate": "Bearer" }, examples: [["expired", "unauthenticated"]] },
         { status: "405", mediaType: "application/problem+json", headers: { Allow: "GET, PATCH" }, examples: [["methodNotAllowed", "method-not-allowed"]] },
         { status: "408", mediaType: "application/problem+json", headers: {}, examples: [["requestTimeout", "request-timeout"]] },
@@ -1111,7 +1124,7 @@ const table: readonly Operation<keyof typeof examples>[] = [
     { operationId: "getIdentitySettings", method: "get", path: "/api/identity/settings/:namespace", responses: [
         { status: "200", mediaType: "application/json", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [["settings", "identity-settings"]] },
         { status: "304", headers: { ETag: "\"mZ4tX0n1cE3kQ5qJ8fWv2A\"" }, examples: [] },
-        { status: "400", mediaType: "application/problem+json", headers: {}, examples: [["malformedRequest", "malformed-request"]] },
+        { status: "400", mediaType: "application/problem+json", headers: {}, examples: [["ifNoneMatchInvalid", "if-none-match-invalid"], ["malformedRequest", "malformed-request"]] },
         { status: "401", mediaType: "application/problem+json", headers: { "WWW-Authenticate": "Bearer" }, examples: [["expired", "unauthenticated"]] },
         { status: "404", mediaType: "application/problem+json", headers: {}, examples: [["namespaceNotFound", "identity-not-found"]] },
         { status: "405", mediaType: "application/problem+json", headers: { Allow: "GET, PATCH" }, examples: [["methodNotAllowed", "method-not-allowed"]] },

@@ -43,6 +43,8 @@ export * from './notification-settings-patch-channels-mobile.js';
 export * from './notification-settings-patch-defaults.js';
 export * from './notification-settings-patch-sound.js';
 export * from './notification-settings-patch-vips-value.js';
+export * from './origin-extension.js';
+export * from './origin-problem.js';
 export * from './paragraph-element.js';
 export * from './phase.js';
 export * from './problem.js';

@@ -14,7 +14,7 @@ export interface Seen {
  * Headers of the transport, the media type and those openapi.yaml's introduction describes for every response
  * (the security headers, CORS): not declared per response, as OpenAPI leaves Content-Type out of `headers`.
  */
-const EVERYWHERE = new Set([
+export const EVERYWHERE = new Set([
   'content-type',
   'content-length',
   'date',

@@ -64,7 +64,7 @@ describe('the sandbox takes Idempotency-Key and conditional requests as the serv
       sandbox,
       'PATCH',
       '/api/streams/nav',
-      in_(session, { body: { sort: 'recent' }, headers: { 'if-match': tag } }),
+      in_(session, { body: { sort: 'alphabetical' }, headers: { 'if-match': tag } }), // a change: the seed's is recent
     );
     expect(patched.status).to.equal(200);
     expect(

@@ -1178,6 +1178,66 @@ export interface NotificationSettingsPatchVipsValue {
     bypass: boolean;
 }
 /**
+ * The extension member (RFC 9457) of an `origin-not-allowed` problem.
+ * @export
+ * @interface OriginExtension
+ */
+export interface OriginExtension {
+    /**
+     * The preflight's `Origin` header as sent.
+     */
+    origin: string;
+}
+/**
+ * A 403 problem naming the origin of a CORS preflight that `CORS_ORIGINS` does not allow (`origin-not-allowed`).
+ * @export
+ * @interface OriginProblem
+ */
+export interface OriginProblem {
+    /**
+     * The kind of problem: a URI. The types known today are listed in
+     * `x-extensible-enum`, each with its meaning and status in
+     * `x-enumDescriptions`. The list is open: a later minor version may add a
+     * type, so a client branches on `type` where it knows it (not on `title` or
+     * `detail`) and treats a type it does not know by its status.
+     * 
+     */
+    type: string;
+    /**
+     * A short summary of the kind of problem.
+     */
+    title: string;
+    /**
+     * The HTTP status code.
+     */
+    status: number;
+    /**
+     * What went wrong with this request.
+     */
+    detail: string;
+    /**
+     * Validation failures, one per offending field, at most 50. A body of
+     * more than 1024 values (objects, arrays and scalars, counted over the
+     * whole body) is checked only up to its first error, which is listed
+     * alone, and `detail` says so: listing every error costs time in the
+     * number of errors, and a megabyte can hold millions.
+     * 
+     */
+    errors?: Array<FieldError>;
+    /**
+     * Offending fields beyond the 50 listed in `errors`; absent when all are listed.
+     */
+    errorsNotListed?: number;
+    /**
+     * A request's id (see the `X-Request-Id` header).
+     */
+    requestId: string;
+    /**
+     * The preflight's `Origin` header as sent.
+     */
+    origin: string;
+}
+/**
  * A paragraph of inline nodes (`type` seen as `paragraph`).
  * @export
  * @interface ParagraphElement

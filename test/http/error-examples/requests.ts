@@ -47,6 +47,9 @@ function failingStore(failure: () => Error): Store {
     get: async () => {
       throw failure();
     },
+    list: async () => {
+      throw failure();
+    },
     update: async () => {
       throw failure();
     },
@@ -127,6 +130,8 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
   },
   'quota-exceeded-bytes.json': ({ small }) => call(small, 'PATCH', '/api/streams/nav', { body: { sort: text(2048) } }),
   'stream-id-invalid.json': ({ plain }) => call(plain, 'GET', '/api/streams/general'),
+  'if-none-match-invalid.json': ({ plain }) =>
+    call(plain, 'GET', '/api/streams/nav', { headers: { 'if-none-match': 'garbage' } }),
   'stream-not-found.json': ({ plain }) => call(plain, 'GET', `/api/streams/${STREAM}`),
   'nav-invalid.json': ({ plain }) => call(plain, 'PATCH', '/api/streams/nav', { body: { leftSidebarWidth: 280.5 } }),
   'notification-settings-invalid.json': ({ plain }) =>
@@ -204,7 +209,7 @@ export const errorRequests: Record<string, (services: Services) => Promise<Reply
   'sessions-in-use.json': async ({ crowded }) => {
     const write = (session: string) =>
       call(crowded, 'PATCH', '/api/streams/nav', {
-        body: { sort: 'recent' },
+        body: { sort: `by-${session}` }, // a change: a patch that changes nothing writes nothing, and takes no room
         headers: { 'x-sandbox-session': session },
       });
     await write('first');
