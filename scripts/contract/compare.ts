@@ -1,34 +1,26 @@
 // What the contract's compatibility tools share: oasdiff's changelog of one contract
 // against another, sorted into breaking and non-breaking, with the accepted breaks.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { readAcceptedBreaks, type AcceptedBreak, type UnseenBreak } from './accepted-breaks.js';
 import { operationsOf } from './operations.js';
+
+export {
+  ACCEPTED_BREAKS,
+  ACCEPTED_BREAKS_HEADER,
+  readAcceptedBreaks,
+  type AcceptedBreak,
+  type UnseenBreak,
+} from './accepted-breaks.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The last released contract, bundled (examples inlined): `make release-contract` writes it. */
 export const RELEASED = join(root, 'contract', 'released.yaml');
-export const ACCEPTED_BREAKS = join(root, 'contract', 'accepted-breaks.yaml');
 export const SPEC = join(root, 'openapi.yaml');
-/** What contract/accepted-breaks.yaml holds, above its list (make release-contract writes it again, emptied). */
-export const ACCEPTED_BREAKS_HEADER = `# The breaks of the next release against the last (contract/released.yaml), each with its reason. A break
-# is a change that can break a client: a release holding one is a new major version, and make contract-diff and
-# make release-contract refuse it otherwise, or without its entry here. Two kinds of entry:
-#
-#   - id: request-property-max-length-decreased   # a break oasdiff reports, by its rule id
-#     operation: PUT /api/notifications/devices   # where it applies (none: wherever the rule id is reported)
-#     reason: Why breaking it is right, and what a client does.
-#   - unseen: stream-readers                      # a break no diff of openapi.yaml shows (a rule stated in words)
-#     operations: ['GET /api/streams/{streamId}'] # where it applies (none: every operation)
-#     mechanism: What a client now meets, in a line.
-#     reason: Why breaking it is right.
-#
-# CHANGELOG.md's Unreleased entry names each unseen break in a bullet marked "Breaking, unseen by oasdiff", with
-# <!-- unseen: <name> -->. make release-contract writes the reasons into CHANGELOG.md and empties this list.
-`;
 
 /** One change as oasdiff reports it (`oasdiff changelog --format json`). */
 export interface Change {
@@ -39,24 +31,6 @@ export interface Change {
   operation?: string;
   path?: string;
   section?: string;
-}
-
-/** A break oasdiff reports, accepted for the next release: its rule id, where ("METHOD /path"; none: everywhere), why. */
-export interface AcceptedBreak {
-  id: string;
-  operation?: string;
-  reason: string;
-}
-
-/**
- * A break no diff of openapi.yaml shows (a rule the contract states in words): a name of its own, the operations it
- * touches (none: every one), how it breaks a client, why. CHANGELOG.md's Unreleased entry names it (`unseen: <name>`).
- */
-export interface UnseenBreak {
-  unseen: string;
-  operations?: string[];
-  mechanism: string;
-  reason: string;
 }
 
 export interface Comparison {
@@ -85,31 +59,6 @@ export function specAt(ref: string): string {
   });
   execFileSync('tar', ['-x', '-C', folder], { input: archive });
   return join(folder, 'openapi.yaml');
-}
-
-/** contract/accepted-breaks.yaml: each break of the next release with its reason, those oasdiff cannot see apart. */
-export function readAcceptedBreaks(): { seen: AcceptedBreak[]; unseen: UnseenBreak[] } {
-  if (!existsSync(ACCEPTED_BREAKS)) return { seen: [], unseen: [] };
-  const entries =
-    ((parse(readFileSync(ACCEPTED_BREAKS, 'utf8')) ?? {}) as { accepted?: Partial<AcceptedBreak & UnseenBreak>[] })
-      .accepted ?? [];
-  const words = (text: unknown) => typeof text === 'string' && text.trim().length >= 10;
-  for (const entry of entries) {
-    if (
-      !(entry.id ?? entry.unseen) ||
-      !words(entry.reason) ||
-      (entry.unseen !== undefined && !words(entry.mechanism))
-    ) {
-      throw new Error(
-        'contract/accepted-breaks.yaml: every entry needs an oasdiff rule id (or, for a break oasdiff cannot see, ' +
-          `\`unseen\`: a name, and its mechanism in words) and a reason in words: ${JSON.stringify(entry)}`,
-      );
-    }
-  }
-  return {
-    seen: entries.filter((entry) => entry.unseen === undefined) as AcceptedBreak[],
-    unseen: entries.filter((entry) => entry.unseen !== undefined) as UnseenBreak[],
-  };
 }
 
 /** oasdiff's changelog of `revision` against `base`; OASDIFF names the binary (make installs it into .tools/). */
