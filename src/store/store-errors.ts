@@ -1,4 +1,4 @@
-import type { Collection } from './store.js';
+import type { Collection } from './collections.js';
 
 // What a store rejects with, so the service can say why (503, 507, 403): src/store/store.ts re-exports them.
 

@@ -1,28 +1,7 @@
+import type { Collection } from './collections.js';
 import type { QuotaName } from './store-errors.js';
 
-/** The stored collections. Values are JSON documents; treat what you read as read-only. */
-export type Collection =
-  | 'streams'
-  | 'notificationSettings'
-  | 'navigation'
-  | 'identitySettings'
-  | 'devices'
-  | 'drafts'
-  | 'readMarkers'
-  | 'idempotencyKeys';
-
-/** In dump order; a new collection goes last, so the dumps and files of earlier builds keep their order. */
-export const COLLECTIONS: readonly Collection[] = [
-  'streams',
-  'notificationSettings',
-  'navigation',
-  'identitySettings',
-  'devices',
-  'drafts',
-  'readMarkers',
-  'idempotencyKeys',
-];
-
+export { COLLECTIONS, type Collection } from './collections.js';
 export {
   QuotaExceededError,
   StoreFullError,
