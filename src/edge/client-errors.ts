@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Timeouts } from './listen.js';
 import { REQUEST_ID_HEADER } from '../observability/request-id.js';
 import { HttpProblem, type ProblemKind } from '../errors/problem.js';
 import { SECURITY_HEADERS } from './security-headers.js';
@@ -38,7 +37,8 @@ const MALFORMED: [ProblemKind, string] = [
  */
 export function answerClientErrors(
   server: Server,
-  timeouts: Pick<Timeouts, 'headersTimeout' | 'requestTimeout'>,
+  /** The server's two that cut a slow sender (Timeouts, listen.ts, which calls this), named in the 408. */
+  timeouts: { headersTimeout: number; requestTimeout: number },
   observe?: RefusalObserver,
 ): Server {
   // CONNECT asks for a tunnel, which this server never opens: Node would close the connection unanswered.
