@@ -61,7 +61,7 @@ function atLeastOneMiB(text: string, name: string): number {
   return bytes;
 }
 
-/** A session's idle time: at least a second, or any pause between two requests could drop it (what issue 53 was). */
+/** A session's idle time: at least a second, or any pause between two requests could drop it (sessions were once dropped between two requests of one test). */
 function atLeastOneSecond(text: string, name: string): number {
   const ms = parseDuration(text, name);
   if (ms < 1000) throw new Error(`${name} must be a duration of at least 1s, such as 5m, not "${text}"`);

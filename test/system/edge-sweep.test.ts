@@ -49,7 +49,7 @@ async function sendCase(server: Service, edgeCase: EdgeCase): Promise<Sent> {
 const listed = (faults: [EdgeCase, string[]][]) =>
   faults.flatMap(([edgeCase, found]) => found.map((fault) => `${edgeCase.name}: ${fault}`));
 
-describe('edge sweep: every operation of openapi.yaml gets the edges of issue 54, on the service, the sandbox and the mock', function () {
+describe('edge sweep: every operation of openapi.yaml gets the edges of HTTP, JSON and integers, on the service, the sandbox and the mock', function () {
   this.timeout(120_000);
   let servers: Service[] = [];
   const swept: Swept[] = [];

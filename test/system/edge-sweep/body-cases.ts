@@ -1,4 +1,4 @@
-// Items 3 and 5 of issue 54 for every operation: bodies that are JSON but not I-JSON, an empty body typed as JSON,
+// The body edges, for every operation: bodies that are JSON but not I-JSON, an empty body typed as JSON,
 // a body where none is read, and a Content-Type that does not parse.
 import { DIFFERENCES } from '../parity/differences.js';
 import { named, plain, type EdgeCase } from './edge-case.js';

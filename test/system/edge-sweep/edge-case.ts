@@ -4,7 +4,7 @@ import type { Difference } from '../parity/differences.js';
 import { pathOf, takesBody, type SweptOperation } from './operations.js';
 import type { WireRequest } from './wire.js';
 
-/** The rules of issue 54 the sweep sends, each a family of cases. */
+/** The rules of the edge sweep (docs/contributing.md) it sends, each a family of cases. */
 export type Rule = 'spellings' | 'integers' | 'i-json' | 'methods' | 'media types' | 'framing';
 
 /**

@@ -1,4 +1,4 @@
-// Items 5 and 6 of issue 54 for every operation: HEAD, OPTIONS without Origin and methods no path serves; and the
+// The method and framing edges, for every operation: HEAD, OPTIONS without Origin and methods no path serves; and the
 // framing RFC 9112 refuses or serves (a transfer coding, HTTP/1.0, Host fields, the absolute form, Expect).
 import { named, plain, type EdgeCase } from './edge-case.js';
 import { pathOf, type SweptOperation } from './operations.js';

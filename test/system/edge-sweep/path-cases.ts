@@ -1,4 +1,4 @@
-// Items 1 and 2 of issue 54, for every operation: its path spelled otherwise, each path parameter malformed or
+// The path edges, for every operation: its path spelled otherwise, each path parameter malformed or
 // holding an encoded slash, and each integer parameter written as anything but decimal digits within its range.
 import type { IntegerParameter } from '../../../src/contract/integer-parameters.js';
 import { loadSpec } from '../../../src/contract/spec.js';

@@ -1,4 +1,4 @@
-// The corpus's edges of HTTP (issue 54): methods, header lines, media types, percent-encodings and
+// The corpus's edges of HTTP: methods, header lines, media types, percent-encodings and
 // parameter names a client can send, each with what the service answers.
 import { aDraft, uuid } from '../../helpers/factories.js';
 import type { ParityCase } from './cases.js';
