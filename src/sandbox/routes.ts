@@ -9,7 +9,7 @@ import { describeSession } from './describe-session.js';
 import { expectationsOf } from './expectations.js';
 import { parseScenario } from './scenario-document.js';
 import { SCENARIO_NAME, type Scenarios } from './scenarios.js';
-import type { SessionSettings } from './session.js';
+import type { SessionSettings } from './session-settings.js';
 import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
 import { sessionNameOf } from './session-name.js';
 

@@ -24,7 +24,8 @@ import { restore, Scenarios } from './scenarios.js';
 import { getExamples, seedStore } from './seed.js';
 import { stateOf } from './state.js';
 import { DEFAULT_SANDBOX_SETTINGS, type StreamLimits } from './sandbox-settings.js';
-import { Session, type SessionSettings } from './session.js';
+import { Session } from './session.js';
+import type { SessionSettings } from './session-settings.js';
 import { SESSION_HEADER, Sessions, type OpenSession, type SessionLimits } from './sessions.js';
 
 export interface SandboxOptions {

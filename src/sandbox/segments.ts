@@ -1,6 +1,6 @@
 import type { Dropped } from './dropped.js';
 import { LOG_SIZE } from './request-log.js';
-import type { SessionSettings } from './session.js';
+import type { SessionSettings } from './session-settings.js';
 
 /** What a session was reset to: its settings, and which definition of its scenario it started from (Defined.version). */
 export interface SegmentState {

@@ -1,7 +1,8 @@
 import { HttpProblem } from '../errors/problem.js';
 import { StoreFullError } from '../store/store.js';
 import { LOG_BYTES } from './request-log.js';
-import type { Session, SessionSettings, SessionStart } from './session.js';
+import type { Session, SessionStart } from './session.js';
+import type { SessionSettings } from './session-settings.js';
 
 /** Makes a session: its store, whose growth `room` is asked for first, seeded; after `start` (the session replaced, a drop). */
 export type OpenSession = (

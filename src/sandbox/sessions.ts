@@ -9,7 +9,8 @@ import {
   type OpenSession,
   type SessionLimits,
 } from './session-room.js';
-import { Session, type SessionSettings } from './session.js';
+import { Session } from './session.js';
+import type { SessionSettings } from './session-settings.js';
 import { Watchers } from './watchers.js';
 
 export { DEFAULT_SESSION, SESSION_COOKIE, SESSION_HEADER } from './session-name.js';
