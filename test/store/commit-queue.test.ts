@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { CommitQueue, type CommitSteps } from '../../src/store/lowdb/engine/commit-queue.js';
-import type { Op } from '../../src/store/lowdb/engine/journal.js';
+import type { Op } from '../../src/store/lowdb/engine/record-text.js';
 
 /** Steps whose appends finish only when the test says so; every event is recorded in order. */
 function controlledSteps() {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Op } from '../../src/store/lowdb/engine/journal.js';
+import type { Op } from '../../src/store/lowdb/engine/record-text.js';
 import { recordSize, serialize } from '../../src/store/lowdb/engine/record-text.js';
 
 const VALUES = [

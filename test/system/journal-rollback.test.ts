@@ -1,7 +1,8 @@
 import { cp, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
-import { Journal, type Op } from '../../src/store/lowdb/engine/journal.js';
+import { Journal } from '../../src/store/lowdb/engine/journal.js';
+import type { Op } from '../../src/store/lowdb/engine/record-text.js';
 import { serialize } from '../../src/store/lowdb/engine/record-text.js';
 import { AUTH_ENV, readBack } from '../helpers/dump.js';
 import {

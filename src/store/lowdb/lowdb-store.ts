@@ -19,7 +19,7 @@ import {
 } from './lowdb-settings.js';
 import { serveOwnerSocket } from './operations/control-socket.js';
 import { openFiles, type OpenFiles } from './open-files.js';
-import type { Stored } from './engine/journal.js';
+import type { Stored } from './engine/record-text.js';
 import { serialize, storedSize } from './engine/record-text.js';
 import { StatedSize } from './engine/stated-size.js';
 

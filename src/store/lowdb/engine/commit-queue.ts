@@ -1,5 +1,5 @@
 import { Batcher, type Entry } from '../../../lib/batcher.js';
-import type { Op } from './journal.js';
+import type { Op } from './record-text.js';
 
 /** A change waiting for its batch, with its record's id. */
 type Waiting<T extends Op> = Entry<{ op: T; id: string }, void>;

@@ -1,7 +1,7 @@
 import type { Low } from 'lowdb';
 import { GroupIndex } from '../../group-index.js';
 import { COLLECTIONS, type Collection, type Entry, type Page, type StoredRecord } from '../../store.js';
-import type { Stored } from './journal.js';
+import type { Stored } from './record-text.js';
 import { parseRecord } from './record-text.js';
 import { shardNumber, type Shards, type Table } from './shards.js';
 import { snapshotRecords, type Snapshot } from './snapshot.js';

@@ -1,5 +1,5 @@
 import { DataFileError } from './durable-json-file.js';
-import type { Op } from './journal.js';
+import type { Op } from './record-text.js';
 import { journalNumbers, journalPath, startsWith } from './journal-files.js';
 import { MARK_LINE } from './journal-marks.js';
 import { replayFile, type Replayed } from './journal-replay.js';

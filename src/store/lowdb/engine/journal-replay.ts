@@ -1,6 +1,6 @@
 import { COLLECTIONS, type Collection } from '../../store.js';
 import { DataFileError } from './durable-json-file.js';
-import type { Op } from './journal.js';
+import type { Op } from './record-text.js';
 import { MARK } from './journal-marks.js';
 import { readPieces } from './journal-pieces.js';
 import { Tail, type FileRole } from './journal-tail.js';

@@ -1,25 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { FOLDER_MODE } from '../../files/modes.js';
-import type { Collection } from '../../store.js';
 import { JournalFile, truncateDurably } from './journal-file.js';
 import { journalPath, removeJournalFile } from './journal-files.js';
 import { LINE_BYTES } from './journal-lines.js';
 import { ZERO_AHEAD_BYTES } from './journal-marks.js';
 import { readJournal } from './journal-read.js';
-import type { Serialized } from './record-text.js';
+import type { Op, Serialized } from './record-text.js';
 
 export { ZERO_AHEAD_BYTES };
-
-/** A record as the store keeps it: the value and the group it is listed under. */
-export interface Stored {
-  value: unknown;
-  group?: string;
-  /** Whom the record counts against (quotas). */
-  owner?: string;
-}
-
-/** One change: the record's new state, or null when it was deleted. */
-export type Op = [collection: Collection, key: string, stored: Stored | null];
 
 /** An append a crash cut short at the end of the newest journal file: never synced, never acknowledged, dropped. */
 export interface Unfinished {

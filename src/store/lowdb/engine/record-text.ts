@@ -1,4 +1,15 @@
-import type { Op, Stored } from './journal.js';
+import type { Collection } from '../../store.js';
+
+/** A record as the store keeps it: the value and the group it is listed under. */
+export interface Stored {
+  value: unknown;
+  group?: string;
+  /** Whom the record counts against (quotas). */
+  owner?: string;
+}
+
+/** One change: the record's new state, or null when it was deleted. */
+export type Op = [collection: Collection, key: string, stored: Stored | null];
 
 /**
  * An op with its compact JSON, made once when the change is made: the journal's

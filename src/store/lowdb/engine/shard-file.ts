@@ -1,6 +1,6 @@
 import type { Adapter } from 'lowdb';
 import { whereJsonFails } from '../../../lib/json.js';
-import type { Stored } from './journal.js';
+import type { Stored } from './record-text.js';
 import { DataFileError, writeDurably } from './durable-json-file.js';
 import { readLineBytes } from './line-reader.js';
 import { recordLine, recordText } from './record-text.js';

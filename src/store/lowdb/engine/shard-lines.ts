@@ -1,7 +1,7 @@
 import { BACKSLASH, CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, QUOTE } from '../../../lib/json-codes.js';
 import { jsonFailureAt } from '../../../lib/json.js';
 import { DataFileError } from './durable-json-file.js';
-import type { Stored } from './journal.js';
+import type { Stored } from './record-text.js';
 import { isStored, recordText } from './record-text.js';
 import type { Table } from './shard-file.js';
 

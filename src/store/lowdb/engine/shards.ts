@@ -4,7 +4,7 @@ import { Low } from 'lowdb';
 import { FOLDER_MODE } from '../../files/modes.js';
 import { COLLECTIONS, type Collection } from '../../store.js';
 import { DataFileError } from './durable-json-file.js';
-import type { Stored } from './journal.js';
+import type { Stored } from './record-text.js';
 import { emptyTable, ShardFile, type Table } from './shard-file.js';
 
 export type { Table };
