@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Express, RequestHandler } from 'express';
 import type { OpenApiDocument } from '../contract/spec.js';
+import { HttpProblem } from '../errors/problem.js';
 import { malformed } from './framing.js';
 
 /**
@@ -31,11 +32,18 @@ function inOriginForm(req: IncomingMessage): void {
 /**
  * `OPTIONS *` asks about the server (RFC 9110 §9.3.7): 204 with `Allow`, every method it serves. Any other target that
  * is not a path (`*` with another method, another scheme, `user@host`, none of the forms) is 400 malformed-request.
+ * A path with a segment's parameter (`/api/streams/nav;v=2`, RFC 3986 §3.3) names no path of the contract, which has
+ * none: 404, whatever the method, as any other spelling (a `;` inside a parameter's value is written `%3B`).
  */
 export function answerOtherTargets(contract: OpenApiDocument): RequestHandler {
   const allow = methodsServed(contract);
   return (req, res, next) => {
-    if (req.url.startsWith('/')) return next();
+    if (req.url.startsWith('/')) {
+      const query = req.url.indexOf('?');
+      const semicolon = req.url.indexOf(';');
+      if (semicolon >= 0 && (query < 0 || semicolon < query)) throw new HttpProblem('not-found', 'No such route.');
+      return next();
+    }
     if (req.url === '*' && req.method === 'OPTIONS') {
       res.status(204).set('Allow', allow).end();
       return;

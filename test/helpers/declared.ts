@@ -91,6 +91,6 @@ function templateOf(path: string): string | undefined {
   // Literal paths first: /api/streams/nav is not a stream id.
   templates ??= Object.keys(loadSpec().paths)
     .sort((a, b) => a.split('{').length - b.split('{').length)
-    .map((template) => [new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`), template]);
+    .map((template) => [new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/;]+')}$`), template]); // a ; is no parameter's
   return templates.find(([pattern]) => pattern.test(path))?.[1];
 }

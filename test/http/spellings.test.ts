@@ -19,7 +19,7 @@ const served = (template: string) =>
     .map((method) => method.toUpperCase());
 const parameters = (template: string) => [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
 
-/** Spellings of a path of the contract that name no path of it. */
+/** Spellings of a path of the contract that name no path of it: a parameter (`;name=value`) on a segment among them. */
 function respellings(template: string): string[] {
   const path = fill(template, () => uuid());
   const cut = path.lastIndexOf('/');
@@ -28,6 +28,8 @@ function respellings(template: string): string[] {
     `${path.slice(0, cut)}//${path.slice(cut + 1)}`,
     `/API${path.slice('/api'.length)}`,
     path.replace(/^\/api\/(.)/, (_, first: string) => `/api/${first.toUpperCase()}`),
+    `${path};v=2`,
+    `${path.slice(0, cut)};v/${path.slice(cut + 1)}`,
   ];
 }
 
@@ -59,7 +61,7 @@ for (const [server, start] of [
     });
 
     for (const template of PATHS) {
-      it(`when ${template} gets a trailing slash, a doubled slash or another case, then 404 not-found as a problem, with any method`, async () => {
+      it(`when ${template} gets a trailing slash, a doubled slash, another case or a ;parameter, then 404 not-found as a problem, with any method`, async () => {
         for (const path of respellings(template)) {
           for (const method of METHODS) {
             const problem = expectProblem(await send(service, method, path), method, 404, `${method} ${path}`);

@@ -1,7 +1,6 @@
 // The path edges, for every operation: its path spelled otherwise, each path parameter malformed or
 // holding an encoded slash, and each integer parameter written as anything but decimal digits within its range.
 import type { IntegerParameter } from '../../../src/contract/integer-parameters.js';
-import { loadSpec } from '../../../src/contract/spec.js';
 import { DIFFERENCES } from '../parity/differences.js';
 import { named, plain, type EdgeCase } from './edge-case.js';
 import { freshParam, pathOf, type SweptOperation } from './operations.js';
@@ -10,17 +9,12 @@ import type { WireRequest } from './wire.js';
 const MALFORMED = ['%ZZ', '%E0%A4%A'];
 const NOTATIONS = ['0x2', '0b10', '0o7', '%2B2', '%205', '5%20', '2.0', '1e1', '%D9%A3'];
 
-/** Whether a longer path of the contract adds one parameter to this one (/api/streams/{streamId} to /api/streams). */
-const extendedByParameter = (template: string) =>
-  Object.keys(loadSpec().paths).some(
-    (other) => other.startsWith(`${template}/{`) && /^\{[^/]+\}$/.test(other.slice(template.length + 1)),
-  );
-
 function spellings(operation: SweptOperation): EdgeCase[] {
   const path = pathOf(operation);
   const cut = path.lastIndexOf('/');
   const respelled: [string, string][] = [
     ['with a trailing slash', `${path}/`],
+    ['with a parameter on its last segment', `${path};v=2`],
     ['with its last slash doubled', `${path.slice(0, cut)}/${path.slice(cut)}`],
     ['with its first segment in capitals', path.replace(/^\/[^/]+/, (first) => first.toUpperCase())],
   ];
@@ -31,9 +25,6 @@ function spellings(operation: SweptOperation): EdgeCase[] {
     request: plain(operation, spelled),
     expect: { problem: 'not-found' },
     unnamed: true,
-    ...(spelled === `${path}/` && extendedByParameter(operation.template)
-      ? { knownDifference: DIFFERENCES.trailingSlashBeforeParameter }
-      : {}),
   }));
 }
 

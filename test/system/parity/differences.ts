@@ -38,10 +38,6 @@ export const DIFFERENCES = {
     request: 'a query parameter named with brackets, such as `limit[]=5000`',
     why: "the service's query parser reads `limit[]` as `limit` holding a list, not an integer; the mock reads the name as written, one the operation does not declare, and ignores it",
   },
-  trailingSlashBeforeParameter: {
-    request: 'a path with a trailing slash where a longer path adds a parameter, such as `POST /api/streams/`',
-    why: "the mock takes the empty segment for the longer path's parameter (`/api/streams/{streamId}`) and answers that path's 405",
-  },
   integerNotation: {
     request: 'an integer parameter written otherwise than in decimal digits, such as `limit=0x2`, `+2`, `2.0` or `1e1`',
     why: "the mock's validator (Ajv's `coerceTypes` in Prism 5.16) reads the text as JavaScript's `+` does: hexadecimal, binary, octal, a sign, spaces, `.0` and exponents pass",

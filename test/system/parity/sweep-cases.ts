@@ -28,11 +28,13 @@ const onWire = (
 });
 
 export function sweepCases(): ParityCase[] {
-  const { trailingSlashBeforeParameter, integerNotation, notIJson, bodyWhereNoneIsRead } = DIFFERENCES;
+  const { integerNotation, notIJson, bodyWhereNoneIsRead } = DIFFERENCES;
   const settings = `/api/identity/settings/sweep-${uuid()}`;
   return [
-    onWire('POST /api/streams/', json('POST', '/api/streams/', '{"title":"x"}'), 404, trailingSlashBeforeParameter),
-    onWire('PUT /api/chat/reads/', json('PUT', '/api/chat/reads/', marker()), 404, trailingSlashBeforeParameter),
+    onWire('POST /api/streams/', json('POST', '/api/streams/', '{"title":"x"}'), 404),
+    onWire('PUT /api/chat/reads/', json('PUT', '/api/chat/reads/', marker()), 404),
+    onWire('GET /api/streams/nav;v=2', { method: 'GET', path: '/api/streams/nav;v=2' }, 404),
+    onWire('PATCH /api/identity/settings/x;v=2', json('PATCH', '/api/identity/settings/x;v=2', '{"patch":{}}'), 404),
     ...['0x2', '%2B2', '2.0', '1e1'].map((limit) =>
       onWire(
         `devices?limit=${limit}`,
