@@ -1,13 +1,11 @@
 import type { Adapter } from 'lowdb';
-import { whereJsonFails } from '../../../lib/json.js';
 import type { Stored } from './record-text.js';
 import { DataFileError, writeDurably } from './durable-json-file.js';
 import { readLineBytes } from './line-reader.js';
 import { recordLine, recordText } from './record-text.js';
-import { isTable, ShardLines } from './shard-lines.js';
-
-/** A shard's records, each as its JSON (recordText): a string costs its length, whatever the JSON's shape. */
-export type Table = Map<string, string>;
+import { parseCompact } from './shard-compact.js';
+import { ShardLines } from './shard-lines.js';
+import { emptyTable, type Table } from './shard-table.js';
 
 /** UTF-16 code units (at most three bytes each) gathered before one write. */
 export const SHARD_CHUNK_CHARS = 1024 * 1024;
@@ -86,20 +84,4 @@ export class ShardFile implements Adapter<Table> {
       await file.writeFile(`${chunk}\n}\n`);
     });
   }
-}
-
-export function emptyTable(): Table {
-  return new Map();
-}
-
-/** A shard of the earlier compact form: one line of JSON, read the old way. */
-function parseCompact(path: string, text: string): Record<string, Stored> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new DataFileError(path, `is not valid JSON, perhaps truncated (${whereJsonFails(text)})`);
-  }
-  if (!isTable(data)) throw new DataFileError(path, 'is JSON but not a JSON object of stored records');
-  return data;
 }

@@ -1,12 +1,10 @@
-import { BACKSLASH, CLOSE_BRACE, COLON, COMMA, OPEN_BRACE, QUOTE } from '../../../lib/json-codes.js';
+import { CLOSE_BRACE, COMMA, OPEN_BRACE } from '../../../lib/json-codes.js';
 import { jsonFailureAt } from '../../../lib/json.js';
 import { DataFileError } from './durable-json-file.js';
 import type { Stored } from './record-text.js';
 import { isStored, recordText } from './record-text.js';
-import type { Table } from './shard-file.js';
-
-/** A record line waiting for its batch: its key as the line writes it (JSON), the key, and the record's text; or the whole line, when it does not start with a key. */
-type Pending = { keyText: string; key: string; record: string; line: number } | { text: string; line: number };
+import { recordLineText, splitRecordLine, type SplitLine } from './record-line-split.js';
+import type { Table } from './shard-table.js';
 
 /** Record lines parsed together: one JSON.parse for many records cost 0.7 s less than one each, for a million. */
 const BATCH_BYTES = 64 * 1024;
@@ -20,7 +18,8 @@ export class ShardLines {
   started = false;
   compact: string | undefined;
   private line = 0;
-  private pending: Pending[] = [];
+  /** Record lines waiting for their batch (BATCH_BYTES). */
+  private pending: SplitLine[] = [];
   private pendingBytes = 0;
   private next: 'record or end' | 'record' | 'end' | 'nothing' = 'record or end';
 
@@ -49,7 +48,7 @@ export class ShardLines {
     if (this.next === 'end') throw this.invalid('no comma after the record before');
     const comma = bytes[bytes.length - 1] === COMMA;
     const line = comma ? bytes.subarray(0, -1) : bytes;
-    this.pending.push(split(line, this.line) ?? { text: line.toString('utf8'), line: this.line });
+    this.pending.push(splitRecordLine(line, this.line) ?? { text: line.toString('utf8'), line: this.line });
     this.pendingBytes += bytes.length;
     if (this.pendingBytes >= BATCH_BYTES) this.flush();
     this.next = comma ? 'record' : 'end';
@@ -69,7 +68,7 @@ export class ShardLines {
     this.pendingBytes = 0;
     let members: Record<string, unknown> | undefined;
     try {
-      members = JSON.parse(`{${pending.map(lineText).join(',')}}`) as Record<string, unknown>;
+      members = JSON.parse(`{${pending.map(recordLineText).join(',')}}`) as Record<string, unknown>;
     } catch {
       members = undefined;
     }
@@ -90,8 +89,8 @@ export class ShardLines {
     });
   }
 
-  private takeOne(pending: Pending): void {
-    const text = lineText(pending);
+  private takeOne(pending: SplitLine): void {
+    const text = recordLineText(pending);
     let member: object;
     try {
       member = JSON.parse(`{${text}}`) as object;
@@ -121,43 +120,4 @@ export class ShardLines {
       `is JSON but not a JSON object of stored records (line ${line} is not one stored record)`,
     );
   }
-}
-
-/** A shard of the earlier compact form, parsed: an object of stored records. */
-export function isTable(data: unknown): data is Record<string, Stored> {
-  return typeof data === 'object' && data !== null && !Array.isArray(data) && Object.values(data).every(isStored);
-}
-
-/** A record line as text: the key as written, its colon, the record. */
-function lineText(pending: Pending): string {
-  return 'text' in pending ? pending.text : `${pending.keyText}:${pending.record}`;
-}
-
-/**
- * A record line's key, as written and parsed, and its record's text: each decoded
- * on its own, so the record's string holds the record alone. Undefined when the
- * line does not start with a JSON string and a colon. No byte of a multi-byte
- * UTF-8 sequence is a quote or a backslash, so the bytes can be searched.
- */
-function split(line: Buffer, number: number): Pending | undefined {
-  if (line[0] !== QUOTE) return undefined;
-  let escaped = false;
-  for (let index = 1; index < line.length; index++) {
-    const byte = line[index];
-    if (byte === BACKSLASH) {
-      escaped = true;
-      index++; // the next character is escaped
-    } else if (byte === QUOTE) {
-      if (line[index + 1] !== COLON) return undefined;
-      const keyText = line.toString('utf8', 0, index + 1);
-      let key: string;
-      try {
-        key = escaped ? (JSON.parse(keyText) as string) : line.toString('utf8', 1, index);
-      } catch {
-        return undefined; // not a JSON string: takeOne says where
-      }
-      return { keyText, key, record: line.toString('utf8', index + 2), line: number };
-    }
-  }
-  return undefined;
 }

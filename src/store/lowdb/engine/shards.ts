@@ -5,7 +5,8 @@ import { FOLDER_MODE } from '../../files/modes.js';
 import { COLLECTIONS, type Collection } from '../../store.js';
 import { DataFileError } from './durable-json-file.js';
 import type { Stored } from './record-text.js';
-import { emptyTable, ShardFile, type Table } from './shard-file.js';
+import { ShardFile } from './shard-file.js';
+import { emptyTable, type Table } from './shard-table.js';
 
 export type { Table };
 export type Shards = Record<Collection, Low<Table>[]>;
