@@ -34,8 +34,11 @@ export function preferControls(contract: Contract): RequestHandler {
       const preferred = operationId === undefined ? undefined : preferredResponse(contract, operationId, preferences);
       if (!preferred) return next();
       res.status(preferred.status);
+      // The rate counted this write, but a status that does not declare its fields (a 401, 405, 421, any 5xx) says none.
+      for (const name of RATE_FIELDS) if (!(name in preferred.response.headers)) res.removeHeader(name);
       for (const [name, value] of Object.entries(preferred.response.headers))
         if (!res.hasHeader(name)) res.setHeader(name, value);
+      if (res.hasHeader('Allow') && operationId) res.setHeader('Allow', methodsAt(contract, operationId)); // the path's, not the example's
       if (preferred.body === undefined) return void res.end();
       const { body } = preferred;
       const sent =
@@ -49,6 +52,17 @@ export function preferControls(contract: Contract): RequestHandler {
       refuseControl(res, error.message);
     }
   };
+}
+
+const RATE_FIELDS = ['RateLimit', 'RateLimit-Policy'];
+
+/** The methods the path of `operationId` serves, as a 405's `Allow` names them. */
+function methodsAt({ operations }: Contract, operationId: string): string {
+  const path = operations.find((operation) => operation.operationId === operationId)?.path;
+  return operations
+    .filter((operation) => operation.path === path)
+    .map((operation) => operation.method.toUpperCase())
+    .join(', ');
 }
 
 /**

@@ -71,6 +71,30 @@ describe("the sandbox follows the mock's Prefer controls", () => {
     expect([gone.status, gone.body.type]).to.deep.equal([404, 'urn:problem:collab:not-found']);
   });
 
+  it('when Prefer asks a write for a status that does not declare the rate fields (503) or for a 405, then they are not sent, and the 405 names the methods its path serves', async () => {
+    const asked = (path: string, prefer: string, body: unknown = {}) =>
+      call(sandbox, path === DRAFT ? 'PUT' : 'PATCH', path, in_('prefer', { body, headers: { prefer } }));
+    const unavailable = await asked('/api/streams/nav', 'code=503');
+    expect(unavailable.status).to.equal(503);
+    expect(unavailable.headers.get('retry-after')).to.match(/^\d+$/);
+    expect([unavailable.headers.get('ratelimit'), unavailable.headers.get('ratelimit-policy')]).to.deep.equal([
+      null,
+      null,
+    ]);
+    const conflict = await asked(DRAFT, 'code=409', aDraft());
+    expect(conflict.status).to.equal(409);
+    expect(conflict.headers.get('ratelimit')).to.match(/^"writes"; r=\d+; t=\d+$/); // a 409 declares them: the real ones
+    const notServed = await call(
+      sandbox,
+      'GET',
+      '/api/notifications/devices',
+      in_('prefer', { headers: { prefer: 'code=405' } }),
+    );
+    expect(notServed.status).to.equal(405);
+    expect(notServed.headers.get('allow')?.split(', ')).to.have.members(['GET', 'PUT']);
+    expect(notServed.headers.get('ratelimit')).to.equal(null);
+  });
+
   it('when Prefer names a status the operation does not declare, or an example of another status alone, then 400 saying what to send', async () => {
     const code = await call(sandbox, 'GET', '/api/streams/nav', in_('prefer', { headers: { prefer: 'code=418' } }));
     expect([code.status, code.body.errors[0].path]).to.deep.equal([400, '/headers/prefer']);
