@@ -1,7 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { syncDirectory } from '../../files/folders.js';
-import { FILE_MODE } from '../../files/modes.js';
+import { createJournalFile, truncateDurably } from './journal-files.js';
 import { linesOf, mostBytes, WRITE_IN_PLACE_BYTES, writeAll, writeAllInPool } from './journal-lines.js';
 import { MARK_LINE, ZERO_AHEAD_BYTES } from './journal-marks.js';
 import type { Serialized } from './record-text.js';
@@ -105,19 +103,10 @@ export class JournalFile {
       return this.file;
     }
     // A number after every file there was: a file by that name holds nothing, left by a failed open.
-    const file = await open(this.path, 'w', FILE_MODE);
-    try {
-      writeAll(file, MARK_LINE, 0); // the open mark, on disk before the file's name is
-      await file.datasync();
-      await syncDirectory(dirname(this.path));
-    } catch (error) {
-      await file.close();
-      throw error;
-    }
-    this.file = file;
+    this.file = await createJournalFile(this.path);
     this.size = this.length = MARK_LINE.length;
     this.endsInMark = true;
-    return file;
+    return this.file;
   }
 
   /**
@@ -141,16 +130,5 @@ export class JournalFile {
     await file.datasync();
     this.length = length;
     this.tail = undefined;
-  }
-}
-
-/** Cuts the file at `path` to `length` bytes, durably. */
-export async function truncateDurably(path: string, length: number): Promise<void> {
-  const file = await open(path, 'r+');
-  try {
-    await file.truncate(length);
-    await file.datasync();
-  } finally {
-    await file.close();
   }
 }

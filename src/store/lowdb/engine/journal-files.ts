@@ -1,9 +1,12 @@
-import { open, readdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { open, readdir, unlink, type FileHandle } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { syncDirectory } from '../../files/folders.js';
+import { FILE_MODE } from '../../files/modes.js';
+import { writeAll } from './journal-lines.js';
+import { MARK_LINE } from './journal-marks.js';
 import { damagedJournal } from './journal-tail.js';
 
-// The journal's files by name: which there are, in number order, and their removal, oldest first.
+// The journal's files by name: which there are, in number order, their making and cutting, and their removal, oldest first.
 
 /** A name the journal writes: its number in decimal, without leading zeros. */
 const JOURNAL_NAME = /^(0|[1-9]\d*)\.ndjson$/;
@@ -47,6 +50,31 @@ export async function startsWith(path: string, bytes: Buffer): Promise<boolean> 
     const start = Buffer.alloc(bytes.length);
     const { bytesRead } = await file.read(start, 0, bytes.length, 0);
     return bytesRead === bytes.length && start.equals(bytes);
+  } finally {
+    await file.close();
+  }
+}
+
+/** Makes journal file `path` (emptied, if a failed make left it) with its open mark, synced, then its name; opened for appends. */
+export async function createJournalFile(path: string): Promise<FileHandle> {
+  const file = await open(path, 'w', FILE_MODE);
+  try {
+    writeAll(file, MARK_LINE, 0); // the open mark, on disk before the file's name is
+    await file.datasync();
+    await syncDirectory(dirname(path));
+  } catch (error) {
+    await file.close();
+    throw error;
+  }
+  return file;
+}
+
+/** Cuts the file at `path` to `length` bytes, durably. */
+export async function truncateDurably(path: string, length: number): Promise<void> {
+  const file = await open(path, 'r+');
+  try {
+    await file.truncate(length);
+    await file.datasync();
   } finally {
     await file.close();
   }

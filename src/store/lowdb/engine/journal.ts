@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { FOLDER_MODE } from '../../files/modes.js';
-import { JournalFile, truncateDurably } from './journal-file.js';
-import { journalPath, removeJournalFile } from './journal-files.js';
+import { JournalFile } from './journal-file.js';
+import { journalPath, removeJournalFile, truncateDurably } from './journal-files.js';
 import { LINE_BYTES } from './journal-lines.js';
 import { ZERO_AHEAD_BYTES } from './journal-marks.js';
 import { readJournal } from './journal-read.js';
