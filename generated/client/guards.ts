@@ -1,9 +1,9 @@
 /* eslint-disable */
 /**
  * Generated from openapi.yaml (Collaboration Service API 2.0.0-dev) by scripts/client/extras.ts.
- * Do not edit: change openapi.yaml and run `make generate`.
+ * Do not edit: change openapi.yaml or scripts/client/ and run `make generate`.
  */
-import type { AssetBlock, CodeBlockElement, ComponentBlock, LinkNode, ListElement, MarkdownBlock, ParagraphElement, RichTextBlock, TableElement, TextNode, TriggerNode, TypeOnlyNode } from './models/index.js';
+import type { AssetBlock, CodeBlockElement, ComponentBlock, LinkNode, ListElement, MarkdownBlock, ParagraphElement, RichTextBlock, TableElement, TextNode, TriggerNode, TypeOnlyNode } from './schema.js';
 
 // The content tree's variants overlap (every node is also a TypeOnlyNode), and two
 // variants that require the same members (a ParagraphElement and a TableElement both

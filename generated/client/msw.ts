@@ -1,7 +1,7 @@
 /* eslint-disable */
 /**
  * Generated from openapi.yaml (Collaboration Service API 2.0.0-dev) by scripts/client/extras.ts.
- * Do not edit: change openapi.yaml and run `make generate`.
+ * Do not edit: change openapi.yaml or scripts/client/ and run `make generate`.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 

@@ -4,7 +4,7 @@
  * Do not edit: change that file and run `make generate`.
  */
 
-/** How a call is tried again after 429, 503 or a network error. `false` (per call or in the Configuration): never. */
+/** How a call is tried again after 429, 503 or a network error. `false`: never. */
 export interface RetryOptions {
   /** Tries in all, the first included (default 3; 1 never retries). */
   attempts?: number;
@@ -28,6 +28,9 @@ export interface RetryEvent {
   error?: unknown;
 }
 
+/** A fetch of a Request, as openapi-fetch calls it. */
+export type Fetch = (request: Request) => Promise<Response>;
+
 const DEFAULTS = { attempts: 3, backoffMs: 250, maxDelayMs: 10_000 };
 /** Statuses that say "nothing was done, try later": the rate limit and shedding or an unavailable store. */
 const RETRIED_STATUSES = [429, 503];
@@ -35,42 +38,39 @@ const RETRIED_STATUSES = [429, 503];
 const IDEMPOTENT_METHODS = ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'];
 
 /** Whether a request may be sent again: an idempotent method, or a POST carrying an Idempotency-Key. */
-export function isSafeToRetry(method: string, headers: RequestInit['headers']): boolean {
-  const upper = method.toUpperCase();
-  return IDEMPOTENT_METHODS.includes(upper) || (upper === 'POST' && new Headers(headers).has('Idempotency-Key'));
+export function isSafeToRetry(request: Request): boolean {
+  const method = request.method.toUpperCase();
+  return IDEMPOTENT_METHODS.includes(method) || (method === 'POST' && request.headers.has('Idempotency-Key'));
 }
 
 /**
- * Sends `init` with `send`, again after 429, 503 or a network error where that is safe, at most
+ * A fetch that sends a request again after 429, 503 or a network error where that is safe, at most
  * `attempts` times in all: waiting as Retry-After says (seconds or a date), else a growing backoff.
- * The same `init` each time, so a POST keeps its Idempotency-Key. `init.signal` stops the waits too.
+ * Each try is a copy of the same Request, so a POST keeps its Idempotency-Key; its signal stops the waits too.
+ * `send` is the fetch underneath (globalThis.fetch when the call is made, so MSW in Node sees it).
  */
-export async function sendWithRetries(
-  url: string,
-  init: RequestInit,
-  options: RetryOptions | false | undefined,
-  send: (init: RequestInit) => Promise<Response>,
-): Promise<Response> {
-  const method = (init.method ?? 'GET').toUpperCase();
+export function retrying(options: RetryOptions | false = {}, send?: Fetch): Fetch {
   const settings = { ...DEFAULTS, ...(options || {}) };
-  const attempts =
-    options !== false && isSafeToRetry(method, init.headers) ? Math.max(1, Math.floor(settings.attempts)) : 1;
-  for (let attempt = 1; ; attempt++) {
-    let retry: RetryEvent;
-    try {
-      const response = await send(init);
-      if (attempt >= attempts || !RETRIED_STATUSES.includes(response.status)) return response;
-      const delayMs = retryAfterMs(response.headers.get('Retry-After')) ?? backoffMs(attempt, settings);
-      if (delayMs > settings.maxDelayMs) return response;
-      await response.body?.cancel(); // the connection is free for the next try
-      retry = { attempt, delayMs, method, url, status: response.status };
-    } catch (error) {
-      if (init.signal?.aborted || attempt >= attempts || !isNetworkError(error)) throw error;
-      retry = { attempt, delayMs: backoffMs(attempt, settings), method, url, error };
+  return async (request) => {
+    const attempts = options !== false && isSafeToRetry(request) ? Math.max(1, Math.floor(settings.attempts)) : 1;
+    const { method, url, signal } = request;
+    for (let attempt = 1; ; attempt++) {
+      let retry: RetryEvent;
+      try {
+        const response = await (send ?? globalThis.fetch)(attempt < attempts ? request.clone() : request);
+        if (attempt >= attempts || !RETRIED_STATUSES.includes(response.status)) return response;
+        const delayMs = retryAfterMs(response.headers.get('Retry-After')) ?? backoffMs(attempt, settings);
+        if (delayMs > settings.maxDelayMs) return response;
+        await response.body?.cancel(); // the connection is free for the next try
+        retry = { attempt, delayMs, method, url, status: response.status };
+      } catch (error) {
+        if (signal.aborted || attempt >= attempts || !(error instanceof TypeError)) throw error;
+        retry = { attempt, delayMs: backoffMs(attempt, settings), method, url, error };
+      }
+      settings.onRetry?.(retry);
+      await wait(retry.delayMs, signal);
     }
-    settings.onRetry?.(retry);
-    await wait(retry.delayMs, init.signal);
-  }
+  };
 }
 
 /** Retry-After in milliseconds: delay-seconds or an HTTP-date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
@@ -87,22 +87,17 @@ function backoffMs(attempt: number, settings: { backoffMs: number; maxDelayMs: n
   return Math.round(full / 2 + (Math.random() * full) / 2);
 }
 
-/** fetch rejects with a TypeError when the network fails; the generated runtime wraps it in a FetchError. */
-function isNetworkError(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'FetchError' || error.name === 'TypeError');
-}
-
-function wait(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
+function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal.aborted) return reject(signal.reason);
     const abort = () => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(signal.reason);
     };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', abort);
+      signal.removeEventListener('abort', abort);
       resolve();
     }, ms);
-    signal?.addEventListener('abort', abort, { once: true });
+    signal.addEventListener('abort', abort, { once: true });
   });
 }

@@ -44,7 +44,7 @@ export function is${name}(node: unknown): node is ${name} {
     return ${checks.join('\n        && ')};
 }`;
   });
-  return `import type { ${names.join(', ')} } from './models/index.js';
+  return `import type { ${names.join(', ')} } from './schema.js';
 
 // The content tree's variants overlap (every node is also a TypeOnlyNode), and two
 // variants that require the same members (a ParagraphElement and a TableElement both

@@ -78,6 +78,9 @@ function hasBody(req: IncomingMessage): boolean {
 
 /** The body's bytes, or why there are none: over `limit` (413, once the rest was read off), or the request ended early. */
 function readAll(req: IncomingMessage, limit: number, done: (error: Error | undefined, body?: Buffer) => void): void {
+  // Closed by its client during an earlier step (a session being made, a key set fetched): its close has been and gone,
+  // so waiting for an end or a close would hold the request, and whatever it holds, for ever.
+  if (req.destroyed) return done(failure('request.aborted', 'request aborted'));
   const chunks: Buffer[] = [];
   let bytes = 0;
   const onData = (chunk: Buffer) => {

@@ -65,21 +65,45 @@ export function enterSession(sessions: Sessions): RequestHandler {
     const locals: SandboxLocals = { session };
     tellDrop(res, session);
     // A write refused (nothing changed) gives back the place it took: see Sessions.leave.
-    const leave = () =>
+    let left = false;
+    const leave = () => {
+      if (left) return;
+      left = true;
       sessions.leave(
         session,
         logRequest(req, res, locals, started),
         counted ? { wrote: session.store.changes !== changes } : undefined,
       );
+    };
+    const closed = () => (res.writableEnded ? leave() : leaveWhenAnswered(res, leave));
     // Closed while the session was being made: 'close' has been and gone.
-    if (res.closed) leave();
-    else res.once('close', leave);
+    if (res.closed) closed();
+    else res.once('close', closed);
     res.locals.sandbox = locals;
     const clock = req.headers[CLOCK_HEADER.toLowerCase()];
     if (typeof clock === 'string') session.clock.fixedMs = instantOf(clock, `/headers/${CLOCK_HEADER.toLowerCase()}`);
     useScope(res, session); // the handlers read and write the session's store, stamped by its clock
     next();
   };
+}
+
+/** How long a request whose client has gone may take to be answered before it is logged as it stands. */
+const ABANDONED_MS = 60_000;
+
+/**
+ * A client that leaves before its answer does not stop the request: a write still lands. So the request is logged, and
+ * its place given back or kept, once the handler answers (with the status it answered, which nobody read), never as
+ * the 200 a response starts with.
+ */
+function leaveWhenAnswered(res: Response, leave: () => void): void {
+  const timer = setTimeout(leave, ABANDONED_MS).unref();
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = ((...args: unknown[]) => {
+    const ended = end(...args);
+    clearTimeout(timer);
+    leave();
+    return ended;
+  }) as Response['end'];
 }
 
 /** On the first answer a session started again after a drop gives (an API request's, or its reset's): the drop. */

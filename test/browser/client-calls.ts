@@ -2,11 +2,9 @@
 // Chromium against the client's MSW handlers (test/system/client-msw.test.ts): both must answer alike.
 // Browser-safe: it imports nothing but the generated client.
 import {
-  Configuration,
-  CyclesApi,
-  DevicesApi,
-  StreamsApi,
+  createCollabClient,
   isTextNode,
+  nextCursor,
   problemOf,
   type CycleTemplateDraftInput,
 } from '../../generated/client/index.js';
@@ -29,61 +27,54 @@ const draft: CycleTemplateDraftInput = {
   ],
 };
 
-export async function clientCalls(basePath: string) {
+export async function clientCalls(baseUrl: string) {
   // A front end sends its token (openapi.yaml's bearerAuth); the mock takes any, the MSW handlers do not look.
-  const configuration = new Configuration({ basePath, accessToken: 'any-token' });
-  const devices = new DevicesApi(configuration);
-  const streams = new StreamsApi(configuration);
-  const cycles = new CyclesApi(configuration);
+  const client = createCollabClient({ baseUrl, accessToken: 'any-token' });
 
   // Follow next until it is gone (at most 5 pages, so a mock that never ends fails rather than hangs).
   const pages: number[] = [];
   let cursor: string | undefined;
   do {
-    const page = await devices.listDevices({ limit: 100, ...(cursor === undefined ? {} : { cursor }) });
-    pages.push(page.items.length);
-    cursor = page.nextCursor;
+    const { data, response } = await client.GET('/api/notifications/devices', {
+      params: { query: { limit: 100, cursor } },
+    });
+    pages.push(data?.items.length ?? -1);
+    cursor = nextCursor(response);
   } while (cursor !== undefined && pages.length < 5);
 
-  const stream = await streams.getStream({ streamId: STREAM });
-  const texts = (stream.initialMessage?.content.blocks ?? [])
+  const { data: stream } = await client.GET('/api/streams/{streamId}', { params: { path: { streamId: STREAM } } });
+  const texts = (stream?.initialMessage?.content.blocks ?? [])
     .flatMap((block) => ('elements' in block ? block.elements : []))
     .flatMap((element) => ('children' in element ? element.children : []))
     .filter(isTextNode)
     .map((node) => node.text);
-  const created = await streams.createStreamRaw({ createStreamRequest: { title: 'From the client' } });
+  const created = await client.POST('/api/streams', { body: { title: 'From the client' } });
 
   // A per-call Prefer joins the defaults: Content-Type stays (else 415, not 409).
-  const conflict = await problemOf(
-    await cycles
-      .saveCycleTemplateDraft(
-        { templateId: TEMPLATE, cycleTemplateDraftInput: draft },
-        { headers: { Prefer: 'code=409, example=stale' } },
-      )
-      .then(
-        () => undefined,
-        (error: unknown) => error,
-      ),
-    'saveCycleTemplateDraft',
+  const conflict = problemOf(
+    await client.PUT('/api/cycles/templates/{templateId}/draft', {
+      params: { path: { templateId: TEMPLATE } },
+      body: draft,
+      headers: { Prefer: 'code=409, example=stale' },
+    }),
   );
-  const missing = await problemOf(
-    await streams.getStream({ streamId: STREAM }, { headers: { Prefer: 'code=404' } }).then(
-      () => undefined,
-      (error: unknown) => error,
-    ),
-    'getStream',
+  const missing = problemOf(
+    await client.GET('/api/streams/{streamId}', {
+      params: { path: { streamId: STREAM } },
+      headers: { Prefer: 'code=404' },
+    }),
   );
 
   return {
     pages,
-    stream: { id: stream.id, title: stream.title, texts },
+    stream: { id: stream?.id, title: stream?.title, texts },
     created: {
-      status: created.raw.status,
-      location: created.raw.headers.get('Location'),
-      id: (await created.value()).id,
+      status: created.response.status,
+      location: created.response.headers.get('Location'),
+      id: created.data?.id,
     },
     conflict:
-      conflict?.status === 409
+      conflict && 'updatedAt' in conflict
         ? { status: conflict.status, type: conflict.type, updatedAt: conflict.updatedAt }
         : conflict,
     missing: missing === undefined ? undefined : { status: missing.status, type: missing.type },

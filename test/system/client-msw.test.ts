@@ -5,44 +5,16 @@ import { join } from 'node:path';
 import { getResponse } from 'msw';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
+import { createOpenApiHttp } from 'openapi-msw';
+import { createCollabClient, type paths } from '../../generated/client/index.js';
 import { examples, handlers } from '../../generated/client/msw.js';
 import { readContract, type Contract } from '../../src/contract/declared-responses.js';
-import { clientCalls, type ClientCalls } from '../browser/client-calls.js';
+import { clientCalls } from '../browser/client-calls.js';
+import { expected, readExample } from '../helpers/client-examples.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
 import { needs } from '../helpers/needs.js';
 import { startPrism } from '../helpers/prism.js';
 import { serveFolder } from '../helpers/static-page.js';
-
-const read = async (name: string) =>
-  (await import(`../../mocks/examples/${name}.json`, { with: { type: 'json' } })).default.value;
-
-/** What the calls of test/browser/client-calls.ts must see from the examples: one page, the stream, the 201, the 409, the 404. */
-async function expected(): Promise<ClientCalls> {
-  const [devices, stream, created, stale, missing] = await Promise.all(
-    ['device-list', 'stream-created', 'stream-created', 'draft-stale', 'stream-not-found'].map(read),
-  );
-  return {
-    pages: [devices.items.length],
-    stream: {
-      id: stream.id,
-      title: stream.title,
-      texts: [
-        'Kick-off is on ',
-        'Monday at 10:00',
-        '. Please read the ',
-        'roadmap',
-        ' before then.',
-        'Moved from ',
-        'Friday',
-        '; the room is ',
-        '4.12',
-      ],
-    },
-    created: { status: 201, location: `/api/streams/${created.id}`, id: created.id },
-    conflict: { status: 409, type: stale.type, updatedAt: stale.updatedAt },
-    missing: { status: 404, type: missing.type },
-  };
-}
 
 describe("the client's MSW handlers (generated/client/msw.ts)", function () {
   this.timeout(180_000);
@@ -112,7 +84,24 @@ describe("the client's MSW handlers (generated/client/msw.ts)", function () {
       );
       const held = Object.values(examples).map((value) => JSON.stringify(value));
       expect(held.sort()).to.deep.equal([...new Set(bodies)].sort());
-      for (const [name, value] of Object.entries(examples)) expect(value, name).to.deep.equal(await read(name));
+      for (const [name, value] of Object.entries(examples)) expect(value, name).to.deep.equal(await readExample(name));
+    });
+
+    it("when a test overrides an operation with openapi-msw on the client's paths, then the client gets that answer, and a body the contract refuses does not compile", async () => {
+      const http = createOpenApiHttp<paths>({ baseUrl: origin });
+      const streamId = '0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9f';
+      const mine = { ...(await readExample('stream-created')), title: 'Mine' };
+      const override = http.get('/api/streams/{streamId}', ({ params, response }) =>
+        response(200).json({ ...mine, id: params.streamId }),
+      );
+      // @ts-expect-error a stream without its required members (id, createdAt…) is no 200 of getStream
+      http.get('/api/streams/{streamId}', ({ response }) => response(200).json({ title: 'no id' }));
+      const client = createCollabClient({
+        baseUrl: origin,
+        fetch: async (request) => (await getResponse([override, ...handlers(origin)], request)) ?? Response.error(),
+      });
+      const { data } = await client.GET('/api/streams/{streamId}', { params: { path: { streamId } } });
+      expect(data).to.deep.equal({ ...mine, id: streamId });
     });
   });
 

@@ -1,15 +1,12 @@
 import { expect } from 'chai';
 import {
-  Configuration,
-  CyclesApi,
-  DevicesApi,
-  ResponseError,
+  createCollabClient,
   isLinkNode,
   isListElement,
   isParagraphElement,
   isTextNode,
   isTypeOnlyNode,
-  NotificationsApi,
+  nextCursor,
   problemOf,
   type CycleTemplateDraftInput,
   type DeviceRegistration,
@@ -20,11 +17,13 @@ import { call } from '../helpers/client.js';
 import { aDevice, aDraft, uuid } from '../helpers/factories.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import type { Service } from '../helpers/service.js';
+import type { LoggedRequest } from '../../src/sandbox/request-log.js';
 
-const problemResponse = (status: number, body: object) =>
-  new ResponseError(
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/problem+json' } }),
-  );
+/** A call's result as openapi-fetch gives it, answered with a problem document of `status`. */
+const problemResult = (status: number, body: object, type = 'application/problem+json') => ({
+  error: body as { type: string; title: string; status: number; updatedAt?: string | null },
+  response: new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } }),
+});
 const conflict = {
   type: 'urn:problem:collab:conflict',
   title: 'Conflict',
@@ -42,20 +41,18 @@ describe('the client as a package (generated/client/)', () => {
   });
 
   describe('headers', () => {
-    it("when a call gives its own Prefer, then it joins the defaults: Content-Type and the Configuration's session header stay, and its Prefer replaces the default one", async () => {
+    it("when a call gives its own Prefer, then it joins the client's: Content-Type and the session header stay, and its Prefer replaces the client's", async () => {
       const session = `headers-${uuid()}`;
-      const configuration = new Configuration({
-        basePath: sandbox.url,
+      const client = createCollabClient({
+        baseUrl: sandbox.url,
         headers: { 'X-Sandbox-Session': session, Prefer: 'code=404' },
       });
-      const error = await new CyclesApi(configuration)
-        .saveCycleTemplateDraft(
-          { templateId: uuid(), cycleTemplateDraftInput: aDraft() as unknown as CycleTemplateDraftInput },
-          { headers: { prefer: 'code=409, example=stale' } },
-        )
-        .catch((caught: unknown) => caught);
-      const problem = await problemOf(error, 'saveCycleTemplateDraft');
-      expect(problem?.status).to.equal(409); // not 415 (Content-Type dropped) nor 404 (the default Prefer kept)
+      const result = await client.PUT('/api/cycles/templates/{templateId}/draft', {
+        params: { path: { templateId: uuid() } },
+        body: aDraft() as unknown as CycleTemplateDraftInput,
+        headers: { prefer: 'code=409, example=stale' },
+      });
+      expect(problemOf(result)?.status).to.equal(409); // not 415 (Content-Type dropped) nor 404 (the client's Prefer kept)
       const log = await call(sandbox, 'GET', '/sandbox/requests', { headers: { 'x-sandbox-session': session } });
       expect(
         log.body.items.map((item: { prefer?: string; body?: unknown }) => [item.prefer, typeof item.body]),
@@ -64,96 +61,104 @@ describe('the client as a package (generated/client/)', () => {
   });
 
   describe('paging', () => {
-    it('when a list has more than a page, then each call gives nextCursor until the last page, which has none', async () => {
-      const session = `paging-${uuid()}`;
-      const devices = new DevicesApi(
-        new Configuration({ basePath: sandbox.url, headers: { 'X-Sandbox-Session': session } }),
-      );
+    it("when a list has more than a page, then nextCursor reads each page's Link until the last page, which has none", async () => {
+      const client = createCollabClient({ baseUrl: sandbox.url, headers: { 'X-Sandbox-Session': `paging-${uuid()}` } });
       for (let count = 0; count < 3; count++)
-        await devices.registerDevice({ deviceRegistration: aDevice() as unknown as DeviceRegistration });
-      const all = await devices.listDevices({ limit: 100 });
-      expect(all.items).to.have.length(5); // the seed's two and these three
-      expect(all).to.not.have.property('nextCursor');
+        await client.PUT('/api/notifications/devices', { body: aDevice() as unknown as DeviceRegistration });
+      const all = await client.GET('/api/notifications/devices', { params: { query: { limit: 100 } } });
+      expect(all.data?.items).to.have.length(5); // the seed's two and these three
+      expect(nextCursor(all.response)).to.equal(undefined);
       const seen: string[] = [];
       const cursors: (string | undefined)[] = [];
       let cursor: string | undefined;
       do {
-        const page = await devices.listDevices({ limit: 2, ...(cursor === undefined ? {} : { cursor }) });
-        seen.push(...page.items.map((item) => item.installationId));
-        cursor = page.nextCursor;
+        const { data, response } = await client.GET('/api/notifications/devices', {
+          params: { query: { limit: 2, cursor } },
+        });
+        seen.push(...(data?.items ?? []).map((item) => item.installationId));
+        cursor = nextCursor(response);
         cursors.push(cursor);
       } while (cursor !== undefined && cursors.length < 10);
       expect(cursors.map((each) => typeof each)).to.deep.equal(['string', 'string', 'undefined']);
-      expect(seen).to.deep.equal(all.items.map((item) => item.installationId));
+      expect(seen).to.deep.equal(all.data?.items.map((item) => item.installationId));
     });
   });
 
   describe('retries', () => {
-    it('when the sandbox fails half the requests on purpose (503, Retry-After: 1), then every call still succeeds, POSTs and GETs alike', async () => {
+    it('when the sandbox fails half the requests on purpose (503, Retry-After: 1), then every call still succeeds, POSTs and GETs alike, each POST on one key', async () => {
       const session = `retries-${uuid()}`;
       await call(sandbox, 'POST', '/sandbox/reset', {
         headers: { 'x-sandbox-session': session },
         body: { seed: 'half', failureRate: 0.5 },
       }); // this seed fails the 1st, 3rd and 4th tries
       const retried: number[] = [];
-      const devices = new DevicesApi(
-        new Configuration({
-          basePath: sandbox.url,
-          headers: { 'X-Sandbox-Session': session },
-          retry: { attempts: 8, onRetry: (retry) => retried.push(retry.status ?? 0) },
-        }),
-      );
-      const registered = [];
+      const client = createCollabClient({
+        baseUrl: sandbox.url,
+        headers: { 'X-Sandbox-Session': session },
+        retry: { attempts: 8, onRetry: (retry) => retried.push(retry.status ?? 0) },
+      });
+      const created = [];
       for (let count = 0; count < 3; count++)
-        registered.push(
-          await devices.registerDevice({ deviceRegistration: aDevice() as unknown as DeviceRegistration }),
-        );
-      const page = await devices.listDevices({ limit: 100 });
-      expect(page.items.map((item) => item.installationId)).to.include.members(
-        registered.map((device) => device.installationId),
-      );
-      const log = await call(sandbox, 'GET', '/sandbox/requests', { headers: { 'x-sandbox-session': session } });
-      const statuses = (log.body.items as { status: number }[]).map((item) => item.status);
+        created.push((await client.POST('/api/streams', { body: { title: `retried ${count}` } })).data?.id);
       expect(retried).to.deep.equal([503, 503, 503]);
-      expect(statuses.filter((status) => status === 503)).to.have.length(3);
+      const log = await call(sandbox, 'GET', '/sandbox/requests', { headers: { 'x-sandbox-session': session } });
+      const byKey = new Map<string, number[]>();
+      for (const { status, requestHeaders } of (log.body.items as LoggedRequest[]).reverse()) {
+        const key = requestHeaders?.['idempotency-key'] ?? 'none';
+        byKey.set(key, [...(byKey.get(key) ?? []), status]);
+      }
+      expect([...byKey.values()]).to.deep.equal([[503, 201], [503, 503, 201], [201]]);
+      for (const [count, streamId] of created.entries()) {
+        const { data } = await client.GET('/api/streams/{streamId}', { params: { path: { streamId: streamId! } } });
+        expect(data?.title).to.equal(`retried ${count}`);
+      }
     });
   });
 
-  describe('problemOf(error, operationId)', () => {
-    it("when the status is one the operation declares, then the problem typed by it: a draft save's 409 has updatedAt", async () => {
-      const problem = await problemOf(problemResponse(409, conflict), 'saveCycleTemplateDraft');
-      expect(problem?.status === 409 ? problem.updatedAt : undefined).to.equal(conflict.updatedAt);
+  describe('problemOf(result)', () => {
+    it("when a call is answered with a problem, then problemOf gives it, typed by the operation's declared problems: a draft save's 409 has updatedAt", async () => {
+      const client = createCollabClient({
+        baseUrl: sandbox.url,
+        headers: { 'X-Sandbox-Session': `problem-${uuid()}` },
+      });
+      const templateId = uuid();
+      const body = { ...(aDraft() as unknown as CycleTemplateDraftInput), createOnly: true };
+      const first = await client.PUT('/api/cycles/templates/{templateId}/draft', {
+        params: { path: { templateId } },
+        body,
+      });
+      const problem = problemOf(
+        await client.PUT('/api/cycles/templates/{templateId}/draft', { params: { path: { templateId } }, body }),
+      );
+      expect(problem && 'updatedAt' in problem ? [problem.status, problem.updatedAt] : problem).to.deep.equal([
+        409,
+        first.data?.updatedAt,
+      ]);
     });
 
-    it('when the operation does not declare the status, or the body is no problem of that status, then undefined', async () => {
-      expect(await problemOf(problemResponse(409, conflict), 'getStream')).to.equal(undefined);
-      expect(await problemOf(problemResponse(404, conflict), 'getStream')).to.equal(undefined);
-      expect(await problemOf(problemResponse(404, { status: 404 }), 'getStream')).to.equal(undefined);
-      expect(
-        await problemOf(
-          new ResponseError(new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } })),
-          'getStream',
-        ),
-      ).to.equal(undefined);
-      expect(await problemOf(problemResponse(404, { ...conflict, status: 404 }), 'getStream')).to.deep.include({
-        status: 404,
-      });
+    it("when the answer is a success, no problem document, or one whose status is not the response's, then undefined", () => {
+      expect(problemOf(problemResult(409, conflict))).to.deep.equal(conflict);
+      expect(problemOf(problemResult(404, conflict))).to.equal(undefined);
+      expect(problemOf(problemResult(404, { status: 404 }))).to.equal(undefined);
+      expect(problemOf(problemResult(409, conflict, 'application/json'))).to.equal(undefined);
+      expect(problemOf({ response: new Response('{}', { status: 200 }) })).to.equal(undefined);
     });
 
     it('when the types are used wrongly, then the type check says so', async () => {
-      const problem = await problemOf(problemResponse(404, { ...conflict, status: 404 }), 'getStream');
+      const client = createCollabClient({ baseUrl: sandbox.url });
+      const result = await client.GET('/api/streams/{streamId}', { params: { path: { streamId: uuid() } } });
+      const problem = problemOf(result);
       // @ts-expect-error getStream declares no problem with updatedAt
-      expect(problem?.updatedAt).to.equal(conflict.updatedAt);
-      // @ts-expect-error there is no such operation
-      expect(await problemOf(problemResponse(404, conflict), 'getStreams')).to.equal(undefined);
+      expect(problem?.updatedAt).to.equal(undefined);
+      expect(problem?.status).to.equal(404);
+      // @ts-expect-error there is no such path
+      await client.GET('/api/streamz').catch(() => undefined);
     });
   });
 
   describe('patch types', () => {
     it("when a patch names a sound, then it is a Sound or null: the enum is kept (tsc refuses 'not-a-sound'), and the sandbox stores and removes it", async () => {
-      const api = new NotificationsApi(
-        new Configuration({ basePath: sandbox.url, headers: { 'X-Sandbox-Session': `sound-${uuid()}` } }),
-      );
+      const client = createCollabClient({ baseUrl: sandbox.url, headers: { 'X-Sandbox-Session': `sound-${uuid()}` } });
       const set: NotificationSettingsPatch = { sound: 'quack' };
       const removed: NotificationSettingsPatch = { sound: null };
       // @ts-expect-error not one of Sound's values: the patch type keeps the enum, as the contract does
@@ -161,8 +166,8 @@ describe('the client as a package (generated/client/)', () => {
       // @ts-expect-error the server's own types (generated/) keep it too
       const wrongServerSide: ServerPatch = { sound: 'not-a-sound' };
       expect([wrong.sound, wrongServerSide.sound]).to.deep.equal(['not-a-sound', 'not-a-sound']);
-      expect((await api.patchNotificationSettings({ notificationSettingsPatch: set })).sound).to.equal('quack');
-      expect(await api.patchNotificationSettings({ notificationSettingsPatch: removed })).to.not.have.property('sound');
+      expect((await client.PATCH('/api/notifications/settings', { body: set })).data?.sound).to.equal('quack');
+      expect((await client.PATCH('/api/notifications/settings', { body: removed })).data).to.not.have.property('sound');
     });
   });
 

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { packClient, run } from '../helpers/client-package.js';
+import { run } from '../helpers/client-package.js';
+import { WRONG, viteApp } from '../helpers/client-vite-app.js';
 import { needs } from '../helpers/needs.js';
 
 /** What the snippets of mocks/README.md and reference.md say stand for the reader's own: declared, so each ```ts block compiles alone. */
@@ -20,39 +21,8 @@ const snippets = async () =>
     .flatMap((text) => [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gm)])
     .map((match) => match[1]!);
 
-/** What a front end writes on the client: follow the pages, read a typed problem, tell nodes apart, mock with its MSW handlers. */
-const MAIN = `import { Configuration, DevicesApi, StreamsApi, isTextNode, problemOf } from '@collab/client';
-import { handlers } from '@collab/client/msw';
-
-const configuration = new Configuration({ basePath: 'http://127.0.0.1:4010' });
-const devices = new DevicesApi(configuration);
-const streams = new StreamsApi(configuration);
-
-async function show(): Promise<void> {
-  let cursor: string | undefined;
-  let count = 0;
-  do {
-    const page = await devices.listDevices({ limit: 100, ...(cursor === undefined ? {} : { cursor }) });
-    count += page.items.length;
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  const stream = await streams.getStream({ streamId: '0193a5f2-7c1e-7b3a-9d2e-4f5a6b7c8d9e' }, { headers: { Prefer: 'code=200' } })
-    .catch(async (error: unknown) => {
-      const problem = await problemOf(error, 'getStream');
-      // @ts-expect-error getStream declares no problem with updatedAt (the draft save's 409 has it)
-      console.log(problem?.updatedAt);
-      throw new Error(problem?.detail ?? String(error));
-    });
-  const elements = stream.initialMessage?.content.blocks.flatMap((block) => ('elements' in block ? block.elements : [])) ?? [];
-  const texts = elements.flatMap((element) => ('children' in element ? element.children : [])).filter(isTextNode);
-  document.querySelector<HTMLDivElement>('#app')!.textContent = \`\${count} devices, \${texts.length} text nodes, \${handlers().length} MSW handlers\`;
-}
-void show();
-`;
-
-describe('a scratch Vite vanilla-ts app on the packed client (make client, npm install <tarball>)', function () {
+describe('a scratch Vite vanilla-ts app on the packed client (make client, npm install <tarball>): its type check', function () {
   this.timeout(600_000);
-  let folder: string;
   let app: string;
   before(async function () {
     const registry = await run('npm', ['view', 'create-vite@9', 'version'], tmpdir()).then(
@@ -60,15 +30,7 @@ describe('a scratch Vite vanilla-ts app on the packed client (make client, npm i
       () => 'the npm registry (npm view create-vite)',
     );
     needs(this, registry);
-    const tarball = await packClient();
-    folder = await mkdtemp(join(tmpdir(), 'client-vite-app-'));
-    await run('npx', ['--yes', 'create-vite@9', 'app', '--template', 'vanilla-ts', '--no-interactive'], folder);
-    app = join(folder, 'app');
-    await writeFile(join(app, 'src', 'main.ts'), MAIN);
-    await run('npm', ['install', '--no-audit', '--no-fund', tarball, 'msw'], app);
-  });
-  after(async () => {
-    if (folder) await rm(folder, { recursive: true, force: true });
+    app = await viteApp();
   });
 
   it("when installed, then it is @collab/client at the contract's version", async () => {
@@ -107,5 +69,20 @@ describe('a scratch Vite vanilla-ts app on the packed client (make client, npm i
 
   it("when TypeScript 5 checks it (this project's, strict and noUncheckedIndexedAccess), then it compiles too", async () => {
     await run(resolve('node_modules/.bin/tsc'), ['-p', 'tsconfig.json', '--strict', '--noUncheckedIndexedAccess'], app);
+  });
+
+  it("when a module sends a sound that is not a Sound, or a body without a required member, then the template's type check refuses both", async () => {
+    await mkdir(join(app, 'src', 'wrong'));
+    try {
+      await writeFile(join(app, 'src', 'wrong', 'wrong.ts'), WRONG);
+      const refused = await run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], app).then(
+        () => 'compiled',
+        (error: { stdout?: string }) => error.stdout ?? String(error),
+      );
+      expect(refused).to.match(/wrong\.ts\(3,\d+\).*'"not-a-sound"' is not assignable/);
+      expect(refused).to.match(/wrong\.ts\(4,\d+\).*[Pp]roperty 'title' is missing/);
+    } finally {
+      await rm(join(app, 'src', 'wrong'), { recursive: true, force: true });
+    }
   });
 });

@@ -1,14 +1,6 @@
 import { expect } from 'chai';
 import {
-  Configuration,
-  CyclesApi,
-  DevicesApi,
-  HealthApi,
-  IdentityApi,
-  NavigationApi,
-  NotificationsApi,
-  ReadsApi,
-  StreamsApi,
+  createCollabClient,
   problemOf,
   type Block,
   type CycleTemplateDraftInput,
@@ -23,20 +15,15 @@ import { MOCK_TOKEN, startPrism } from '../helpers/prism.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
 
-/** The typed client as a front end builds it: one Configuration, one object per tag. */
-function clientFor(basePath: string, headers: Record<string, string> = {}) {
+/** The typed client as a front end builds it: one configuration. */
+const clientFor = (baseUrl: string, headers: Record<string, string> = {}) =>
   // The token a front end sends (openapi.yaml's bearerAuth); the mock wants one, a service in local mode reads none.
-  const configuration = new Configuration({ basePath, headers, accessToken: MOCK_TOKEN });
-  return {
-    health: new HealthApi(configuration),
-    streams: new StreamsApi(configuration),
-    notifications: new NotificationsApi(configuration),
-    devices: new DevicesApi(configuration),
-    navigation: new NavigationApi(configuration),
-    cycles: new CyclesApi(configuration),
-    identity: new IdentityApi(configuration),
-    reads: new ReadsApi(configuration),
-  };
+  createCollabClient({ baseUrl, headers, accessToken: MOCK_TOKEN });
+
+/** A call's data, after checking it succeeded (a failure says its status and body). */
+function ok<T>({ data, error, response }: { data?: T; error?: unknown; response: Response }): T {
+  if (!response.ok) throw new Error(`${response.status} ${response.url}: ${JSON.stringify(error)}`);
+  return data as T;
 }
 
 // Every variant of the content tree, nested: the unions accept each one as it is.
@@ -111,87 +98,95 @@ const draft = (overrides: Partial<CycleTemplateDraftInput> = {}): CycleTemplateD
 
 /** Drives every operation of openapi.yaml through the client; `stateful` targets must show what was written. */
 async function useEveryOperation(target: Service, stateful: boolean): Promise<void> {
-  const api = clientFor(target.url);
-  expect(await api.health.checkLiveness()).to.deep.equal({ status: 'ok' });
+  const client = clientFor(target.url);
+  expect(ok(await client.GET('/healthz'))).to.deep.equal({ status: 'ok' });
+  expect(ok(await client.GET('/readyz'))).to.have.property('status');
+  expect(ok(await client.GET('/metrics', { parseAs: 'text' }))).to.be.a('string');
 
-  const created = await api.streams.createStreamRaw({
-    createStreamRequest: { title: 'Client', initialMessage: { content: { blocks } } },
+  const created = await client.POST('/api/streams', {
+    body: { title: 'Client', initialMessage: { content: { blocks } } },
   });
-  expect(created.raw.status).to.equal(201);
-  const location = created.raw.headers.get('Location') ?? '';
+  expect(created.response.status).to.equal(201);
+  const location = created.response.headers.get('Location') ?? '';
   expect(location).to.match(/^\/api\/streams\/[0-9a-f-]{36}$/);
-  const stream = await api.streams.getStream({ streamId: location.split('/').pop()! });
+  const stream = ok(
+    await client.GET('/api/streams/{streamId}', { params: { path: { streamId: location.split('/').pop()! } } }),
+  );
   if (stateful) expect(stream.initialMessage?.content.blocks).to.deep.equal(blocks);
 
   const settings: NotificationSettingsPatch = {
     vips: { ann: { bypass: true }, ben: { bypass: false } },
     sound: 'boing',
   };
-  const added = await api.notifications.patchNotificationSettings({ notificationSettingsPatch: settings });
+  const added = ok(await client.PATCH('/api/notifications/settings', { body: settings }));
   if (stateful) expect(added.vips).to.have.property('ann');
-  const removed = await api.notifications.patchNotificationSettings({
-    notificationSettingsPatch: { vips: { ann: null }, sound: null },
-  });
+  const removed = ok(await client.PATCH('/api/notifications/settings', { body: { vips: { ann: null }, sound: null } }));
   if (stateful) {
     expect(removed.vips)
       .to.deep.include({ ben: { bypass: false } })
       .and.not.have.property('ann'); // null removed the map entry
     expect(removed).to.not.have.property('sound');
   }
-  expect(await api.notifications.getNotificationSettings())
+  expect(ok(await client.GET('/api/notifications/settings')))
     .to.have.property('updatedAt')
     .that.is.a('string');
 
   const registration = device();
-  const registered = await api.devices.registerDeviceRaw({ deviceRegistration: registration });
-  expect(registered.raw.status).to.equal(stateful ? 201 : 200); // a known difference of the mock
-  const { appId, installationId } = registration;
+  const registered = await client.PUT('/api/notifications/devices', { body: registration });
+  expect(registered.response.status).to.equal(stateful ? 201 : 200); // a known difference of the mock
+  const path = { appId: registration.appId, installationId: registration.installationId };
   if (stateful)
-    expect(registered.raw.headers.get('Location')).to.equal(`/api/notifications/devices/${appId}/${installationId}`);
-  const one = await api.devices.getDevice({ appId, installationId });
-  if (stateful) expect(one).to.deep.equal(await registered.value());
-  const listed = await api.devices.listDevices({ limit: 10 });
+    expect(registered.response.headers.get('Location')).to.equal(
+      `/api/notifications/devices/${path.appId}/${path.installationId}`,
+    );
+  const one = ok(await client.GET('/api/notifications/devices/{appId}/{installationId}', { params: { path } }));
+  if (stateful) expect(one).to.deep.equal(registered.data);
+  const listed = ok(await client.GET('/api/notifications/devices', { params: { query: { limit: 10 } } }));
   if (stateful) expect(listed.items.map((item) => item.installationId)).to.include(registration.installationId);
-  await api.devices.unregisterDevice({ appId: registration.appId, installationId: registration.installationId });
+  ok(await client.DELETE('/api/notifications/devices/{appId}/{installationId}', { params: { path } }));
 
   const nav: NavigationPatch = {
     lastViewedAt: { [stream.id]: '2026-11-20T09:20:11+01:00', gone: null },
     rankByStreamId: { gone: null },
   };
-  const patchedNav = await api.navigation.patchNavigationPreferences({ navigationPatch: nav });
-  const lastViewed: string | undefined = patchedNav.lastViewedAt?.[stream.id]; // a date-time is a string
+  const patchedNav = ok(await client.PATCH('/api/streams/nav', { body: nav }));
+  const lastViewed: string | null | undefined = patchedNav.lastViewedAt?.[stream.id]; // a date-time is a string
   if (stateful) expect(lastViewed).to.equal('2026-11-20T09:20:11+01:00');
-  const again = await api.navigation.patchNavigationPreferences({ navigationPatch: nav });
+  const again = ok(await client.PATCH('/api/streams/nav', { body: nav }));
   if (stateful) expect(again.updatedAt, 'a patch that changes nothing keeps updatedAt').to.equal(patchedNav.updatedAt);
-  expect((await api.navigation.getNavigationPreferences()).updatedAt).to.be.a('string');
-  // Every parameter optional: the Raw method, as the plain one, is called with none.
-  const navRaw = await api.navigation.getNavigationPreferencesRaw();
-  expect(navRaw.raw.status).to.equal(200);
-  expect((await navRaw.value()).updatedAt).to.be.a('string');
-  expect((await (await api.devices.listDevicesRaw()).value()).items).to.be.an('array');
+  expect(ok(await client.GET('/api/streams/nav')).updatedAt).to.be.a('string');
+  expect(ok(await client.GET('/api/notifications/devices')).items).to.be.an('array'); // every parameter optional: none
 
   const templateId = uuid();
-  const first = await api.cycles.saveCycleTemplateDraftRaw({
-    templateId,
-    cycleTemplateDraftInput: draft({ createOnly: true }),
-  });
-  const saved = await first.value();
-  expect((await api.cycles.getCycleTemplateDraft({ templateId })).triggerName).to.equal(saved.triggerName);
+  const saved = ok(
+    await client.PUT('/api/cycles/templates/{templateId}/draft', {
+      params: { path: { templateId } },
+      body: draft({ createOnly: true }),
+    }),
+  );
+  const read = ok(await client.GET('/api/cycles/templates/{templateId}/draft', { params: { path: { templateId } } }));
+  expect(read.triggerName).to.equal(saved.triggerName);
 
-  const identity = await api.identity.patchIdentitySettings({
-    namespace: 'profile',
-    identitySettingsPatch: { patch: { theme: { mode: 'dark' }, shortcuts: null } },
-  });
+  const namespace = { path: { namespace: 'profile' } };
+  const identity = ok(
+    await client.PATCH('/api/identity/settings/{namespace}', {
+      params: namespace,
+      body: { patch: { theme: { mode: 'dark' }, shortcuts: null } },
+    }),
+  );
   expect(identity.namespace).to.equal('profile');
-  expect((await api.identity.getIdentitySettings({ namespace: 'profile' })).settings).to.be.an('object');
+  expect(ok(await client.GET('/api/identity/settings/{namespace}', { params: namespace })).settings).to.be.an('object');
 
-  const streamId = stream.id;
-  const marker = await api.reads.markRead({ readMarkerInput: { streamId, lastReadMessageId: uuid() } });
-  const markers = await api.reads.listReadMarkers({ streamId: marker.streamId, limit: 5 });
+  const marker = ok(await client.PUT('/api/chat/reads', { body: { streamId: stream.id, lastReadMessageId: uuid() } }));
+  const markers = ok(
+    await client.GET('/api/chat/reads/{streamId}', {
+      params: { path: { streamId: marker.streamId }, query: { limit: 5 } },
+    }),
+  );
   if (stateful) expect(markers.items).to.deep.equal([marker]);
 }
 
-describe('the typed client (generated/client, typescript-fetch)', function () {
+describe('the typed client (generated/client: openapi-fetch on openapi-typescript)', function () {
   this.timeout(120_000);
   let service: Service;
   let sandbox: Service;
@@ -213,34 +208,34 @@ describe('the typed client (generated/client, typescript-fetch)', function () {
     await useEveryOperation(mock, false);
   });
 
-  it('when a draft save conflicts (the service: a second createOnly save), then the 409 is a typed DraftConflictProblem with the stored updatedAt', async () => {
-    const { cycles } = clientFor(service.url);
-    const templateId = uuid();
-    const stored = await cycles.saveCycleTemplateDraft({ templateId, cycleTemplateDraftInput: draft() });
-    const error = await cycles
-      .saveCycleTemplateDraft({ templateId, cycleTemplateDraftInput: draft({ createOnly: true }) })
-      .catch((caught: unknown) => caught);
-    const problem = await problemOf(error, 'saveCycleTemplateDraft');
+  it('when a draft save conflicts (the service: a second createOnly save), then problemOf gives the 409, a DraftConflictProblem with the stored updatedAt', async () => {
+    const client = clientFor(service.url);
+    const params = { path: { templateId: uuid() } };
+    const stored = ok(await client.PUT('/api/cycles/templates/{templateId}/draft', { params, body: draft() }));
+    const problem = problemOf(
+      await client.PUT('/api/cycles/templates/{templateId}/draft', { params, body: draft({ createOnly: true }) }),
+    );
     expect(problem).to.include({ status: 409, type: 'urn:problem:collab:conflict', updatedAt: stored.updatedAt });
   });
 
   it('when the mock is asked for a 409 (Prefer: code=409, example=stale), then the client reads the same typed problem', async () => {
-    const { cycles } = clientFor(mock.url, { Prefer: 'code=409, example=stale' });
-    const error = await cycles
-      .saveCycleTemplateDraft({ templateId: uuid(), cycleTemplateDraftInput: draft() })
-      .catch((caught: unknown) => caught);
-    const problem = await problemOf(error, 'saveCycleTemplateDraft');
+    const client = clientFor(mock.url, { Prefer: 'code=409, example=stale' });
+    const problem = problemOf(
+      await client.PUT('/api/cycles/templates/{templateId}/draft', {
+        params: { path: { templateId: uuid() } },
+        body: draft(),
+      }),
+    );
     expect(problem?.status).to.equal(409);
-    if (problem?.status === 409) expect(problem.updatedAt).to.be.a('string'); // typed: only the 409 has updatedAt
+    if (problem && 'updatedAt' in problem)
+      expect(problem.updatedAt).to.be.a('string'); // typed: only the 409 has updatedAt
+    else expect.fail('the 409 is a DraftConflictProblem');
   });
 
   it('when a call is answered 400, then problemOf gives the errors naming each field', async () => {
-    const { reads } = clientFor(service.url);
-    const error = await reads
-      .markRead({ readMarkerInput: { streamId: 'not-a-uuid', lastReadMessageId: uuid() } })
-      .catch((caught: unknown) => caught);
-    const problem = await problemOf(error);
-    expect(problem?.errors?.map((field) => field.path)).to.deep.equal(['/body/streamId']);
-    expect(await problemOf(new Error('not an HTTP error'))).to.equal(undefined);
+    const client = clientFor(service.url);
+    const result = await client.PUT('/api/chat/reads', { body: { streamId: 'not-a-uuid', lastReadMessageId: uuid() } });
+    expect(problemOf(result)?.errors?.map((field) => field.path)).to.deep.equal(['/body/streamId']);
+    expect(problemOf({ response: new Response('not a problem', { status: 500 }) })).to.equal(undefined);
   });
 });
