@@ -1,12 +1,4 @@
-import {
-  StoreUnavailableError,
-  type Change,
-  type Collection,
-  type Entry,
-  type Page,
-  type Placement,
-  type Store,
-} from '../store.js';
+import { StoreUnavailableError, type Collection, type Entry, type Page, type Store } from '../store.js';
 import { collectAllGarbage } from '../../lib/collect-garbage.js';
 import { NO_HOOKS } from '../store-hooks.js';
 import { journalCommits } from './journal-commits.js';
@@ -19,8 +11,7 @@ import {
 } from './lowdb-settings.js';
 import { serveOwnerSocket } from './operations/control-socket.js';
 import { openFiles, type OpenFiles } from './open-files.js';
-import type { Stored } from './engine/record-text.js';
-import { serialize, storedSize } from './engine/record-text.js';
+import { recordUpdate } from './record-update.js';
 import { StatedSize } from './engine/stated-size.js';
 
 /**
@@ -50,13 +41,8 @@ export async function openLowdbStore(dataFile: string, options: LowdbOptions = {
 const COLLECT_AFTER_BYTES = 32 * 1024 * 1024;
 
 async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOptions): Promise<Store> {
-  const { committed, journal, accounts, release } = files;
-  const { sizes } = accounts;
-  /** What the committed record takes, from its text (parsed already as `stored`). */
-  const committedAccount = (collection: Collection, key: string, stored: Stored | undefined) => {
-    const record = committed.text(collection, key);
-    return stored && record !== undefined ? accounts.of(collection, key, stored, storedSize(key, record)) : undefined;
-  };
+  const { committed, journal, release } = files;
+  const { sizes } = files.accounts;
   let open = true;
   let closing: Promise<void> | undefined;
   const stated = new StatedSize(sizes, options.storeMaxBytes ?? STORE_MAX_BYTES, options.logger, options.heap);
@@ -68,6 +54,7 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
     logger: options.logger,
     hooks,
   });
+  const update = recordUpdate(files, stated, queue, commit);
   if (committed.hasDirty) await checkpoints.now(); // replayed changes; on a full disk the journal keeps them
   if (sizes.total >= COLLECT_AFTER_BYTES) collectAllGarbage(); // the load's garbage, and V8's heap sized for it
   const stopReporting = hooks.size(() => ({
@@ -112,36 +99,9 @@ async function lowdbStore(dataFile: string, files: OpenFiles, options: LowdbOpti
     async list<T>(collection: Collection, group: string, page: Page) {
       return committed.page(collection, group, page) as Entry<T>[];
     },
-    async update<T>(
-      collection: Collection,
-      key: string,
-      change: (previous: T | undefined) => T | undefined,
-      { group, owner }: Placement = {},
-    ) {
+    async update(collection, key, change, placement) {
       if (!open) throw new StoreUnavailableError('the store is closed');
-      const staged = queue.staging([collection, key]);
-      const stored = staged === undefined ? committed.get(collection, key) : (staged[2] ?? undefined);
-      const previous = stored?.value as T | undefined;
-      const current = change(previous);
-      if (previous === undefined && current === undefined) return { previous, current };
-      const op = serialize(
-        [
-          collection,
-          key,
-          current === undefined
-            ? null
-            : { value: current, ...(group === undefined ? {} : { group }), ...(owner === undefined ? {} : { owner }) },
-        ],
-        stored?.group,
-      );
-      const before = staged === undefined ? committedAccount(collection, key, stored) : accounts.ofOp(staged);
-      const after = accounts.ofOp(op);
-      accounts.check(collection, before, after); // or QuotaExceededError, with nothing staged
-      stated.check(before?.size, after?.size); // or StoreFullError, with nothing staged
-      accounts.change(collection, before, after);
-      stated.warnNearFull();
-      await commit(op);
-      return { previous, current } satisfies Change<T>;
+      return update(collection, key, change, placement);
     },
     records: () => committed.records(),
     async ping() {
