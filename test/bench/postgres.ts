@@ -52,6 +52,14 @@ export async function seededSchema(
   };
 }
 
+/** Transactions committed in the bench's database so far (PostgreSQL's statistics, flushed about once a second). */
+export async function postgresTransactions(): Promise<number> {
+  const { rows } = await onDatabase(DATABASE_URL, (client) =>
+    client.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()'),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Why PostgreSQL cannot be benchmarked here, or undefined when it can; and its version. */
 export async function postgresVersion(): Promise<{ version?: string; unreachable?: string }> {
   return onDatabase(DATABASE_URL, (client) =>

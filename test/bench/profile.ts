@@ -2,10 +2,14 @@
 // --cpu-prof, pinned as the bench pins it, loaded with the device PUT (BENCH_PROFILE_WORKLOAD=new-device: a new
 // device each) for BENCH_SECONDS; then where its CPU went, by function and by part (Node's own code, each package,
 // each folder of src/), as shares of the time not idle. The profile is kept in .bench/profiles/ for DevTools.
+// `postgres RECORDS` seeds a schema of RECORDS read markers, loads read-marker PUTs, pins PostgreSQL to the
+// server's core as run.ts does, and prints PostgreSQL's CPU a request and its transactions a request too.
 // Run it before and after a change, with the same arguments, and compare the shares.
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { devicePut, load, newDevicePut, prepare, SECONDS, serveWith } from './harness.js';
+import { devicePut, load, newDevicePut, prepare, readMarkerRequest, SECONDS, serveWith } from './harness.js';
+import { postgresTransactions, seededSchema } from './postgres.js';
+import { pinPostgres, postgresCpuSeconds } from './postgres-cores.js';
 
 interface ProfileNode {
   id: number;
@@ -16,18 +20,32 @@ const args = process.argv.slice(2);
 if (args.length === 0) throw new Error('usage: npm run bench:profile -- <mode of test/bench/serve.ts> [arguments]');
 const folder = join('.bench', 'profiles', args.join('-'));
 
-const request = process.env.BENCH_PROFILE_WORKLOAD === 'new-device' ? newDevicePut : devicePut;
+const onPostgres = args[0] === 'postgres';
+const records = Number(args[1] ?? 100_000);
+const request = onPostgres
+  ? readMarkerRequest(records)
+  : process.env.BENCH_PROFILE_WORKLOAD === 'new-device'
+    ? newDevicePut
+    : devicePut;
 
 prepare();
 await rm(folder, { recursive: true, force: true });
 await mkdir(folder, { recursive: true });
-const server = await serveWith(['--cpu-prof', `--cpu-prof-dir=${folder}`], ...args);
+const schema = onPostgres ? await seededSchema(records) : undefined;
+const pinned = onPostgres ? pinPostgres() : undefined;
+if (pinned && 'reason' in pinned) console.log(`PostgreSQL not pinned: ${pinned.reason}`);
+const serverArgs = schema ? ['postgres', schema.url, String(records)] : args;
+const server = await serveWith(['--cpu-prof', `--cpu-prof-dir=${folder}`], ...serverArgs);
 await load(server.port, request, 2); // warm-up: the optimizing compiler, the heap's first growth
+const postgresBefore = onPostgres ? { cpu: postgresCpuSeconds(), xacts: await postgresTransactions() } : undefined;
 // V8 stamps samples with the monotonic clock in microseconds, as process.hrtime does: only the load's own are counted.
 const from = Number(process.hrtime.bigint() / 1000n);
 const result = await load(server.port, request, SECONDS);
 const to = Number(process.hrtime.bigint() / 1000n);
+const postgresAfter = onPostgres ? { cpu: postgresCpuSeconds(), xacts: await postgresTransactions() } : undefined;
 await server.stop(); // node writes the profile as it exits
+if (pinned && 'undo' in pinned) pinned.undo();
+await schema?.drop();
 
 const file = (await readdir(folder)).find((name) => name.endsWith('.cpuprofile'));
 if (!file) throw new Error(`no profile written into ${folder}`);
@@ -71,9 +89,14 @@ const top = (counts: Map<string, number>, count: number) =>
     .map(([name, hits]) => `${share(hits)}  ${name}`)
     .join('\n');
 const cpuUs = ((sampled / all) * busy) / result.requests.total;
+const postgresLine =
+  postgresBefore && postgresAfter
+    ? `PostgreSQL: ${(((postgresAfter.cpu - postgresBefore.cpu) * 1e6) / result.requests.total).toFixed(1)} µs of its CPU a request, ` +
+      `${((postgresAfter.xacts - postgresBefore.xacts) / result.requests.total).toFixed(3)} transactions a request\n`
+    : '';
 console.log(
   `${args.join(' ')}: ${Math.round(result.requests.average)} requests/s, p99 ${result.latency.p99} ms, ` +
-    `${cpuUs.toFixed(1)} µs of the main thread's CPU a request (${busy} samples not idle of ${all}); profile: ${join(folder, file)}\n\nBy part:\n${top(byPart, 25)}\n\nBy function (self time):\n${top(byFunction, 40)}`,
+    `${cpuUs.toFixed(1)} µs of the main thread's CPU a request (${busy} samples not idle of ${all}); profile: ${join(folder, file)}\n${postgresLine}\nBy part:\n${top(byPart, 25)}\n\nBy function (self time):\n${top(byFunction, 40)}`,
 );
 
 /** Where code comes from: (garbage collector) and the like, Node's own (node:…), a package, or a folder of the project. */

@@ -1,7 +1,7 @@
 import type { Change, Collection, StoreQuotas } from '../store.js';
 import { chargedBytes, type Footprint } from '../usage.js';
 import { BatchUsage } from './batch-usage.js';
-import type { Run } from './transaction.js';
+import { together, type Run } from './transaction.js';
 
 /** One update waiting for its batch: its record (key, group and owner in keyToText's form), its change, its caller. */
 export interface Pending {
@@ -29,46 +29,44 @@ type State = Row | undefined;
 const idOf = (collection: string, key: string) => `${collection}\u0000${key}`;
 
 /**
- * Runs one batch inside its transaction (BEGIN has run): locks every key, and
- * every group with a size quota it writes to, in a fixed order (the hashes
- * ascending, as on every instance, so batches on different instances never
- * deadlock), reads the keys in one statement, applies each change in arrival
- * order (a change that throws, or passes a quota, fails alone and leaves its
- * record as it was), writes the last state of every changed key in one
- * statement, and counts quotas. Returns the transaction id (for a COMMIT in
- * doubt) and the outcomes to settle once COMMIT has returned.
+ * Runs one batch in two round trips, each a pipeline of statements (see together). The first
+ * begins the transaction (`begin`), locks every key, and every group with a size quota it
+ * writes to, in a fixed order (the hashes ascending, as on every instance, so batches on
+ * different instances never deadlock), reads the keys, and locks and reads the owners' usage
+ * (a record joining a limited group takes one more, to count the group: new records only).
+ * Then each change is applied in arrival order (a change that throws, or passes a quota,
+ * fails alone and leaves its record as it was). The second, `commit`, writes the last state
+ * of every changed key, the usage, and COMMIT. Returns the transaction id (for a COMMIT in
+ * doubt), the outcomes to settle once COMMIT has returned, and commit.
  */
 export async function runBatch(
   run: Run,
+  begin: string,
   batch: Pending[],
   quotas: StoreQuotas | undefined,
-): Promise<{ xid: string; succeeded: [Pending, Change<unknown>][] }> {
-  const collections = batch.map((pending) => pending.collection);
-  const keys = batch.map((pending) => pending.key);
+): Promise<{ xid: string; succeeded: [Pending, Change<unknown>][]; commit(): Promise<unknown> }> {
+  const ids = distinctIds(batch);
   // A limited group is locked too: its records may have other owners, whose usage rows would not hold its joiners back.
   const grouped = batch.filter(
     (pending) => pending.group !== null && quotas?.recordsPerGroup[pending.collection] !== undefined,
   );
-  const [{ xid = '' } = {}] = await run<{ xid: string }>(
+  const begun = run(begin);
+  const locked = run<{ xid: string }>(
     `SELECT txid_current()::text AS xid, (SELECT count(pg_advisory_xact_lock(h)) FROM (
        SELECT hashtextextended(c || '/' || k, 0) AS h FROM unnest($1::text[], $2::text[]) AS t(c, k)
        UNION SELECT hashtextextended(c || '/' || g, 1) FROM unnest($3::text[], $4::text[]) AS t(c, g) ORDER BY 1) AS ordered) AS locked`,
-    [collections, keys, grouped.map((pending) => pending.collection), grouped.map((pending) => pending.group)],
+    [ids.collections, ids.keys, grouped.map((pending) => pending.collection), grouped.map((pending) => pending.group)],
   );
-  const rows = await run<Row & { collection: string; key: string }>(
-    `SELECT r.collection, r.key, r.value, r.grp, r.owner, octet_length(r.value::text) AS bytes FROM records r
-     JOIN (SELECT DISTINCT c, k FROM unnest($1::text[], $2::text[]) AS t(c, k)) AS ids ON r.collection = ids.c AND r.key = ids.k`,
-    [collections, keys],
+  const read = run<Row & { i: number }>(
+    `SELECT t.i::int AS i, r.value, r.grp, r.owner, octet_length(r.value::text) AS bytes
+     FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(c, k, i) JOIN records r ON r.collection = t.c AND r.key = t.k`,
+    [ids.collections, ids.keys],
   );
-  const states = new Map<string, State>(rows.map((row) => [idOf(row.collection, row.key), row]));
-  const usage =
-    quotas &&
-    (await BatchUsage.lock(
-      run,
-      quotas,
-      [...batch.map((pending) => pending.owner), ...rows.map((row) => row.owner)].filter((owner) => owner !== null),
-      joiningGroups(batch, states, quotas),
-    ));
+  const owners = batch.map((pending) => pending.owner).filter((owner) => owner !== null);
+  const counted = quotas && BatchUsage.lock(run, quotas, owners, ids);
+  const [, [{ xid = '' } = {}], rows, usage] = await together(begun, locked, read, counted);
+  const states = new Map<string, State>(rows.map(({ i, ...row }) => [ids.order[i - 1] ?? '', row]));
+  if (quotas) await usage?.countGroups(run, joiningGroups(batch, states, quotas));
   const changed = new Map<string, { collection: Collection; key: string; state: State }>();
   const succeeded: [Pending, Change<unknown>][] = [];
   for (const pending of batch) {
@@ -90,34 +88,60 @@ export async function runBatch(
       pending.reject(error); // the change refused it (an HttpProblem) or a quota did: it fails alone
     }
   }
-  await write(run, [...changed.values()]);
-  await usage?.write(run);
-  return { xid, succeeded };
+  const writes = [...changed.values()];
+  return { xid, succeeded, commit: () => together(...write(run, writes), usage?.write(run), run('COMMIT')) };
 }
 
-/** Writes the last state of each changed record: upserts in one statement, deletes in another. */
-async function write(run: Run, changed: { collection: Collection; key: string; state: State }[]): Promise<void> {
+/** The batch's records, each once: their collections and keys as statements take them, and their ids in that order. */
+function distinctIds(batch: Pending[]): { collections: string[]; keys: string[]; order: string[] } {
+  const seen = new Set<string>();
+  const collections: string[] = [];
+  const keys: string[] = [];
+  const order: string[] = [];
+  for (const { collection, key } of batch) {
+    const id = idOf(collection, key);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    collections.push(collection);
+    keys.push(key);
+    order.push(id);
+  }
+  return { collections, keys, order };
+}
+
+/**
+ * Sends the last state of each changed record: upserts in one statement, deletes in another. The values go as one
+ * JSON array of their texts, which PostgreSQL takes apart as they were written (json keeps each element's text).
+ */
+function write(run: Run, changed: { collection: Collection; key: string; state: State }[]): Promise<unknown>[] {
   const kept = changed.filter((record) => record.state !== undefined);
   const gone = changed.filter((record) => record.state === undefined);
+  const statements: Promise<unknown>[] = [];
   if (kept.length > 0) {
-    await run(
-      `INSERT INTO records (collection, key, grp, owner, value) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::json[])
-       ON CONFLICT (collection, key) DO UPDATE SET grp = EXCLUDED.grp, owner = EXCLUDED.owner, value = EXCLUDED.value`,
-      [
-        kept.map((record) => record.collection),
-        kept.map((record) => record.key),
-        kept.map((record) => record.state?.grp ?? null),
-        kept.map((record) => record.state?.owner ?? null),
-        kept.map((record) => record.state?.text),
-      ],
+    statements.push(
+      run(
+        `INSERT INTO records (collection, key, grp, owner, value)
+         SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::text[]), unnest($4::text[]), json_array_elements($5::json))
+         ON CONFLICT (collection, key) DO UPDATE SET grp = EXCLUDED.grp, owner = EXCLUDED.owner, value = EXCLUDED.value`,
+        [
+          kept.map((record) => record.collection),
+          kept.map((record) => record.key),
+          kept.map((record) => record.state?.grp ?? null),
+          kept.map((record) => record.state?.owner ?? null),
+          `[${kept.map((record) => record.state?.text).join(',')}]`,
+        ],
+      ),
     );
   }
   if (gone.length > 0) {
-    await run('DELETE FROM records WHERE (collection, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))', [
-      gone.map((record) => record.collection),
-      gone.map((record) => record.key),
-    ]);
+    statements.push(
+      run('DELETE FROM records WHERE (collection, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))', [
+        gone.map((record) => record.collection),
+        gone.map((record) => record.key),
+      ]),
+    );
   }
+  return statements;
 }
 
 /**

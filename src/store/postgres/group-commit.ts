@@ -55,21 +55,21 @@ export class GroupCommit {
   }
 
   private async commit(client: PoolClient, batch: Pending[]): Promise<void> {
-    const run = runOn(client);
     let xid: string | undefined;
     let succeeded: Awaited<ReturnType<typeof runBatch>>['succeeded'] = [];
     let committing = false;
     try {
-      await client.query(this.begin);
-      ({ xid, succeeded } = await runBatch(run, batch, this.quotas));
+      let commit: () => Promise<unknown>;
+      ({ xid, succeeded, commit } = await runBatch(runOn(client), this.begin, batch, this.quotas));
       const started = performance.now();
-      committing = true;
-      await run('COMMIT');
+      committing = true; // the writes and COMMIT go together: once sent, any of them may have been committed
+      await commit();
       this.hooks.commit((performance.now() - started) / 1000, succeeded.length);
       client.release();
     } catch (error) {
       if (!committing || !isUnavailable(error)) {
-        // A statement failed, or the server refused it: the connection is fine, and nothing of the batch is kept.
+        // A statement failed, or the server refused it: the connection is fine, and nothing of the batch is kept
+        // (a COMMIT sent behind a failed statement ends its transaction as a ROLLBACK; this one then only warns).
         await client.query('ROLLBACK').then(
           () => client.release(),
           (broken: Error) => client.release(broken),

@@ -55,6 +55,7 @@ export async function openPostgresStore(
     connectionString: connection.connectionString,
     ssl: connection.tls.ssl,
     max: POOL_SIZE,
+    pipeline: true, // a batch's statements go in two round trips (runBatch)
     connectionTimeoutMillis: TIMEOUT_MS,
     query_timeout: TIMEOUT_MS,
     keepAlive: true,
