@@ -1,5 +1,4 @@
 import type { LevelWithSilent } from 'pino';
-import { LOG_LEVELS } from '../observability/logger.js';
 import type { StoreSettings } from '../store/open-store.js';
 import { parseAllowedHosts } from './allowed-hosts.js';
 import { loadHttps, type HttpsFiles } from './https.js';
@@ -8,7 +7,7 @@ import { LOOPBACK_ORIGINS, parseCorsOrigins, type CorsOrigins } from './cors-ori
 import { checkHeap, heapLimitBytes, storeMaxBytesFor } from './heap-budget.js';
 import { storeQuotas, type Limits } from './limits.js';
 import { loadLimits } from './load-limits.js';
-import { parseDuration, parseSize } from './parse.js';
+import { parseDatabaseUrl, parseLogLevel, parsePort, parseSeconds, parseSize } from './parse.js';
 import { readSecret } from './secrets.js';
 import { misspeltSettings, recordingReads } from './settings-read.js';
 
@@ -64,8 +63,8 @@ export const SHUTDOWN_DELAY_MS = 5_000;
 /** As long as a request may take to arrive (the server's request timeout, src/edge/listen.ts), so no upload is cut. */
 export const SHUTDOWN_TIMEOUT_MS = 30_000;
 
-/** Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL` (or `DATABASE_URL_FILE`), `TLS_CERT_FILE` and `TLS_KEY_FILE`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `ALLOWED_HOSTS`, `CORS_ORIGINS`, `LOG_LEVEL`, `SHUTDOWN_DELAY`, `SHUTDOWN_TIMEOUT`, the `AUTH_*` settings (src/config/auth.ts) and the limits (src/config/limits.ts); one set but empty is refused. */
 /**
+ * Reads `PORT`, `HOST`, `DATA_FILE`, `JOURNAL_CHECKPOINT_BYTES`, `DATABASE_URL` (or `DATABASE_URL_FILE`), `TLS_CERT_FILE` and `TLS_KEY_FILE`, `BODY_LIMIT`, `VALIDATE_RESPONSES`, `ALLOWED_HOSTS`, `CORS_ORIGINS`, `LOG_LEVEL`, `SHUTDOWN_DELAY`, `SHUTDOWN_TIMEOUT`, the `AUTH_*` settings (src/config/auth.ts) and the limits (src/config/limits.ts); one set but empty is refused.
  * `heapLimit` is checked against what may be in flight and, where `storeInProcess` (the service without DATABASE_URL),
  * the stated size; the sandbox checks its sessions' budget itself.
  */
@@ -118,19 +117,13 @@ export function loadConfig(
     logLevel: parseLogLevel(env.LOG_LEVEL ?? 'info'),
     limits,
     shutdown: {
-      delayMs: seconds(env.SHUTDOWN_DELAY, 'SHUTDOWN_DELAY', SHUTDOWN_DELAY_MS),
-      timeoutMs: seconds(env.SHUTDOWN_TIMEOUT, 'SHUTDOWN_TIMEOUT', SHUTDOWN_TIMEOUT_MS),
+      delayMs: parseSeconds(env.SHUTDOWN_DELAY, 'SHUTDOWN_DELAY', SHUTDOWN_DELAY_MS),
+      timeoutMs: parseSeconds(env.SHUTDOWN_TIMEOUT, 'SHUTDOWN_TIMEOUT', SHUTDOWN_TIMEOUT_MS),
     },
     get warnings() {
       return [...notes, ...misspeltSettings(environment, read)];
     },
   };
-}
-
-/** Seconds (`5`), or a duration (`500ms`, `1m`); unset, the default. */
-function seconds(text: string | undefined, name: string, fallback: number): number {
-  if (text === undefined) return fallback;
-  return /^\d+$/.test(text.trim()) ? Number(text) * 1000 : parseDuration(text, name);
 }
 
 /** What opening the store takes (src/store/open-store.ts): where the data lives, and the limits the store itself enforces. */
@@ -147,28 +140,6 @@ export function storeSettings({ dataFile, databaseUrl, checkpointBytes, limits }
       controlSocket: { idleMs: controlSocketIdleMs, maxConnections: controlSocketConnections },
     },
   };
-}
-
-function parseLogLevel(text: string): LevelWithSilent {
-  const level = LOG_LEVELS.find((known) => known === text);
-  if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${text}"`);
-  return level;
-}
-
-function parsePort(text: string): number {
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be a whole number from 0 to 65535, not "${text}"`);
-  }
-  return port;
-}
-
-function parseDatabaseUrl(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  if (!URL.canParse(text) || !['postgres:', 'postgresql:'].includes(new URL(text).protocol)) {
-    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
-  }
-  return text;
 }
 
 /** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */

@@ -1,3 +1,6 @@
+import type { LevelWithSilent } from 'pino';
+import { LOG_LEVELS } from '../observability/logger.js';
+
 // The forms a setting may take; each throws a one-line message naming the setting.
 
 const SIZE = /^(\d+)\s*(b|kb|mb|gb)?$/i;
@@ -29,4 +32,35 @@ export function parseCount(text: string, name: string, min = 1): number {
     throw new Error(`${name} must be a whole number of at least ${min}, not "${text}"`);
   }
   return count;
+}
+
+/** Seconds (`5`), or a duration (`500ms`, `1m`); unset, the default. */
+export function parseSeconds(text: string | undefined, name: string, fallback: number): number {
+  if (text === undefined) return fallback;
+  return /^\d+$/.test(text.trim()) ? Number(text) * 1000 : parseDuration(text, name);
+}
+
+/** One of pino's levels, by name. */
+export function parseLogLevel(text: string): LevelWithSilent {
+  const level = LOG_LEVELS.find((known) => known === text);
+  if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${text}"`);
+  return level;
+}
+
+/** A TCP port, 0 (any free one) to 65535. */
+export function parsePort(text: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a whole number from 0 to 65535, not "${text}"`);
+  }
+  return port;
+}
+
+/** A PostgreSQL URL; undefined when unset. */
+export function parseDatabaseUrl(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (!URL.canParse(text) || !['postgres:', 'postgresql:'].includes(new URL(text).protocol)) {
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL');
+  }
+  return text;
 }
