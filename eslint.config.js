@@ -48,7 +48,7 @@ export default tseslint.config(
       ],
       'boundaries/files': [
         { category: 'server', pattern: 'src/{server,serve,start,tracing}.ts' },
-        { category: 'app', pattern: 'src/{app,api}.ts' },
+        { category: 'app', pattern: 'src/{app,app-steps,api}.ts' },
         { category: 'sandbox', pattern: 'src/sandbox/**' },
         { category: 'cli', pattern: 'src/cli/**' },
         { category: 'feature', pattern: 'src/features/*/*', capture: ['name', 'file'] },
