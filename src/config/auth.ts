@@ -1,5 +1,5 @@
 import { parseCount, parseSize } from './parse.js';
-import { fingerprint, readSecret, readSettingFile } from './secrets.js';
+import { fingerprint, readJwtSecret, readPublicKey } from './secrets.js';
 import { refuseBlank } from './settings-read.js';
 
 /** Bearer JWT authentication; absent when no secret, public key, key set or OIDC issuer is configured. */
@@ -109,26 +109,6 @@ export function keyFingerprints(auth: AuthConfig | undefined): Record<string, st
     ...(previousSecret ? { AUTH_JWT_SECRET_PREVIOUS: fingerprint(previousSecret) } : {}),
     ...(previousPublicKey ? { AUTH_JWT_PUBLIC_KEY_PREVIOUS: fingerprint({ publicKey: previousPublicKey }) } : {}),
   };
-}
-
-/** An HS256 secret, from the variable or its _FILE, of at least 32 characters. */
-function readJwtSecret(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const secret = readSecret(env, name);
-  if (secret !== undefined && secret.length < 32) throw new Error(`${name} must be at least 32 characters`);
-  return secret;
-}
-
-/** The PEM public key in the file `name` names, refused in one line when it is none. */
-function readPublicKey(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const path = env[name];
-  if (path === undefined) return undefined;
-  const pem = readSettingFile(path, name);
-  try {
-    fingerprint({ publicKey: pem });
-  } catch (error) {
-    throw new Error(`${name} names ${path}, which holds no PEM public key`, { cause: error });
-  }
-  return pem;
 }
 
 /** AUTH_JWKS_MAX_BYTES and AUTH_JWKS_MAX_KEYS, read (and refused when unreadable) whether or not a key set is used. */

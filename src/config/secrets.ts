@@ -37,3 +37,23 @@ export function fingerprint(secret: string | { publicKey: string }): string {
     typeof secret === 'string' ? secret : createPublicKey(secret.publicKey).export({ type: 'spki', format: 'der' });
   return createHash('sha256').update(bytes).digest('hex').slice(0, 8);
 }
+
+/** An HS256 secret, from the variable or its _FILE, of at least 32 characters. */
+export function readJwtSecret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const secret = readSecret(env, name);
+  if (secret !== undefined && secret.length < 32) throw new Error(`${name} must be at least 32 characters`);
+  return secret;
+}
+
+/** The PEM public key in the file `name` names, refused in one line when it is none. */
+export function readPublicKey(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const path = env[name];
+  if (path === undefined) return undefined;
+  const pem = readSettingFile(path, name);
+  try {
+    fingerprint({ publicKey: pem });
+  } catch (error) {
+    throw new Error(`${name} names ${path}, which holds no PEM public key`, { cause: error });
+  }
+  return pem;
+}
