@@ -1,6 +1,7 @@
 import type { Change, Collection, StoreQuotas } from '../store.js';
 import { chargedBytes, type Footprint } from '../usage.js';
 import { BatchUsage } from './batch-usage.js';
+import { writeRecords, type Written } from './batch-write.js';
 import { together, type Run } from './transaction.js';
 
 /** One update waiting for its batch: its record (key, group and owner in keyToText's form), its change, its caller. */
@@ -67,7 +68,7 @@ export async function runBatch(
   const [, [{ xid = '' } = {}], rows, usage] = await together(begun, locked, read, counted);
   const states = new Map<string, State>(rows.map(({ i, ...row }) => [ids.order[i - 1] ?? '', row]));
   if (quotas) await usage?.countGroups(run, joiningGroups(batch, states, quotas));
-  const changed = new Map<string, { collection: Collection; key: string; state: State }>();
+  const changed = new Map<string, Written>();
   const succeeded: [Pending, Change<unknown>][] = [];
   for (const pending of batch) {
     const id = idOf(pending.collection, pending.key);
@@ -89,7 +90,7 @@ export async function runBatch(
     }
   }
   const writes = [...changed.values()];
-  return { xid, succeeded, commit: () => together(...write(run, writes), usage?.write(run), run('COMMIT')) };
+  return { xid, succeeded, commit: () => together(...writeRecords(run, writes), usage?.write(run), run('COMMIT')) };
 }
 
 /** The batch's records, each once: their collections and keys as statements take them, and their ids in that order. */
@@ -107,41 +108,6 @@ function distinctIds(batch: Pending[]): { collections: string[]; keys: string[];
     order.push(id);
   }
   return { collections, keys, order };
-}
-
-/**
- * Sends the last state of each changed record: upserts in one statement, deletes in another. The values go as one
- * JSON array of their texts, which PostgreSQL takes apart as they were written (json keeps each element's text).
- */
-function write(run: Run, changed: { collection: Collection; key: string; state: State }[]): Promise<unknown>[] {
-  const kept = changed.filter((record) => record.state !== undefined);
-  const gone = changed.filter((record) => record.state === undefined);
-  const statements: Promise<unknown>[] = [];
-  if (kept.length > 0) {
-    statements.push(
-      run(
-        `INSERT INTO records (collection, key, grp, owner, value)
-         SELECT * FROM ROWS FROM (unnest($1::text[]), unnest($2::text[]), unnest($3::text[]), unnest($4::text[]), json_array_elements($5::json))
-         ON CONFLICT (collection, key) DO UPDATE SET grp = EXCLUDED.grp, owner = EXCLUDED.owner, value = EXCLUDED.value`,
-        [
-          kept.map((record) => record.collection),
-          kept.map((record) => record.key),
-          kept.map((record) => record.state?.grp ?? null),
-          kept.map((record) => record.state?.owner ?? null),
-          `[${kept.map((record) => record.state?.text).join(',')}]`,
-        ],
-      ),
-    );
-  }
-  if (gone.length > 0) {
-    statements.push(
-      run('DELETE FROM records WHERE (collection, key) IN (SELECT * FROM unnest($1::text[], $2::text[]))', [
-        gone.map((record) => record.collection),
-        gone.map((record) => record.key),
-      ]),
-    );
-  }
-  return statements;
 }
 
 /**

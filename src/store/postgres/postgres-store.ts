@@ -8,26 +8,20 @@ import type { Change, Collection, Placement, Store, StoreQuotas } from '../store
 import { StoreUnavailableError } from '../store.js';
 import { NO_HOOKS, type StoreHooks } from '../store-hooks.js';
 import { withTimeout } from './commit-outcome.js';
-import { connectClient } from './connect.js';
-import { connectionOf, type Connection } from './connection.js';
-import { explainTlsError } from './tls.js';
 import { isConnectionLost, storeErrorOf } from './errors.js';
 import { GroupCommit } from './group-commit.js';
 import { postgresHits } from './hit-counter.js';
 import { keyToText } from './key-text.js';
-import { migrate } from './migrations.js';
 import { pingWrite } from './ping.js';
 import { readRecords } from './reads.js';
-import { untilUp } from './start-wait.js';
 import { postgresRecords } from './snapshot.js';
+import { describeDatabase, migrateAtStart, PostgresStartError } from './start-migrate.js';
 import { PING_TIMEOUT_MS, TIMEOUT_MS } from './timeouts.js';
 
 export { PING_TIMEOUT_MS, TIMEOUT_MS };
+export { describeDatabase, PostgresStartError };
 /** Connections per instance; PostgreSQL serves 100 by default, shared by every instance. */
 const POOL_SIZE = 10;
-
-/** PostgreSQL could not be reached or migrated at start-up; the message is for the operator. */
-export class PostgresStartError extends Error {}
 
 /**
  * Records in one PostgreSQL table, shared by any number of instances. Updates
@@ -111,53 +105,4 @@ export async function openPostgresStore(
       metrics.stop();
     },
   };
-}
-
-/** Runs the migrations on a connection of its own, without the per-statement timeout; returns how to connect. */
-async function migrateAtStart(url: string, logger: Logger | undefined, timeoutMs: number): Promise<Connection> {
-  let mode: string | undefined;
-  let waited = false;
-  try {
-    const connection = connectionOf(url);
-    mode = connection.tls.mode;
-    return await untilUp(
-      () => connectAndMigrate(connection, logger),
-      timeoutMs,
-      (error, waitMs) => {
-        waited = true;
-        logger?.warn(
-          `PostgreSQL at ${describeDatabase(url)} is not up yet (${(error as Error).message}): trying again in ` +
-            `${waitMs / 1000} s, for up to ${timeoutMs / 1000} s from start (STORE_START_TIMEOUT)`,
-        );
-      },
-    );
-  } catch (error) {
-    const tried = waited ? ` (waited ${timeoutMs / 1000} s for it: STORE_START_TIMEOUT)` : '';
-    throw new PostgresStartError(
-      `cannot use PostgreSQL at ${describeDatabase(url)}: ${explainTlsError(error, mode)}${tried}`,
-      { cause: error },
-    );
-  }
-}
-
-/** One try: connect, bring the schema up to date, and the connection as it connected (prefer and allow settle on TLS or not here). */
-async function connectAndMigrate(connection: Connection, logger: Logger | undefined): Promise<Connection> {
-  const connected = await connectClient(connection, {
-    connectionTimeoutMillis: TIMEOUT_MS,
-    application_name: 'collab-service migrations',
-  });
-  try {
-    const newer = await migrate(connected.client, connected.connection.schema);
-    if (newer !== undefined) logger?.warn(newer);
-    return connected.connection;
-  } finally {
-    await connected.client.end().catch(() => {});
-  }
-}
-
-/** Where the data lives, for messages: host, port and database, never the password. */
-export function describeDatabase(url: string): string {
-  const parsed = new URL(url);
-  const host = parsed.searchParams.get('host') ?? parsed.hostname;
-  return `postgresql://${host}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
 }
