@@ -1,10 +1,8 @@
 import type { Application, Request, RequestHandler, Response } from 'express';
-import { OpenApiSpecLoader } from 'express-openapi-validator/dist/framework/openapi.spec.loader.js';
-import { OpenApiValidator } from 'express-openapi-validator/dist/openapi.validator.js';
+import { compiledValidators, contractLoaded, validator } from './compiled-validators.js';
 import type { DeclaredOperation } from './declared-operation.js';
-import { contractFormats } from './formats.js';
 import { mediaTypeOf } from './media-type.js';
-import { specPath, type OpenApiDocument } from './spec.js';
+import type { OpenApiDocument } from './spec.js';
 
 /**
  * Bodies of more values than this are checked only up to their first error.
@@ -68,9 +66,6 @@ function seeingTakenType(handler: RequestHandler): RequestHandler {
   };
 }
 
-/** Every validator made so far has loaded openapi.yaml (or one could not). */
-let loading: Promise<void> = Promise.resolve();
-
 /**
  * Resolves once every validator made so far has loaded openapi.yaml and compiled its check of every operation's
  * requests, in each media type the validator is shown (see seeingTakenType): it compiles each on first use
@@ -78,8 +73,8 @@ let loading: Promise<void> = Promise.resolve();
  * it, so its first requests wait for nothing. Rejects, with why, when openapi.yaml cannot be loaded.
  */
 export async function validatorsReady(contract: OpenApiDocument, app: Application): Promise<void> {
-  await loading;
-  for (const handlers of compiled.values())
+  await contractLoaded();
+  for (const handlers of compiledValidators())
     for (const request of requestsOf(contract)) await pass(handlers, { ...request, app });
 }
 
@@ -133,39 +128,4 @@ function pass(handlers: RequestHandler[], { method, url, type, app }: Probe & { 
     };
     step(0)();
   });
-}
-
-/**
- * The validators by their options, made once per process and shared by its apps: each compiles openapi.yaml on its first
- * requests (about half a second), and tests start hundreds of apps. What one keeps of an app is the path parameters it
- * installs with app.param on the first, which no route reads: every operation's route is on the /api router.
- */
-const compiled = new Map<string, RequestHandler[]>();
-
-function validator(allErrors: boolean, validateResponses: boolean): RequestHandler[] {
-  const key = `${allErrors}/${validateResponses}`;
-  let found = compiled.get(key);
-  if (!found) compiled.set(key, (found = compile(allErrors, validateResponses)));
-  return found;
-}
-
-/** As express-openapi-validator's `middleware()`, holding on to the loading of openapi.yaml it starts (contractLoaded). */
-function compile(allErrors: boolean, validateResponses: boolean): RequestHandler[] {
-  const validating = new OpenApiValidator({
-    // The path, not a parsed copy: examples live in files beside it (mocks/examples/).
-    apiSpec: specPath,
-    // Unknown query parameters are ignored, as the Prism mock ignores them.
-    validateRequests: { coerceTypes: false, removeAdditional: false, allErrors, allowUnknownQueryParameters: true },
-    validateResponses: validateResponses ? { removeAdditional: false } : false,
-    validateSecurity: false,
-    fileUploader: false, // no operation takes multipart bodies
-    validateFormats: true,
-    formats: contractFormats,
-    ignoreUndocumented: false,
-  });
-  const { validateApiSpec, $refParser } = validating.options; // with the library's defaults, as middleware() passes them
-  const spec = new OpenApiSpecLoader({ apiDoc: specPath, validateApiSpec, $refParser }).load();
-  loading = Promise.all([loading, spec]).then(() => undefined);
-  loading.catch(() => {}); // where no one asks, no unhandled rejection: the first request is told, as before
-  return validating.installMiddleware(spec) as RequestHandler[];
 }
