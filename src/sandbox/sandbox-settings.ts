@@ -9,6 +9,10 @@ export interface StreamLimits {
   perClient: number;
   /** SANDBOX_EVENT_BUFFER: bytes written to one stream and not yet taken by its reader; past it the stream is closed. */
   unsentBytes: number;
+  /** SANDBOX_LARGE_ANSWERS: answers holding a whole session (state, description, log) sent at once, all clients together. */
+  largeAnswers: number;
+  /** SANDBOX_SEND_IDLE: how long such an answer waits on a reader that takes nothing before it is cut off. */
+  sendIdleMs: number;
 }
 
 /** Everything `make sandbox` reads from SANDBOX_* variables, with its default. */
@@ -26,7 +30,8 @@ export const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = {
   // 300 sessions written to, 5 minutes' idle: a suite may start 60 a minute, one a test, and never wait; each log's
   // room (logBytesOf) then holds 100 ordinary requests (327 KiB).
   sessions: { max: 300, maxBytes: 256 * 1024 ** 2, idleMs: 5 * 60_000, startsPerMinute: 600 },
-  streams: { total: 64, perClient: 8, unsentBytes: 64 * 1024 },
+  // 4 whole sessions in the making at once: at most 4 × a session's store (QUOTA_BYTES, 32 MiB) held for their readers.
+  streams: { total: 64, perClient: 8, unsentBytes: 64 * 1024, largeAnswers: 4, sendIdleMs: 30_000 },
   maxScenarios: 100,
 };
 
@@ -49,6 +54,8 @@ export function readSandboxSettings(env: NodeJS.ProcessEnv): SandboxSettings {
       total: read('SANDBOX_EVENT_STREAMS', parseCount, streams.total),
       perClient: read('SANDBOX_EVENT_STREAMS_PER_CLIENT', parseCount, streams.perClient),
       unsentBytes: read('SANDBOX_EVENT_BUFFER', parseSize, streams.unsentBytes),
+      largeAnswers: read('SANDBOX_LARGE_ANSWERS', parseCount, streams.largeAnswers),
+      sendIdleMs: read('SANDBOX_SEND_IDLE', atLeastOneSecond, streams.sendIdleMs),
     },
     maxScenarios: read('SANDBOX_MAX_SCENARIOS', parseCount, maxScenarios),
   };

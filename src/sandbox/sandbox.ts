@@ -23,6 +23,7 @@ import { loadScenarioFiles } from './scenario-files.js';
 import { restore, Scenarios } from './scenarios.js';
 import { getExamples, seedStore } from './seed.js';
 import { stateOf } from './state.js';
+import { boundLargeAnswers } from './large-answers.js';
 import { DEFAULT_SANDBOX_SETTINGS, type StreamLimits } from './sandbox-settings.js';
 import { Session } from './session.js';
 import type { SessionSettings } from './session-settings.js';
@@ -139,6 +140,7 @@ function assemble(
     guards: sessionGuards(sessions, limits, config.bodyLimit, contract.spec),
     // Outside the contract, as /docs: before validation, which refuses every path openapi.yaml does not name.
     outsideContract: [
+      boundLargeAnswers(streams),
       keepBody,
       sandboxRoutes(sessions, scenarios, config.bodyLimit, contract.examples),
       inspectRoutes(sessions, contract.spec, seedState(contract.examples)),
