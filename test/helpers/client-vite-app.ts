@@ -51,6 +51,13 @@ export const patch: NotificationSettingsPatch = { sound: 'not-a-sound' };
 export const created = createCollabClient().POST('/api/streams', { body: { initialMessage: { content: { blocks: [] } } } });
 `;
 
+/** What the app needs that may be missing: the npm registry, for create-vite and msw (for needs()). */
+export const registryMissing = (): Promise<string | undefined> =>
+  run('npm', ['view', 'create-vite@9', 'version'], tmpdir()).then(
+    () => undefined,
+    () => 'the npm registry (npm view create-vite)',
+  );
+
 let created: Promise<string> | undefined;
 /**
  * A fresh create-vite vanilla-ts app in a scratch folder, once per test run (removed when it ends): MAIN its

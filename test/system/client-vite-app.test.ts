@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { run } from '../helpers/client-package.js';
-import { WRONG, viteApp } from '../helpers/client-vite-app.js';
+import { registryMissing, WRONG, viteApp } from '../helpers/client-vite-app.js';
 import { needs } from '../helpers/needs.js';
 
 /** What the snippets of mocks/README.md and reference.md say stand for the reader's own: declared, so each ```ts block compiles alone. */
@@ -25,11 +24,7 @@ describe('a scratch Vite vanilla-ts app on the packed client (make client, npm i
   this.timeout(600_000);
   let app: string;
   before(async function () {
-    const registry = await run('npm', ['view', 'create-vite@9', 'version'], tmpdir()).then(
-      () => undefined,
-      () => 'the npm registry (npm view create-vite)',
-    );
-    needs(this, registry);
+    needs(this, await registryMissing());
     app = await viteApp();
   });
 

@@ -1,19 +1,17 @@
 import { expect } from 'chai';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import type { Browser } from 'playwright-core';
+import { operations } from '../../generated/client/msw.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { CHROMIUM, launchChromium } from '../helpers/browser.js';
+import { readExample } from '../helpers/client-examples.js';
 import { run } from '../helpers/client-package.js';
-import { viteApp } from '../helpers/client-vite-app.js';
+import { registryMissing, viteApp } from '../helpers/client-vite-app.js';
 import { needs } from '../helpers/needs.js';
 import { startPrism } from '../helpers/prism.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
 import { serveFolder, type StaticPage } from '../helpers/static-page.js';
-
-const read = async (name: string) =>
-  (await import(`../../mocks/examples/${name}.json`, { with: { type: 'json' } })).default.value;
 
 describe("the scratch Vite app's first typed calls, built and opened in headless Chromium: the mock, the sandbox and the service", function () {
   this.timeout(600_000);
@@ -22,11 +20,7 @@ describe("the scratch Vite app's first typed calls, built and opened in headless
   const backends: Record<'mock' | 'sandbox' | 'service', Service> = {} as never;
   before(async function () {
     needs(this, CHROMIUM ? undefined : "Debian's chromium (apt-get install chromium)");
-    const registry = await run('npm', ['view', 'create-vite@9', 'version'], tmpdir()).then(
-      () => undefined,
-      () => 'the npm registry (npm view create-vite)',
-    );
-    needs(this, registry);
+    needs(this, await registryMissing());
     const app = await viteApp();
     await run('npm', ['run', 'build'], app); // tsc && vite build: the template's strict settings
     page = await serveFolder(join(app, 'dist'));
@@ -50,15 +44,19 @@ describe("the scratch Vite app's first typed calls, built and opened in headless
       const [seen, failed] = [await app.getAttribute('data-seen'), await app.getAttribute('data-failed')];
       await tab.close();
       expect(failed, `the page failed against the ${name}`).to.equal(null);
-      const example = await read('stream-created');
-      const handlers = (await import('../../generated/client/msw.js')).operations.length;
+      const example = await readExample('stream-created');
       // The mock answers its examples (a 200 for the create: a known difference, one page of the example's devices).
       const expected = {
-        mock: { created: 201, title: example.title, devices: (await read('device-list')).items.length, texts: 9 },
+        mock: {
+          created: 201,
+          title: example.title,
+          devices: (await readExample('device-list')).items.length,
+          texts: 9,
+        },
         sandbox: { created: 201, title: 'From Vite', devices: 2, texts: 0 }, // the seed's two devices
         service: { created: 201, title: 'From Vite', devices: 0, texts: 0 },
       }[name];
-      expect(JSON.parse(seen!)).to.deep.equal({ ...expected, missing: 404, handlers });
+      expect(JSON.parse(seen!)).to.deep.equal({ ...expected, missing: 404, handlers: operations.length });
     });
   }
 });
