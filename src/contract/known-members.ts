@@ -1,6 +1,6 @@
 import { isObject } from '../lib/json.js';
 import { changeItems, changeMembers, DROP } from './copy-on-change.js';
-import type { Shape } from './member-shapes.js';
+import type { Shape } from './shape.js';
 
 /**
  * Objects in the contract are open: a member that some variant names at an

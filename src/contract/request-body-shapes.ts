@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { keepKnownMembers } from './known-members.js';
-import { compileShapes, type Shape } from './member-shapes.js';
+import { compileShapes } from './member-shapes.js';
+import type { Shape } from './shape.js';
 import { operationIdOf } from './operation-id.js';
 import { requestBodies } from './request-bodies.js';
 import type { OpenApiDocument } from './spec.js';

@@ -1,7 +1,7 @@
 import { isObject } from '../lib/json.js';
 import { changeItems, changeMembers } from './copy-on-change.js';
 import { isUuid } from './formats.js';
-import type { Shape } from './member-shapes.js';
+import type { Shape } from './shape.js';
 
 /**
  * UUIDs are case-insensitive, so every string the contract declares a `uuid` is
