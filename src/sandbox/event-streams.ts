@@ -47,8 +47,9 @@ export function eventStreams(sessions: Sessions, limits: StreamLimits) {
       let text = '';
       for (const name of changed) text += `data: ${JSON.stringify({ session: name })}\n\n`;
       changed.clear();
-      // Unread past the bound: closed, so what a reader leaves unread never grows (its page reconnects).
-      if (res.writableLength + Buffer.byteLength(text) <= limits.unsentBytes) return void res.write(text);
+      // Unread past the bound: closed, so what a reader leaves unread never grows (its page reconnects). What it has not
+      // taken yet is measured, not the batch: a reader that keeps up takes any batch (at most one line per session held).
+      if (res.writableLength <= limits.unsentBytes) return void res.write(text);
       counts.closedUnread++;
       res.destroy();
     };

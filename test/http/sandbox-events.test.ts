@@ -91,4 +91,16 @@ describe("the sandbox page's event streams (GET /sandbox/events)", () => {
     await call(sandbox, 'GET', '/api/streams/nav', { headers: { 'x-sandbox-session': 'watched' } });
     await until(() => stream.text().includes('data: {"session":"watched"}'));
   });
+
+  it('when one batch of events is larger than SANDBOX_EVENT_BUFFER, then a stream whose reader keeps up gets all of it and is not closed', async () => {
+    sandbox = await startSandbox({ streams: { unsentBytes: 128 } }); // three lines
+    const stream = await openStream(sandbox);
+    sockets.push(stream.socket);
+    const names = Array.from({ length: 60 }, (_, n) => `batched-${n}`); // together: batches of many lines
+    await Promise.all(
+      names.map((name) => call(sandbox, 'GET', '/api/streams/nav', { headers: { 'x-sandbox-session': name } })),
+    );
+    await until(() => names.every((name) => stream.text().includes(`data: {"session":"${name}"}`)));
+    expect(await eventCounts(sandbox)).to.deep.equal({ open: 1, closedUnread: 0 });
+  });
 });
