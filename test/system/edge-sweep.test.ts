@@ -14,7 +14,7 @@ import { mockFaults } from './edge-sweep/mock-checks.js';
 import { sendTo } from './edge-sweep/wire.js';
 import { documentedTable, REFERENCE } from './parity/table.js';
 
-// Issue 54 item 7: the edges of items 1 to 6, for every operation openapi.yaml declares, on all three servers.
+// Every edge of HTTP, JSON and integers below, for every operation openapi.yaml declares, on all three servers.
 
 const RULES: [Rule, string][] = [
   ['spellings', 'a path spelled otherwise, or a path parameter malformed or holding %2F'],
