@@ -1,14 +1,12 @@
-import type { Express, Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { isDateTime } from '../contract/formats.js';
 import { instantMs } from '../lib/time.js';
 import { SANDBOX_HEADERS } from '../edge/cors.js';
 import { HttpProblem } from '../errors/problem.js';
 import { useScope } from '../edge/scope.js';
-import { requestIdOf } from '../observability/request-id.js';
 import { droppedHeader } from './dropped.js';
-import { keepExchange } from './expectations.js';
-import { headOf } from './logged-headers.js';
-import { loggedBody, loggedPath, type KeptRequest } from './request-log.js';
+import { logRequest } from './logged-request.js';
+import type { SandboxLocals } from './sandbox-locals.js';
 import type { Session } from './session.js';
 import { SESSION_HEADER, type Sessions } from './sessions.js';
 import { sessionNameOf } from './session-name.js';
@@ -18,36 +16,6 @@ export const CLOCK_HEADER = SANDBOX_HEADERS.clock;
 export const DROPPED_HEADER = 'X-Sandbox-Session-Dropped';
 /** The methods whose requests make a session count against SANDBOX_SESSIONS (their session may be written to). */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-interface SandboxLocals {
-  session: Session;
-  /** The body's JSON text as logged (loggedBody). */
-  body?: string;
-  /** A problem the sandbox answered itself (Prefer); the app's own are in res.locals.problem (the error handler's). */
-  problem?: unknown;
-  /** The answer's body as res.json was given it (keepAnswers), for expectations (GET /sandbox/requests?format=expectations). */
-  response?: unknown;
-}
-
-// The sandbox's values of the request, on res.locals beside the values of src/observability/request-locals.ts.
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace -- express types res.locals as this global interface
-  namespace Express {
-    interface Locals {
-      sandbox?: SandboxLocals;
-    }
-  }
-}
-
-/** The sandbox's values of the request, as enterSession set them. */
-export function sandboxOf(res: Response): SandboxLocals {
-  const { sandbox } = res.locals;
-  if (!sandbox) throw new Error('enterSession did not run');
-  return sandbox;
-}
-
-/** The session of the request, as enterSession picked it. */
-export const sessionOf = (res: Response): Session => sandboxOf(res).session;
 
 /**
  * First of an API request's guards: picks the session (made once, however many requests for it arrive together; and
@@ -113,30 +81,6 @@ export function tellDrop(res: Response, session: Session): void {
   res.setHeader(DROPPED_HEADER, droppedHeader(session.startedAgain));
 }
 
-/**
- * Every answer's body, as res.json is given it, kept for the log: set once on the app's response
- * prototype, so no request pays for a wrapper of its own.
- */
-export function keepAnswers(app: Express): Express {
-  const json = app.response.json;
-  app.response.json = function keep(this: Response, body: unknown) {
-    const locals = this.locals.sandbox;
-    if (locals) locals.response = body;
-    return json.call(this, body);
-  };
-  return app;
-}
-
-/** Once the body is parsed, before validation: keeps it for the log, as sent. */
-export const keepBody: RequestHandler = (req, res, next) => {
-  if (req.body !== undefined && res.locals.sandbox) {
-    const declared = req.headers['content-length']; // a chunked body is measured
-    const text = loggedBody(req.body, declared === undefined ? undefined : Number(declared));
-    if (text !== undefined) sandboxOf(res).body = text;
-  }
-  next();
-};
-
 /** An RFC 3339 date-time as milliseconds (instantMs: a leap second as 23:59:59.999), or a 400 naming where it was sent. */
 export function instantOf(text: string, path: string): number {
   const ms = isDateTime(text) ? instantMs(text) : undefined;
@@ -148,35 +92,4 @@ export function instantOf(text: string, path: string): number {
     );
   }
   return ms;
-}
-
-/** Logs the answered request to its session, unless it is an OPTIONS; whether it did. */
-function logRequest(req: Request, res: Response, locals: SandboxLocals, started: number): boolean {
-  if (req.method === 'OPTIONS') return false;
-  const problem = res.statusCode >= 400 ? (locals.problem ?? res.locals.problem) : undefined;
-  // Members set one by one, in the order the log has always listed them: cheaper than spreading optional ones.
-  const entry: KeptRequest = {
-    at: new Date().toISOString(),
-    requestId: requestIdOf(res),
-    method: req.method,
-    path: loggedPath(req.originalUrl),
-    status: res.statusCode,
-    ms: Math.round((performance.now() - started) * 10) / 10,
-  };
-  if (typeof req.headers.prefer === 'string') entry.prefer = req.headers.prefer;
-  if (locals.body !== undefined) entry.body = locals.body;
-  if (problem !== undefined) entry.problem = JSON.stringify(problem);
-  // An answer over LOGGED_BODY_BYTES, by the Content-Length it was sent with, is noted without a copy made.
-  const answer =
-    res.statusCode < 400 && locals.response !== undefined
-      ? loggedBody(locals.response, Number(res.getHeader('content-length') ?? 0))
-      : undefined;
-  if (answer !== undefined) entry.response = answer;
-  // Both sides' headers as they are at hand, at about no cost; made into objects, redacted, only when listed.
-  entry.requestHeaders = JSON.stringify(req.headers);
-  const head = headOf(res);
-  if (head !== undefined) entry.responseHead = head;
-  keepExchange(entry, res, locals.session); // what expectations need: headers, segment, failures on purpose
-  locals.session.log.add(entry);
-  return true;
 }
