@@ -75,4 +75,16 @@ describe('GET /api/notifications/devices/{appId}/{installationId}', () => {
     expect([theirs.status, theirs.body.type]).to.deep.equal([404, 'urn:problem:collab:not-found']);
     expect([none.status, none.body.detail]).to.deep.equal([404, theirs.body.detail]);
   });
+
+  it('when a device the caller has not is deleted with If-Match: *, then 404 as without it, and nothing changes', async () => {
+    const device = aDevice({ installationId: 'bens-other-phone' });
+    await register(device, ben);
+    for (const id of ['bens-other-phone', 'no-phone-at-all']) {
+      const path = pathOf(device.appId as string, id);
+      const deleted = await call(service, 'DELETE', path, { headers: { ...ana, 'if-match': '*' } });
+      expect([deleted.status, deleted.body.type], id).to.deep.equal([404, 'urn:problem:collab:not-found']);
+    }
+    const kept = await call(service, 'GET', pathOf(device.appId as string, 'bens-other-phone'), { headers: ben });
+    expect(kept.status).to.equal(200);
+  });
 });
