@@ -19,18 +19,6 @@ import { startSandbox } from '../helpers/sandbox.js';
 import type { Service } from '../helpers/service.js';
 import type { LoggedRequest } from '../../src/sandbox/request-log.js';
 
-/** A call's result as openapi-fetch gives it, answered with a problem document of `status`. */
-const problemResult = (status: number, body: object, type = 'application/problem+json') => ({
-  error: body as { type: string; title: string; status: number; updatedAt?: string | null },
-  response: new Response(JSON.stringify(body), { status, headers: { 'Content-Type': type } }),
-});
-const conflict = {
-  type: 'urn:problem:collab:conflict',
-  title: 'Conflict',
-  status: 409,
-  updatedAt: '2026-11-20T10:12:44.718Z',
-};
-
 describe('the client as a package (generated/client/)', () => {
   let sandbox: Service;
   before(async () => {
@@ -112,47 +100,6 @@ describe('the client as a package (generated/client/)', () => {
         const { data } = await client.GET('/api/streams/{streamId}', { params: { path: { streamId: streamId! } } });
         expect(data?.title).to.equal(`retried ${count}`);
       }
-    });
-  });
-
-  describe('problemOf(result)', () => {
-    it("when a call is answered with a problem, then problemOf gives it, typed by the operation's declared problems: a draft save's 409 has updatedAt", async () => {
-      const client = createCollabClient({
-        baseUrl: sandbox.url,
-        headers: { 'X-Sandbox-Session': `problem-${uuid()}` },
-      });
-      const templateId = uuid();
-      const body = { ...(aDraft() as unknown as CycleTemplateDraftInput), createOnly: true };
-      const first = await client.PUT('/api/cycles/templates/{templateId}/draft', {
-        params: { path: { templateId } },
-        body,
-      });
-      const problem = problemOf(
-        await client.PUT('/api/cycles/templates/{templateId}/draft', { params: { path: { templateId } }, body }),
-      );
-      expect(problem && 'updatedAt' in problem ? [problem.status, problem.updatedAt] : problem).to.deep.equal([
-        409,
-        first.data?.updatedAt,
-      ]);
-    });
-
-    it("when the answer is a success, no problem document, or one whose status is not the response's, then undefined", () => {
-      expect(problemOf(problemResult(409, conflict))).to.deep.equal(conflict);
-      expect(problemOf(problemResult(404, conflict))).to.equal(undefined);
-      expect(problemOf(problemResult(404, { status: 404 }))).to.equal(undefined);
-      expect(problemOf(problemResult(409, conflict, 'application/json'))).to.equal(undefined);
-      expect(problemOf({ response: new Response('{}', { status: 200 }) })).to.equal(undefined);
-    });
-
-    it('when the types are used wrongly, then the type check says so', async () => {
-      const client = createCollabClient({ baseUrl: sandbox.url });
-      const result = await client.GET('/api/streams/{streamId}', { params: { path: { streamId: uuid() } } });
-      const problem = problemOf(result);
-      // @ts-expect-error getStream declares no problem with updatedAt
-      expect(problem?.updatedAt).to.equal(undefined);
-      expect(problem?.status).to.equal(404);
-      // @ts-expect-error there is no such path
-      await client.GET('/api/streamz').catch(() => undefined);
     });
   });
 

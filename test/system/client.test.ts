@@ -1,100 +1,10 @@
 import { expect } from 'chai';
-import {
-  createCollabClient,
-  problemOf,
-  type Block,
-  type CycleTemplateDraftInput,
-  type DeviceRegistration,
-  type InlineNode,
-  type ListElement,
-  type NavigationPatch,
-  type NotificationSettingsPatch,
-} from '../../generated/client/index.js';
+import type { NavigationPatch, NotificationSettingsPatch } from '../../generated/client/index.js';
+import { blocks, clientFor, device, draft, ok } from '../helpers/client-fixtures.js';
 import { uuid } from '../helpers/factories.js';
-import { MOCK_TOKEN, startPrism } from '../helpers/prism.js';
+import { startPrism } from '../helpers/prism.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import { startService, type Service } from '../helpers/service.js';
-
-/** The typed client as a front end builds it: one configuration. */
-const clientFor = (baseUrl: string, headers: Record<string, string> = {}) =>
-  // The token a front end sends (openapi.yaml's bearerAuth); the mock wants one, a service in local mode reads none.
-  createCollabClient({ baseUrl, headers, accessToken: MOCK_TOKEN });
-
-/** A call's data, after checking it succeeded (a failure says its status and body). */
-function ok<T>({ data, error, response }: { data?: T; error?: unknown; response: Response }): T {
-  if (!response.ok) throw new Error(`${response.status} ${response.url}: ${JSON.stringify(error)}`);
-  return data as T;
-}
-
-// Every variant of the content tree, nested: the unions accept each one as it is.
-const inline: InlineNode[] = [
-  { type: 'text', text: 'Launch ', style: { bold: true } },
-  { type: 'link', url: 'https://example.com/plan', children: [{ type: 'text', text: 'the plan' }, { type: 'emoji' }] },
-  { type: 'mention' },
-  { type: 'trigger', triggerName: 'weekly-review' },
-];
-const nestedList: ListElement = {
-  type: 'list',
-  listType: 'bullet',
-  children: [
-    {
-      type: 'list_item',
-      children: [
-        { type: 'text', text: 'outer' },
-        {
-          type: 'list',
-          listType: 'ordered',
-          start: 3,
-          children: [{ type: 'list_item', checked: true, children: [{ type: 'text', text: 'inner' }] }],
-        },
-      ],
-    },
-  ],
-};
-const blocks: Block[] = [
-  {
-    type: 'rich_text',
-    elements: [
-      { type: 'paragraph', children: inline },
-      nestedList,
-      { type: 'code', language: 'ts', code: 'let x = 1;' },
-      {
-        type: 'table',
-        children: [
-          { type: 'row', children: [{ type: 'cell', align: 'left', children: [{ type: 'text', text: 'cell' }] }] },
-        ],
-      },
-    ],
-  },
-  { type: 'markdown', markdown: '**hi**' },
-  { type: 'asset', assetId: uuid(), fileName: 'plan.pdf', contentType: 'application/pdf' },
-  { type: 'component', component: 'poll', options: ['yes', 'no'] },
-];
-
-const device = (): DeviceRegistration => ({
-  installationId: `client-${uuid()}`,
-  appId: 'com.example.chat',
-  platform: 'web',
-  token: 'push-token',
-  environment: 'sandbox',
-  transport: 'push_gateway',
-});
-const draft = (overrides: Partial<CycleTemplateDraftInput> = {}): CycleTemplateDraftInput => ({
-  triggerName: 'weekly-review',
-  description: null,
-  phasesTemplate: [
-    {
-      id: uuid(),
-      agentId: null,
-      goal: 'Collect',
-      instructions: null,
-      autoAdvance: true,
-      phaseName: null,
-      operatorPool: [],
-    },
-  ],
-  ...overrides,
-});
 
 /** Drives every operation of openapi.yaml through the client; `stateful` targets must show what was written. */
 async function useEveryOperation(target: Service, stateful: boolean): Promise<void> {
@@ -206,36 +116,5 @@ describe('the typed client (generated/client: openapi-fetch on openapi-typescrip
   });
   it('when every operation is used against the Prism mock, then each answers with its example', async () => {
     await useEveryOperation(mock, false);
-  });
-
-  it('when a draft save conflicts (the service: a second createOnly save), then problemOf gives the 409, a DraftConflictProblem with the stored updatedAt', async () => {
-    const client = clientFor(service.url);
-    const params = { path: { templateId: uuid() } };
-    const stored = ok(await client.PUT('/api/cycles/templates/{templateId}/draft', { params, body: draft() }));
-    const problem = problemOf(
-      await client.PUT('/api/cycles/templates/{templateId}/draft', { params, body: draft({ createOnly: true }) }),
-    );
-    expect(problem).to.include({ status: 409, type: 'urn:problem:collab:conflict', updatedAt: stored.updatedAt });
-  });
-
-  it('when the mock is asked for a 409 (Prefer: code=409, example=stale), then the client reads the same typed problem', async () => {
-    const client = clientFor(mock.url, { Prefer: 'code=409, example=stale' });
-    const problem = problemOf(
-      await client.PUT('/api/cycles/templates/{templateId}/draft', {
-        params: { path: { templateId: uuid() } },
-        body: draft(),
-      }),
-    );
-    expect(problem?.status).to.equal(409);
-    if (problem && 'updatedAt' in problem)
-      expect(problem.updatedAt).to.be.a('string'); // typed: only the 409 has updatedAt
-    else expect.fail('the 409 is a DraftConflictProblem');
-  });
-
-  it('when a call is answered 400, then problemOf gives the errors naming each field', async () => {
-    const client = clientFor(service.url);
-    const result = await client.PUT('/api/chat/reads', { body: { streamId: 'not-a-uuid', lastReadMessageId: uuid() } });
-    expect(problemOf(result)?.errors?.map((field) => field.path)).to.deep.equal(['/body/streamId']);
-    expect(problemOf({ response: new Response('not a problem', { status: 500 }) })).to.equal(undefined);
   });
 });
