@@ -1,15 +1,13 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { isDateTime } from '../contract/formats.js';
-import { instantMs } from '../lib/time.js';
 import { jsonBody } from '../edge/json-body.js';
-import { HttpProblem, type FieldError } from '../errors/problem.js';
+import { HttpProblem } from '../errors/problem.js';
 import { EXACT_ROUTING } from '../edge/routing.js';
 import { tellDrop } from './controls.js';
 import { describeSession } from './describe-session.js';
 import { expectationsOf } from './expectations.js';
 import { parseScenario } from './scenario-document.js';
 import { SCENARIO_NAME, type Scenarios } from './scenarios.js';
-import type { SessionSettings } from './session-settings.js';
+import { settingsOf } from './session-settings.js';
 import { SESSION_COOKIE, SESSION_HEADER, type Sessions } from './sessions.js';
 import { sessionNameOf } from './session-name.js';
 
@@ -109,44 +107,4 @@ async function requests(
     );
   }
   res.type('application/json').send(`{"items":${session?.log.json() ?? '[]'}}`); // spliced from the text kept: nothing parsed
-}
-
-const KNOWN = new Set(['clock', 'seed', 'failureRate', 'scenario']);
-
-/** The reset's optional JSON body: `{ clock, seed, failureRate }`; absent members are off. */
-function settingsOf(body: unknown): SessionSettings {
-  if (body === undefined) return {};
-  const errors: FieldError[] = [];
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    errors.push({
-      path: '/body',
-      message:
-        'must be an object: { "clock": date-time, "seed": string, "failureRate": 0 to 1, "scenario": name }, each optional',
-    });
-  }
-  const { clock, seed, failureRate, scenario, ...others } = (errors.length ? {} : body) as Record<string, unknown>;
-  for (const name of Object.keys(others))
-    if (!KNOWN.has(name))
-      errors.push({ path: `/body/${name}`, message: 'is not a setting: clock, seed, failureRate, scenario' });
-  if (clock !== undefined && (typeof clock !== 'string' || !isDateTime(clock) || instantMs(clock) === undefined))
-    errors.push({ path: '/body/clock', message: 'must be an RFC 3339 date-time within years 0000 to 9999 in UTC' });
-  if (seed !== undefined && (typeof seed !== 'string' || seed.length < 1 || seed.length > 256))
-    errors.push({ path: '/body/seed', message: 'must be a string of 1 to 256 characters' });
-  if (failureRate !== undefined && (typeof failureRate !== 'number' || !(failureRate >= 0 && failureRate <= 1))) {
-    errors.push({ path: '/body/failureRate', message: 'must be a number from 0 to 1' });
-  }
-  if (scenario !== undefined && typeof scenario !== 'string')
-    errors.push({ path: '/body/scenario', message: 'must be the name of a scenario' });
-  if (errors.length)
-    throw new HttpProblem(
-      'validation-failed',
-      'POST /sandbox/reset takes no body, or { "clock", "seed", "failureRate", "scenario" }.',
-      { errors },
-    );
-  return {
-    ...(clock === undefined ? {} : { clock: clock as string }),
-    ...(seed === undefined ? {} : { seed: seed as string }),
-    ...(failureRate === undefined ? {} : { failureRate: failureRate as number }),
-    ...(scenario === undefined ? {} : { scenario: scenario as string }),
-  };
 }
