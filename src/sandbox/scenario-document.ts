@@ -1,5 +1,18 @@
 import { HttpProblem, type FieldError } from '../errors/problem.js';
-import type { Scenario, Step } from './scenarios.js';
+
+/** One request of a scenario, sent to the sandbox as a client would send it. */
+export interface Step {
+  method: string;
+  /** Under /api/, with its query if any. */
+  path: string;
+  body?: unknown;
+}
+
+/** A named state, as the requests that make it: `mocks/scenarios/<name>.json`, or `PUT /sandbox/scenarios/{name}`. */
+export interface Scenario {
+  description?: string;
+  steps: Step[];
+}
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -2,20 +2,7 @@ import { createHash } from 'node:crypto';
 import { HttpProblem } from '../errors/problem.js';
 import type { Expectation } from '../lib/expectations.js';
 import type { Store, StoredRecord } from '../store/store.js';
-
-/** One request of a scenario, sent to the sandbox as a client would send it. */
-export interface Step {
-  method: string;
-  /** Under /api/, with its query if any. */
-  path: string;
-  body?: unknown;
-}
-
-/** A named state, as the requests that make it: `mocks/scenarios/<name>.json`, or `PUT /sandbox/scenarios/{name}`. */
-export interface Scenario {
-  description?: string;
-  steps: Step[];
-}
+import type { Scenario, Step } from './scenario-document.js';
 
 /** A scenario the sandbox knows; its state, the records its steps leave in an empty session, is made once, when it is first needed. */
 export interface Defined {
