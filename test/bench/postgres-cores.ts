@@ -2,6 +2,7 @@
 // compares what the service does with one core, as each instance is deployed, not how the machine shares its two;
 // and the CPU they use, from /proc.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { CORES } from './harness.js';
 import { cpuSeconds } from './cpu.js';
@@ -29,7 +30,25 @@ export function pinPostgres(): { undo(): void } | { reason: string } {
   return { undo: () => pin(`0-${cpus().length - 1}`) };
 }
 
-/** CPU seconds PostgreSQL's processes have used so far (those that exited meanwhile not counted). */
-export function postgresCpuSeconds(): number {
-  return postgresPids().reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
+/** A process's command line as PostgreSQL sets it (its title); empty once it has exited. */
+function titleOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * CPU seconds PostgreSQL has used so far for `database`: its own processes (WAL writer, checkpointer, …) and the
+ * backends serving that database, not those of another (tests running meanwhile); those that exited not counted.
+ */
+export function postgresCpuSeconds(database = 'collab_pg_bench'): number {
+  return postgresPids()
+    .filter((pid) => {
+      const title = titleOf(pid);
+      const backend = /\(\d+\)|\[local\]/.test(title); // "postgres: 15/main: user database host(port) state"
+      return !backend || title.split(' ').includes(database);
+    })
+    .reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
 }

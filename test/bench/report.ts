@@ -9,7 +9,9 @@ export interface Contender {
   /** Sets of servers loaded together (PostgreSQL's instances); round N loads set N modulo their number. */
   sets: Server[][];
   request: autocannon.Request;
-  rounds: { perSecond: number; p50: number; p99: number; non2xx: number; cpuUs?: number }[];
+  rounds: { perSecond: number; p50: number; p99: number; non2xx: number; cpuUs?: number; postgresCpuUs?: number }[];
+  /** PostgreSQL's CPU seconds so far, for the rows on it: its CPU per request is then measured too. */
+  postgresCpu?: () => number;
   stallMs?: number;
   rssMb?: number;
 }
@@ -97,10 +99,23 @@ export function printCpuTarget(label: string, entry: Contender, mostUs: number):
   );
 }
 
+/** A PostgreSQL row's CPU per request, the service's and PostgreSQL's (medians of the rounds), against lowdb's. */
+export function printPostgresCpu(entry: Contender, lowdb: Contender): void {
+  if (!hasCpu(entry, lowdb)) return;
+  const own = middle(entry.rounds.map(cpuOfRound));
+  const theirs = middle(lowdb.rounds.map(cpuOfRound));
+  const postgres = entry.rounds.every((run) => run.postgresCpuUs !== undefined)
+    ? `; PostgreSQL's own ${ms(middle(entry.rounds.map((run) => run.postgresCpuUs!)))} µs`
+    : '';
+  console.log(
+    `${entry.name}, service CPU per write: ${ms(own)} µs (target: at most lowdb's, ${ms(theirs)} µs)${postgres}`,
+  );
+}
+
 export function printNotes(postgresSkipped: string | undefined): void {
   console.log("Ratios are the median, over the rounds, of each round's ratio; requests/s is the median round.");
   console.log(
     "Service CPU is the service processes' user and system time over the requests they answered (PostgreSQL's own processes not counted).",
   );
-  if (postgresSkipped) console.log(`PostgreSQL rows skipped: ${postgresSkipped}; run test/tools/postgres.sh`);
+  if (postgresSkipped) console.log(`${postgresSkipped}; run test/tools/postgres.sh`);
 }

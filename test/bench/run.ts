@@ -19,11 +19,11 @@ import {
   readMarkerRequest,
   SECONDS,
   serve,
-  serveWith,
   type Server,
 } from './harness.js';
-import { printCpuTarget, printNotes, printTable, printTarget, type Contender } from './report.js';
-import { postgresVersion, seededSchema } from './postgres.js';
+import { postgresRows } from './postgres-rows.js';
+import { printCpuTarget, printNotes, printPostgresCpu, printTable, printTarget, type Contender } from './report.js';
+import { printSustained } from './sustained.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const ALTERNATES = 3;
@@ -64,8 +64,10 @@ async function round(entry: Contender, index: number, seconds = SECONDS): Promis
   for (const server of servers) server.resume();
   await Promise.all(servers.map((server) => server.toggleStallWindow()));
   const cpuBefore = cpuOf(servers);
+  const postgresBefore = entry.postgresCpu?.();
   const results = await Promise.all(servers.map((server) => load(server.port, entry.request, seconds, connections)));
   const cpuAfter = cpuOf(servers);
+  const postgresAfter = entry.postgresCpu?.();
   await Promise.all(servers.map((server) => server.toggleStallWindow()));
   for (const server of servers) server.pause();
   const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
@@ -75,12 +77,14 @@ async function round(entry: Contender, index: number, seconds = SECONDS): Promis
     p50: Math.max(...results.map((result) => result.latency.p50)),
     p99: Math.max(...results.map((result) => result.latency.p99)),
     non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+    ...(postgresBefore === undefined || postgresAfter === undefined
+      ? {}
+      : { postgresCpuUs: ((postgresAfter - postgresBefore) * 1e6) / requests }),
   });
 }
 
 prepare();
 await rm(join('.bench', 'seeded'), { recursive: true, force: true });
-const drops: (() => Promise<void>)[] = [];
 const deviceRow = async (name: string, ...args: string[]) =>
   contender(name, 'device PUT', devicePut, await alternates(ALTERNATES, () => serve(...args)));
 const raw = await deviceRow('raw node:http', 'raw');
@@ -127,30 +131,15 @@ const contenders: Contender[] = [
   lowdbLarge,
   lowdbSmall,
 ];
-const postgresRows: Contender[] = [];
-const postgres = await postgresVersion();
-if (postgres.version) {
-  for (const [records, instances] of [
+const postgres = await postgresRows(
+  [
     [LARGE, 1],
     [LARGE, 2],
     [HUGE, 1],
-  ] as const) {
-    const schema = await seededSchema(records);
-    drops.push(schema.drop);
-    const servers = await Promise.all(
-      Array.from({ length: instances }, () => serve('postgres', schema.url, String(records))),
-    );
-    postgresRows.push(
-      contender(
-        `PostgreSQL ${postgres.version}, ${records} records, ${instances} instance${instances > 1 ? 's' : ''}`,
-        markers(records),
-        readMarkerRequest(records),
-        [servers],
-      ),
-    );
-  }
-  contenders.push(...postgresRows);
-}
+  ],
+  markers,
+);
+contenders.push(...postgres.rows);
 
 for (const entry of contenders) {
   await Promise.all(entry.sets.flat().map((server) => load(server.port, entry.request, 2))); // warm-up
@@ -164,7 +153,7 @@ for (const entry of contenders) {
   entry.stallMs = Math.max(...stats.map((stat) => stat.loopMaxMs));
   entry.rssMb = Math.max(...stats.map((stat) => stat.maxRssMb));
 }
-for (const drop of drops) await drop();
+await postgres.done();
 
 printTable(
   contenders,
@@ -199,19 +188,12 @@ printTarget(
   0.95,
 );
 printTarget(`lowdb at ${LARGE} / in memory, read markers`, lowdbLarge, inMemory, 0.9);
-for (const entry of postgresRows.filter((row) => row.workload === markers(LARGE)))
+const [onePostgres, twoPostgres] = postgres.rows;
+for (const entry of postgres.rows.filter((row) => row.workload === markers(LARGE)))
   printTarget(`${entry.name} / lowdb at ${LARGE}`, entry, lowdbLarge, 0.7);
-printNotes(postgres.unreachable);
-
-// Sustained writes: one user's new devices on lowdb for BENCH_SUSTAINED_SECONDS, its checkpoints included (the
-// journal checkpoints every 16 MiB here, so a run of 20 s writes several).
-const SUSTAINED_SECONDS = Number(process.env.BENCH_SUSTAINED_SECONDS ?? 20);
-const sustained = await serveWith({ env: { JOURNAL_CHECKPOINT_BYTES: '16mb', BENCH_PROMOTION: '1' } }, 'durable', '0');
-await sustained.toggleStallWindow();
-const written = await load(sustained.port, newDevicePut, SUSTAINED_SECONDS);
-await sustained.toggleStallWindow();
-const { loopMaxMs, checkpoints, maxRssMb, promotedBytes } = await sustained.stop();
-console.log('');
-console.log(
-  `${SUSTAINED_SECONDS} s of new devices by one user on lowdb: ${written.requests.total} written, ${Math.round(written.requests.average)} requests/s, p99 ${written.latency.p99} ms, ${checkpoints} checkpoints, peak RSS ${Math.round(maxRssMb)} MiB, ${Math.round(promotedBytes / written.requests.total)} bytes a request promoted by scavenges (a new device keeps about 1,000); longest event-loop stall ${loopMaxMs.toFixed(1)} ms (target: under 100 ms)`,
-);
+if (onePostgres && twoPostgres) {
+  printTarget('PostgreSQL, 2 instances / 1 instance', twoPostgres, onePostgres, 1.0);
+  printPostgresCpu(onePostgres, lowdbLarge);
+}
+printNotes(postgres.notes.join('; ') || undefined);
+await printSustained();
