@@ -7,7 +7,9 @@ import {
   type ListElement,
 } from '../../generated/client/index.js';
 import { uuid } from './factories.js';
-import { MOCK_TOKEN } from './prism.js';
+import { MOCK_TOKEN, startPrism } from './prism.js';
+import { startSandbox } from './sandbox.js';
+import { startService, type Service } from './service.js';
 
 // Every variant of the content tree, nested: the unions accept each one as it is.
 const inline: InlineNode[] = [
@@ -88,4 +90,20 @@ export const clientFor = (baseUrl: string, headers: Record<string, string> = {})
 export function ok<T>({ data, error, response }: { data?: T; error?: unknown; response: Response }): T {
   if (!response.ok) throw new Error(`${response.status} ${response.url}: ${JSON.stringify(error)}`);
   return data as T;
+}
+
+/** The service, the sandbox and the Prism mock for the describe block calling it: started before its tests, closed after. */
+export function withBackends(): Record<'service' | 'sandbox' | 'mock', Service> {
+  const backends = {} as Record<'service' | 'sandbox' | 'mock', Service>;
+  before(async () => {
+    [backends.service, backends.sandbox, backends.mock] = await Promise.all([
+      startService(),
+      startSandbox(),
+      startPrism('mock'),
+    ]);
+  });
+  after(async () => {
+    await Promise.all(Object.values(backends).map((backend) => backend.close()));
+  });
+  return backends;
 }

@@ -1,10 +1,7 @@
 import { expect } from 'chai';
 import { createCollabClient, problemOf, type CycleTemplateDraftInput } from '../../generated/client/index.js';
-import { clientFor, draft, ok } from '../helpers/client-fixtures.js';
+import { clientFor, draft, ok, withBackends } from '../helpers/client-fixtures.js';
 import { aDraft, uuid } from '../helpers/factories.js';
-import { startPrism } from '../helpers/prism.js';
-import { startSandbox } from '../helpers/sandbox.js';
-import { startService, type Service } from '../helpers/service.js';
 
 /** A call's result as openapi-fetch gives it, answered with a problem document of `status`. */
 const problemResult = (status: number, body: object, type = 'application/problem+json') => ({
@@ -20,19 +17,11 @@ const conflict = {
 
 describe('problemOf(result): the problem a call was answered with, typed by its operation', function () {
   this.timeout(120_000);
-  let service: Service;
-  let sandbox: Service;
-  let mock: Service;
-  before(async () => {
-    [service, sandbox, mock] = await Promise.all([startService(), startSandbox(), startPrism('mock')]);
-  });
-  after(async () => {
-    await Promise.all([service.close(), sandbox.close(), mock.close()]);
-  });
+  const backends = withBackends();
 
   it("when a call is answered with a problem, then problemOf gives it, typed by the operation's declared problems: a draft save's 409 has updatedAt", async () => {
     const client = createCollabClient({
-      baseUrl: sandbox.url,
+      baseUrl: backends.sandbox.url,
       headers: { 'X-Sandbox-Session': `problem-${uuid()}` },
     });
     const templateId = uuid();
@@ -59,7 +48,7 @@ describe('problemOf(result): the problem a call was answered with, typed by its 
   });
 
   it('when the types are used wrongly, then the type check says so', async () => {
-    const client = createCollabClient({ baseUrl: sandbox.url });
+    const client = createCollabClient({ baseUrl: backends.sandbox.url });
     const result = await client.GET('/api/streams/{streamId}', { params: { path: { streamId: uuid() } } });
     const problem = problemOf(result);
     // @ts-expect-error getStream declares no problem with updatedAt
@@ -70,7 +59,7 @@ describe('problemOf(result): the problem a call was answered with, typed by its 
   });
 
   it('when a draft save conflicts (the service: a second createOnly save), then problemOf gives the 409, a DraftConflictProblem with the stored updatedAt', async () => {
-    const client = clientFor(service.url);
+    const client = clientFor(backends.service.url);
     const params = { path: { templateId: uuid() } };
     const stored = ok(await client.PUT('/api/cycles/templates/{templateId}/draft', { params, body: draft() }));
     const problem = problemOf(
@@ -80,7 +69,7 @@ describe('problemOf(result): the problem a call was answered with, typed by its 
   });
 
   it('when the mock is asked for a 409 (Prefer: code=409, example=stale), then the client reads the same typed problem', async () => {
-    const client = clientFor(mock.url, { Prefer: 'code=409, example=stale' });
+    const client = clientFor(backends.mock.url, { Prefer: 'code=409, example=stale' });
     const problem = problemOf(
       await client.PUT('/api/cycles/templates/{templateId}/draft', {
         params: { path: { templateId: uuid() } },
@@ -94,7 +83,7 @@ describe('problemOf(result): the problem a call was answered with, typed by its 
   });
 
   it('when a call is answered 400, then problemOf gives the errors naming each field', async () => {
-    const client = clientFor(service.url);
+    const client = clientFor(backends.service.url);
     const result = await client.PUT('/api/chat/reads', { body: { streamId: 'not-a-uuid', lastReadMessageId: uuid() } });
     expect(problemOf(result)?.errors?.map((field) => field.path)).to.deep.equal(['/body/streamId']);
     expect(problemOf({ response: new Response('not a problem', { status: 500 }) })).to.equal(undefined);

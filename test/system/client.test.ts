@@ -1,10 +1,8 @@
 import { expect } from 'chai';
 import type { NavigationPatch, NotificationSettingsPatch } from '../../generated/client/index.js';
-import { blocks, clientFor, device, draft, ok } from '../helpers/client-fixtures.js';
+import { blocks, clientFor, device, draft, ok, withBackends } from '../helpers/client-fixtures.js';
 import { uuid } from '../helpers/factories.js';
-import { startPrism } from '../helpers/prism.js';
-import { startSandbox } from '../helpers/sandbox.js';
-import { startService, type Service } from '../helpers/service.js';
+import type { Service } from '../helpers/service.js';
 
 /** Drives every operation of openapi.yaml through the client; `stateful` targets must show what was written. */
 async function useEveryOperation(target: Service, stateful: boolean): Promise<void> {
@@ -98,23 +96,15 @@ async function useEveryOperation(target: Service, stateful: boolean): Promise<vo
 
 describe('the typed client (generated/client: openapi-fetch on openapi-typescript)', function () {
   this.timeout(120_000);
-  let service: Service;
-  let sandbox: Service;
-  let mock: Service;
-  before(async () => {
-    [service, sandbox, mock] = await Promise.all([startService(), startSandbox(), startPrism('mock')]);
-  });
-  after(async () => {
-    await Promise.all([service.close(), sandbox.close(), mock.close()]);
-  });
+  const backends = withBackends();
 
   it('when every operation is used against the service, then each answers as the contract says and reads back what was written', async () => {
-    await useEveryOperation(service, true);
+    await useEveryOperation(backends.service, true);
   });
   it('when every operation is used against the sandbox, then the same', async () => {
-    await useEveryOperation(sandbox, true);
+    await useEveryOperation(backends.sandbox, true);
   });
   it('when every operation is used against the Prism mock, then each answers with its example', async () => {
-    await useEveryOperation(mock, false);
+    await useEveryOperation(backends.mock, false);
   });
 });
