@@ -37,7 +37,7 @@ export interface Server {
 /**
  * The cores: each server on the first, the load (this process) on the second, as a
  * server with one instance per core is deployed; undefined on a machine of one core,
- * or without taskset. PostgreSQL's own processes are not pinned.
+ * or without taskset. PostgreSQL's processes join the server's core while its rows run (postgres-rows.ts).
  */
 export const CORES =
   cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0 ? { server: '0', load: '1' } : undefined;

@@ -99,6 +99,9 @@ export function printCpuTarget(label: string, entry: Contender, mostUs: number):
   );
 }
 
+/** The median round's service CPU per request, in µs (undefined without /proc). */
+export const medianCpu = (entry: Contender) => (hasCpu(entry) ? middle(entry.rounds.map(cpuOfRound)) : undefined);
+
 /** A PostgreSQL row's CPU per request, the service's and PostgreSQL's (medians of the rounds), against lowdb's. */
 export function printPostgresCpu(entry: Contender, lowdb: Contender): void {
   if (!hasCpu(entry, lowdb)) return;

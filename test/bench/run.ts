@@ -9,20 +9,19 @@
 // data behind the rows of a new device each (stores seeded once per run, in .bench/seeded).
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type autocannon from 'autocannon';
-import {
-  CONNECTIONS,
-  devicePut,
-  load,
-  newDevicePut,
-  prepare,
-  readMarkerRequest,
-  SECONDS,
-  serve,
-  type Server,
-} from './harness.js';
+import { devicePut, load, newDevicePut, prepare, readMarkerRequest, serve } from './harness.js';
 import { postgresRows } from './postgres-rows.js';
-import { printCpuTarget, printNotes, printPostgresCpu, printTable, printTarget, type Contender } from './report.js';
+import { observabilityParts } from './observability-parts.js';
+import {
+  medianCpu,
+  printCpuTarget,
+  printNotes,
+  printPostgresCpu,
+  printTable,
+  printTarget,
+  type Contender,
+} from './report.js';
+import { alternates, contender, round } from './rounds.js';
 import { printSustained } from './sustained.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -35,53 +34,6 @@ const [SMALL = 10_000, LARGE = 100_000, HUGE = 1_000_000] = (process.env.BENCH_R
 /** Sizes of the rows that show whether a write costs more as the data grows: the bench user's devices, the store's records. */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const STORE_RECORDS = Number(process.env.BENCH_STORE_RECORDS ?? 1_000_000);
-
-function contender(name: string, workload: string, request: autocannon.Request, sets: Server[][]): Contender {
-  return { name, workload, sets, request, rounds: [] };
-}
-
-/** `count` processes of one server, each a set of its own, started one after another. */
-async function alternates(count: number, start: () => Promise<Server>): Promise<Server[][]> {
-  const sets: Server[][] = [];
-  for (let index = 0; index < count; index++) sets.push([await start()]);
-  return sets;
-}
-
-/** CPU seconds `servers` have used (undefined without /proc). */
-const cpuOf = (servers: Server[]) =>
-  servers.reduce<number | undefined>((sum, server) => {
-    const used = server.cpuSeconds();
-    return sum === undefined || used === undefined ? undefined : sum + used;
-  }, 0);
-
-/**
- * One round of a contender: one set of its servers loaded at once, the connections shared; writes/s summed, latency the
- * slowest, CPU the servers' total per request (steadier than writes/s on a shared machine: it leaves out waiting).
- */
-async function round(entry: Contender, index: number, seconds = SECONDS): Promise<void> {
-  const servers = entry.sets[index % entry.sets.length]!;
-  const connections = CONNECTIONS / servers.length;
-  for (const server of servers) server.resume();
-  await Promise.all(servers.map((server) => server.toggleStallWindow()));
-  const cpuBefore = cpuOf(servers);
-  const postgresBefore = entry.postgresCpu?.();
-  const results = await Promise.all(servers.map((server) => load(server.port, entry.request, seconds, connections)));
-  const cpuAfter = cpuOf(servers);
-  const postgresAfter = entry.postgresCpu?.();
-  await Promise.all(servers.map((server) => server.toggleStallWindow()));
-  for (const server of servers) server.pause();
-  const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
-  entry.rounds.push({
-    cpuUs: cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / requests,
-    perSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
-    p50: Math.max(...results.map((result) => result.latency.p50)),
-    p99: Math.max(...results.map((result) => result.latency.p99)),
-    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
-    ...(postgresBefore === undefined || postgresAfter === undefined
-      ? {}
-      : { postgresCpuUs: ((postgresAfter - postgresBefore) * 1e6) / requests }),
-  });
-}
 
 prepare();
 await rm(join('.bench', 'seeded'), { recursive: true, force: true });
@@ -180,6 +132,7 @@ printTarget(
 printTarget('the service on lowdb / raw node:http', lowdb, raw, 0.35, 50);
 printTarget('validated / bare express', validated, bare, 0.6, 50);
 printTarget('logs + metrics / validated', observed, validated, 0.9);
+console.log(await observabilityParts(medianCpu(validated)));
 printTarget('limits + quotas / validated, on lowdb', lowdb, lowdbValidated, 0.95);
 printTarget(
   'limits + quotas / validated, in memory (the memory store then serializes each value, as lowdb does anyway)',
