@@ -266,7 +266,8 @@ export interface paths {
          * @description Removes the caller's registration with this `appId` and `installationId`,
          *     so the device gets no more notifications, and frees a place in the caller's
          *     devices quota. Another user's registration is never touched: when the caller
-         *     has none with these ids, 404, so a repeated delete is 404.
+         *     has none with these ids, 404, so a repeated delete is 404, whatever
+         *     `If-Match` says (`*` included: there is nothing to compare it with).
          */
         delete: operations["unregisterDevice"];
         options?: never;
