@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_KEYS, recordKeyOf } from '../../store/idempotency-key-records.js';
 import type { Store } from '../../store/store.js';
+import { ignoreUnchanged, Unchanged } from './unchanged.js';
 
 // The Idempotency-Key protocol (draft-ietf-httpapi-idempotency-key-header) of src/edge/idempotency.ts: what a key
 // holds, when it replays, conflicts or is taken over. Keys are records of their own collection, so every store keeps
@@ -57,13 +58,6 @@ export interface Hold {
   group: string;
 }
 
-/** Thrown from a change to leave the record as it is (a store writes nothing then). */
-class Unchanged extends Error {
-  constructor(readonly claim?: Claim) {
-    super('unchanged');
-  }
-}
-
 const iso = (ms: number) => new Date(ms).toISOString();
 const recordKey = ({ user, key }: Pick<KeyRequest, 'user' | 'key'>) => recordKeyOf(user, key);
 
@@ -108,7 +102,7 @@ export async function claimKey(store: Store, request: KeyRequest): Promise<Claim
       hold: { user: request.user, key: request.key, attempt, group },
     };
   } catch (error) {
-    if (error instanceof Unchanged && error.claim) return error.claim;
+    if (error instanceof Unchanged && error.claim) return error.claim as Claim;
     throw error;
   }
 }
@@ -147,9 +141,4 @@ async function changeHeld(store: Store, hold: Hold, change: (held: KeyRecord) =>
       { owner: hold.user, group: hold.group },
     )
     .catch(ignoreUnchanged);
-}
-
-function ignoreUnchanged(error: unknown): false {
-  if (error instanceof Unchanged) return false;
-  throw error;
 }
