@@ -15,6 +15,9 @@ export interface Scenario {
 }
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+/** A scenario's bounds, as a schema's maxItems and maxLength: its steps run one after another when it is defined. */
+export const MAX_STEPS = 1000;
+export const MAX_DESCRIPTION = 1000;
 
 /** A scenario document, checked: `{ "description"?: string, "steps": [{ "method", "path", "body"? }] }`; else 400 naming each fault under `at`. */
 export function parseScenario(document: unknown, at = '/body'): Scenario {
@@ -27,11 +30,13 @@ export function parseScenario(document: unknown, at = '/body'): Scenario {
     });
   for (const name of Object.keys(others))
     errors.push({ path: `${at}/${name}`, message: 'is not a member of a scenario: description, steps' });
-  if (description !== undefined && typeof description !== 'string')
-    errors.push({ path: `${at}/description`, message: 'must be a string' });
+  if (description !== undefined && (typeof description !== 'string' || description.length > MAX_DESCRIPTION))
+    errors.push({ path: `${at}/description`, message: `must be a string of at most ${MAX_DESCRIPTION} characters` });
   if (isObject(document) && !Array.isArray(steps))
     errors.push({ path: `${at}/steps`, message: 'must be an array of { "method", "path", "body"? }' });
-  for (const [index, step] of (Array.isArray(steps) ? steps : []).entries()) {
+  if (Array.isArray(steps) && steps.length > MAX_STEPS)
+    errors.push({ path: `${at}/steps`, message: `must have at most ${MAX_STEPS} steps` });
+  for (const [index, step] of (Array.isArray(steps) ? steps.slice(0, MAX_STEPS) : []).entries()) {
     const where = `${at}/steps/${index}`;
     if (!isObject(step)) {
       errors.push({ path: where, message: 'must be an object: { "method", "path", "body"? }' });

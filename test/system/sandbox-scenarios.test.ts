@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { MAX_DESCRIPTION, MAX_STEPS } from '../../src/sandbox/scenario-document.js';
 import { SCENARIO_CLOCK } from '../../src/sandbox/scenarios.js';
 import { SessionClock } from '../../src/sandbox/session-clock.js';
 import { readContract } from '../../src/contract/declared-responses.js';
@@ -159,6 +160,25 @@ describe('PUT /sandbox/scenarios/{name}', () => {
     expect([reply.status, pathsOf(reply)]).to.deep.equal([400, ['/body/steps/0']]);
     await call(sandbox, 'POST', '/sandbox/reset', in_('b', { body: { scenario: 'kept' } }));
     expect((await call(sandbox, 'GET', '/api/streams/nav', in_('b'))).body.sort).to.equal('kept');
+  });
+
+  it('when a scenario holds 1,000 steps and a description of 1,000 characters, then it is defined; one more of either, then 400 naming it, before any step runs', async () => {
+    const steps = (count: number) => Array.from({ length: count }, (_, n) => nav(`s${n}`));
+    const atLimit = await call(sandbox, 'PUT', '/sandbox/scenarios/long', {
+      body: { description: 'd'.repeat(MAX_DESCRIPTION), steps: steps(MAX_STEPS) },
+    });
+    expect(atLimit.status).to.equal(201);
+    await call(sandbox, 'POST', '/sandbox/reset', in_('long', { body: { scenario: 'long' } }));
+    expect((await call(sandbox, 'GET', '/api/streams/nav', in_('long'))).body.sort).to.equal(`s${MAX_STEPS - 1}`);
+    const past = await call(sandbox, 'PUT', '/sandbox/scenarios/longer', {
+      body: { description: 'd'.repeat(MAX_DESCRIPTION + 1), steps: steps(MAX_STEPS + 1) },
+    });
+    expect([past.status, pathsOf(past)]).to.deep.equal([400, ['/body/description', '/body/steps']]);
+    expect(past.body.errors[1].message).to.equal(`must have at most ${MAX_STEPS} steps`);
+    const listed = (await call(sandbox, 'GET', '/sandbox/scenarios')).body.items.map(
+      ({ name }: { name: string }) => name,
+    );
+    expect(listed).to.include('long').and.not.include('longer');
   });
 
   it('when the document is no scenario, or the name is not safe, then 400 naming each fault', async () => {
