@@ -47,6 +47,11 @@ export async function expectationsOf(
     notes.push(
       `${droppedNote(gone)}: those requests are gone${dropped ? '' : ', and its segments here start after it'}.`,
     );
+  const gonePast = session?.segments.withRequests().filter((number) => !bySegment.has(number)) ?? [];
+  if (gonePast.length)
+    notes.push(
+      `${gonePast.length} earlier segment${gonePast.length === 1 ? '' : 's'} of the session (${gonePast.map((number) => number + 1).join(', ')}) ${gonePast.length === 1 ? 'is' : 'are'} left out: none of ${gonePast.length === 1 ? 'its' : 'their'} requests is in the log any more (it keeps the last ${LOG_SIZE}).`,
+    );
   for (const [number, entries] of [...bySegment].sort(([a], [b]) => a - b)) {
     const held = session?.segments.get(number);
     const key = held && stateKey(held.state);

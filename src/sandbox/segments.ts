@@ -38,4 +38,9 @@ export class Segments {
   get(number: number): { state: SegmentState; logged: number } | undefined {
     return this.held.get(number);
   }
+
+  /** The numbers of the segments held that logged requests, oldest first. */
+  withRequests(): number[] {
+    return [...this.held].filter(([, { logged }]) => logged > 0).map(([number]) => number);
+  }
 }

@@ -143,6 +143,21 @@ describe('GET /sandbox/requests?format=expectations and make verify-consumer', (
     });
   });
 
+  it('when whole segments have fallen out of the log, then a note counts and names them, and the rest are exported', async () => {
+    const send = inSession(sandbox, 'many-resets');
+    for (let round = 0; round < 60; round++) {
+      await send('POST', '/sandbox/reset', { body: { scenario: 'empty-user' } });
+      await send('PATCH', '/api/streams/nav', { body: { sort: `round-${round}` } });
+      await send('GET', '/api/streams/nav');
+    }
+    const exported = (await send('GET', '/sandbox/requests?format=expectations')).body;
+    expect(exported.segments).to.have.length(50); // the log keeps the last 100 requests: two a segment
+    const [note] = exported.notes as string[];
+    expect(note).to.match(
+      /^10 earlier segments of the session \((\d+, ){9}\d+\) are left out: none of their requests is in the log any more/,
+    );
+  });
+
   it('when format is another, then 400 naming it', async () => {
     const reply = await call(sandbox, 'GET', '/sandbox/requests?format=pact', in_());
     expect([reply.status, reply.body.errors]).to.deep.equal([
