@@ -2,7 +2,9 @@ import type { Response } from 'express';
 import type { Expectation, Segment, StartingState } from '../lib/expectations.js';
 import { ANSWER_HEADERS } from '../lib/id-map.js';
 import { parsePrefer } from './prefer.js';
-import { LOG_SIZE, type KeptRequest, type LoggedRequest } from './request-log.js';
+import type { KeptRequest, LoggedRequest } from './logged-entry.js';
+import { isNote } from './logged-values.js';
+import { LOG_SIZE } from './request-log.js';
 import type { Scenarios } from './scenarios.js';
 import type { SegmentState } from './segments.js';
 import type { Dropped } from './dropped.js';
@@ -143,5 +145,3 @@ function only(headers: Record<string, string> | undefined, names: readonly strin
     if (names.includes(name.toLowerCase())) kept[name.toLowerCase()] = value;
   return Object.keys(kept).length ? kept : undefined;
 }
-
-const isNote = (body: unknown) => typeof body === 'string' && /^\(\d+ bytes of JSON, not kept\)$/.test(body);

@@ -3,7 +3,8 @@ import { responseChecker, type CheckResponse } from '../contract/response-check.
 import type { OpenApiDocument } from '../contract/spec.js';
 import { EXACT_ROUTING } from '../edge/routing.js';
 import { HttpProblem } from '../errors/problem.js';
-import { isNote, type LoggedRequest } from './request-log.js';
+import type { LoggedRequest } from './logged-entry.js';
+import { isNote } from './logged-values.js';
 import type { Sessions } from './sessions.js';
 import { stateOf } from './state.js';
 import { sessionNameOf } from './session-name.js';

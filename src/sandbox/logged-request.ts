@@ -2,7 +2,8 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import { requestIdOf } from '../observability/request-id.js';
 import { keepExchange } from './expectations.js';
 import { headOf } from './logged-headers.js';
-import { loggedBody, loggedPath, type KeptRequest } from './request-log.js';
+import type { KeptRequest } from './logged-entry.js';
+import { loggedBody, loggedPath } from './logged-values.js';
 import { sandboxOf, type SandboxLocals } from './sandbox-locals.js';
 
 // What a session's log keeps of each request: its body as sent, the answer's body, and the entry made when it is answered.

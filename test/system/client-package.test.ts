@@ -17,7 +17,7 @@ import { call } from '../helpers/client.js';
 import { aDevice, aDraft, uuid } from '../helpers/factories.js';
 import { startSandbox } from '../helpers/sandbox.js';
 import type { Service } from '../helpers/service.js';
-import type { LoggedRequest } from '../../src/sandbox/request-log.js';
+import type { LoggedRequest } from '../../src/sandbox/logged-entry.js';
 
 describe('the client as a package (generated/client/)', () => {
   let sandbox: Service;

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { HttpProblem } from '../../src/errors/problem.js';
 import { droppedFor } from '../../src/sandbox/dropped.js';
-import type { KeptRequest } from '../../src/sandbox/request-log.js';
+import type { KeptRequest } from '../../src/sandbox/logged-entry.js';
 import { Session } from '../../src/sandbox/session.js';
 import { Sessions, type SessionLimits } from '../../src/sandbox/sessions.js';
 import { openMemoryStore } from '../../src/store/memory/memory-store.js';

@@ -1,18 +1,9 @@
 import { expect } from 'chai';
 import { contractSecrets, headerRedactor } from '../../src/contract/redact.js';
 import { loadSpec } from '../../src/contract/spec.js';
-import {
-  bytesOf,
-  ENTRY_BYTES,
-  LOG_BYTES,
-  LOG_SIZE,
-  LOGGED_BODY_BYTES,
-  LOGGED_PATH_CHARS,
-  loggedBody,
-  loggedPath,
-  RequestLog,
-  type KeptRequest,
-} from '../../src/sandbox/request-log.js';
+import type { KeptRequest } from '../../src/sandbox/logged-entry.js';
+import { LOGGED_BODY_BYTES, LOGGED_PATH_CHARS, loggedBody, loggedPath } from '../../src/sandbox/logged-values.js';
+import { bytesOf, ENTRY_BYTES, LOG_BYTES, LOG_SIZE, RequestLog } from '../../src/sandbox/request-log.js';
 
 const redact = headerRedactor(contractSecrets(loadSpec()));
 

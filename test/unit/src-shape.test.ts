@@ -14,7 +14,6 @@ const LINE_LIMIT = 150;
  * once it is within the limit (the test says so), so the list only gets shorter.
  */
 const WAITING: Record<string, number> = {
-  'src/sandbox/request-log.ts': 168,
   'src/sandbox/sessions.ts': 198,
 };
 
