@@ -153,6 +153,27 @@ describe('the Prism mock (make mock) answers the edges of HTTP as the service do
       expectDeclared(await wire(lines(), body + behind()), 400, 'malformed-request');
     });
 
+  it('when OPTIONS * asks about the server, then 204 with Allow, every method some path takes, as the service answers', async () => {
+    const [answer] = await wire(['OPTIONS * HTTP/1.1', host(), 'Connection: close']);
+    expect([answer?.status, answer?.headers.get('allow')]).to.deep.equal([
+      204,
+      'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    ]);
+    expect(answer?.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
+  });
+
+  it('when a CORS preflight is sent, then 204 with the request id and Access-Control-Max-Age the contract declares required', async () => {
+    const [answer] = await wire([
+      'OPTIONS /api/streams/nav HTTP/1.1',
+      host(),
+      'Origin: http://localhost:5173',
+      'Access-Control-Request-Method: PATCH',
+      'Connection: close',
+    ]);
+    expect([answer?.status, answer?.headers.get('access-control-max-age')]).to.deep.equal([204, '600']);
+    expect(answer?.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
+  });
+
   it('when Expect names an expectation other than 100-continue, then it is served as if it had none (not a bare 417)', async () => {
     const plain = await wire(['GET /api/streams/nav HTTP/1.1', host(), 'token', 'Connection: close']);
     const answers = await wire(['GET /api/streams/nav HTTP/1.1', host(), 'token', 'Expect: junk', 'Connection: close']);
