@@ -332,8 +332,9 @@ describe('per-user isolation', () => {
     expect((await call(service, 'GET', '/api/notifications/devices', { headers: bob })).body.items).to.deep.equal([]);
     expect((await call(service, 'DELETE', path, { headers: bob })).status, 'not his to delete').to.equal(404);
     expect((await call(service, 'GET', '/api/notifications/devices', { headers: alice })).body.items).to.have.length(1);
+    // A new registration of his (openapi.yaml's registerDevice): 201, not the 200 of replacing one he had.
     expect((await call(service, 'PUT', '/api/notifications/devices', { headers: bob, body: device })).status).to.equal(
-      200,
+      201,
     );
     expect((await call(service, 'GET', '/api/notifications/devices', { headers: alice })).body.items).to.deep.equal([]);
     expect((await call(service, 'GET', '/api/notifications/devices', { headers: bob })).body.items).to.have.length(1);
