@@ -26,8 +26,10 @@ export async function verify(
     return { code: 0, status: 0, output: ownLines(stdout + stderr) };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
-    const status = Number(/^make: \*\*\* \[[^\]]*\] Error (\d+)$/m.exec(failed.stderr)?.[1] ?? failed.code);
-    return { code: failed.code, status, output: ownLines(failed.stdout + failed.stderr) };
+    const named = /^make: \*\*\* \[[^\]]*\] Error (\d+)$/m.exec(failed.stderr)?.[1];
+    // Without make's line naming the command's code, all of it is shown, so a failing test says what make said.
+    const output = named === undefined ? failed.stdout + failed.stderr : ownLines(failed.stdout + failed.stderr);
+    return { code: failed.code, status: Number(named ?? failed.code), output };
   }
 }
 
