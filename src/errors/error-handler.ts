@@ -19,10 +19,15 @@ interface StatusError {
   headers?: Record<string, string>;
 }
 
+/** The 5xx refusals made by design: too much in flight, no sandbox session free, the process stopping. */
+const BY_DESIGN = new Set<string>(['overloaded', 'sessions-in-use', 'stopping']);
+
 /** Every error leaves as application/problem+json with the request's id; 5xx bodies say nothing internal. */
 export const handleError: ErrorRequestHandler = (error: unknown, req, res, next) => {
   const problem = problemOf(error, req);
-  if (problem.status >= 500) reportError(res, error); // the request's log line carries it, stack and all
+  // The request's log line carries it, stack and all; a refusal by design is no failure: its line names it, a warning.
+  if (problem.status >= 500 && BY_DESIGN.has(problem.kind)) res.locals.refused = problem.kind;
+  else if (problem.status >= 500) reportError(res, error);
   // Work refused: /api requests, and any whose Host is not served; /readyz's 503 is the probe's answer, not a refusal.
   if (problem.kind === 'host-not-allowed' || req.originalUrl.startsWith('/api/')) countRefusal(problem.kind);
   if (res.headersSent) {

@@ -19,6 +19,7 @@ interface Done {
   finished: boolean;
   error: Error | undefined;
   onPurpose: boolean;
+  refused: string | undefined;
 }
 
 /**
@@ -43,8 +44,8 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
   const flush = () => {
     const done = batch;
     batch = [];
-    for (const { line, seconds, finished, error, onPurpose } of done) {
-      logRequest(logger, line, finished, error, onPurpose);
+    for (const { line, seconds, finished, error, onPurpose, refused } of done) {
+      logRequest(logger, line, finished, error, onPurpose, refused);
       if (finished) recordRequest(line.method, line.route, line.status, seconds);
     }
   };
@@ -72,6 +73,7 @@ export function observeRequests(logger: Logger, routes: readonly string[]): Obse
         finished: res.writableFinished,
         error: res.locals.error,
         onPurpose: res.locals.failedOnPurpose === true,
+        refused: res.locals.refused,
       });
     });
   };

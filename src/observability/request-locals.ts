@@ -19,6 +19,8 @@ export interface RequestLocals {
   error?: Error;
   /** The failure was chosen on purpose (the sandbox's failureRate): the log line is info, expectations leave it out. */
   failedOnPurpose?: boolean;
+  /** A 5xx refusal by design (overloaded, no sandbox session free, stopping), no failure: the log line is a warning, its problem's type named. */
+  refused?: string;
 }
 
 declare global {

@@ -22,7 +22,8 @@ export function reportError(res: Response, error: unknown): void {
 
 /**
  * Writes a request's line: info, or error (with the error's stack) for a 5xx or a
- * reported error, but info for a failure made on purpose (res.locals.failedOnPurpose). `finished` is false when the
+ * reported error, but info for a failure made on purpose (res.locals.failedOnPurpose) and a warning naming the problem
+ * for a refusal by design (`refused`: overloaded, sessions-in-use, stopping). `finished` is false when the
  * client went away before the response was finished: the line then says so.
  */
 export function logRequest(
@@ -31,9 +32,12 @@ export function logRequest(
   finished: boolean,
   error: Error | undefined,
   onPurpose = false,
+  refused?: string,
 ): void {
   if (onPurpose) {
     logger.info({ ...line, onPurpose: true }, 'request failed on purpose');
+  } else if (refused !== undefined && !error) {
+    logger.warn({ ...line, refused }, 'request refused');
   } else if (error || line.status >= 500) {
     logger.error({ ...line, err: error ?? new Error(`failed with status code ${line.status}`) }, 'request errored');
   } else {

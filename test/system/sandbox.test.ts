@@ -170,6 +170,31 @@ describe('src/sandbox/server.ts (make sandbox) as a process', function () {
       await sandbox.close();
     }
   });
+
+  it('when a request is refused by design (503 overloaded: too many in flight in its session), then its line is a warning naming it, without a stack', async () => {
+    const sandbox = await startSandboxProcess({ LOG_LEVEL: 'info', MAX_IN_FLIGHT_PER_USER: '1' });
+    try {
+      const inSession = { 'x-sandbox-session': 'one-at-a-time' };
+      const waiting = call(sandbox, 'GET', '/api/streams/nav', { headers: { ...inSession, prefer: 'delay=3000' } });
+      let refused;
+      for (let n = 0; refused?.status !== 503; n++)
+        refused = await call(sandbox, 'GET', '/api/streams/nav', {
+          headers: { ...inSession, 'x-request-id': `refused-${n}` },
+        });
+      expect(refused.body.type).to.equal('urn:problem:collab:overloaded');
+      const line = await lineOf(sandbox, refused.body.requestId);
+      expect([line.level, line.status, line.refused, line.msg, line.err]).to.deep.equal([
+        40,
+        503,
+        'overloaded',
+        'request refused',
+        undefined,
+      ]);
+      expect((await waiting).status).to.equal(200);
+    } finally {
+      await sandbox.close();
+    }
+  });
 });
 
 /** The JSON log line of the request with this id, once written (a turn after its answer). */
