@@ -65,9 +65,9 @@ generate: $(INSTALLED)
 	rm -rf generated
 	npm run generate
 
-# Regenerates both generators (the types in generated/, the client in generated/client/),
-# the client's extras (scripts/client/extras.ts: problems, guards, MSW handlers,
-# package.json) and the one-file contract (scripts/contract/bundle.ts: generated/openapi.yaml)
+# Regenerates the server's types (openapi-generator: generated/), the client (scripts/client/extras.ts:
+# openapi-typescript's schema, its runtime, guards, MSW handlers, package.json, in generated/client/)
+# and the one-file contract (scripts/contract/bundle.ts: generated/openapi.yaml)
 # into a scratch folder and fails on any difference from generated/.
 check-generated: $(INSTALLED)
 	@scratch=$$(mktemp -d) && \
