@@ -26,7 +26,8 @@ export async function verify(
     return { code: 0, status: 0, output: ownLines(stdout + stderr) };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
-    const named = /^make: \*\*\* \[[^\]]*\] Error (\d+)$/m.exec(failed.stderr)?.[1];
+    // `make[1]:` when a make runs it (make test, as CI does), `make:` when run alone.
+    const named = /^make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error (\d+)$/m.exec(failed.stderr)?.[1];
     // Without make's line naming the command's code, all of it is shown, so a failing test says what make said.
     const output = named === undefined ? failed.stdout + failed.stderr : ownLines(failed.stdout + failed.stderr);
     return { code: failed.code, status: Number(named ?? failed.code), output };
