@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Express, RequestHandler } from 'express';
+import { declaredMethods } from '../contract/declared-methods.js';
 import type { OpenApiDocument } from '../contract/spec.js';
 import { HttpProblem } from '../errors/problem.js';
 import { malformed } from './framing.js';
@@ -52,14 +53,11 @@ export function answerOtherTargets(contract: OpenApiDocument): RequestHandler {
   };
 }
 
-const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-
-/** The methods some path of openapi.yaml takes, with HEAD wherever GET is and OPTIONS (CORS preflights), in ORDER. */
-function methodsServed({ paths }: OpenApiDocument): string {
-  const served = new Set([
-    'OPTIONS',
-    ...Object.values(paths).flatMap((item) => Object.keys(item).map((name) => name.toUpperCase())),
-  ]);
-  if (served.has('GET')) served.add('HEAD');
-  return ORDER.filter((method) => served.has(method)).join(', ');
+/**
+ * Every method the server serves: those some path of openapi.yaml declares, with HEAD wherever GET is (express answers it)
+ * and OPTIONS (CORS preflights), in the order an `Allow` header lists them.
+ */
+function methodsServed(contract: OpenApiDocument): string {
+  const declared = declaredMethods(contract).flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
+  return [...new Set([...declared, 'OPTIONS'])].join(', ');
 }

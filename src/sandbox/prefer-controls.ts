@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RequestHandler, Response } from 'express';
+import { declaredMethods } from '../contract/declared-methods.js';
 import type { Contract } from '../contract/declared-responses.js';
 import { operationIdOf } from '../contract/operation-id.js';
+import type { OpenApiDocument } from '../contract/spec.js';
 import { HttpProblem } from '../errors/problem.js';
 import { requestIdOf } from '../observability/request-id.js';
 import { ControlError, parsePrefer, preferredResponse } from './prefer.js';
@@ -11,7 +13,7 @@ import { ControlError, parsePrefer, preferredResponse } from './prefer.js';
  * failure rate answers 503; `Prefer: code=…, example=…` answers with that declared
  * response and its named example, as the Prism mock does, storing nothing.
  */
-export function preferControls(contract: Contract): RequestHandler {
+export function preferControls(contract: Contract, spec: OpenApiDocument): RequestHandler {
   return async (req, res, next) => {
     const session = res.locals.sandbox?.session; // API requests only: the probes and metrics answer Prefer too, in no session
     // Most requests ask for nothing: no header to parse, no failure to draw.
@@ -38,7 +40,7 @@ export function preferControls(contract: Contract): RequestHandler {
       for (const name of RATE_FIELDS) if (!(name in preferred.response.headers)) res.removeHeader(name);
       for (const [name, value] of Object.entries(preferred.response.headers))
         if (!res.hasHeader(name)) res.setHeader(name, value);
-      if (res.hasHeader('Allow') && operationId) res.setHeader('Allow', methodsAt(contract, operationId)); // the path's, not the example's
+      if (res.hasHeader('Allow') && operationId) res.setHeader('Allow', methodsAt(contract, spec, operationId)); // the path's, not the example's
       if (preferred.body === undefined) return void res.end();
       const { body } = preferred;
       const sent =
@@ -57,12 +59,9 @@ export function preferControls(contract: Contract): RequestHandler {
 const RATE_FIELDS = ['RateLimit', 'RateLimit-Policy'];
 
 /** The methods the path of `operationId` serves, as a 405's `Allow` names them. */
-function methodsAt({ operations }: Contract, operationId: string): string {
+function methodsAt({ operations }: Contract, spec: OpenApiDocument, operationId: string): string {
   const path = operations.find((operation) => operation.operationId === operationId)?.path;
-  return operations
-    .filter((operation) => operation.path === path)
-    .map((operation) => operation.method.toUpperCase())
-    .join(', ');
+  return path === undefined ? '' : declaredMethods(spec, path).join(', ');
 }
 
 /**

@@ -144,6 +144,6 @@ function assemble(
       sandboxRoutes(sessions, scenarios, config.bodyLimit, contract.examples),
       inspectRoutes(sessions, contract.spec, seedState(contract.examples)),
     ],
-    beforeRoutes: [preferControls(contract.declared)],
+    beforeRoutes: [preferControls(contract.declared, contract.spec)],
   });
 }
