@@ -1,28 +1,18 @@
 import { expect } from 'chai';
-import { SignJWT } from 'jose';
 import { call } from '../helpers/client.js';
 import { aDevice } from '../helpers/factories.js';
-import { startService, type Service } from '../helpers/service.js';
+import type { Service } from '../helpers/service.js';
+import { startTwoUserService } from '../helpers/two-users.js';
 
 // Registering a device another user holds: the caller's registration is new (201, its own createdAt, Location), the
 // other user no longer lists it, and the caller's preconditions see no registration of theirs before it.
-
-const SECRET = 'a-device-owner-secret-long-enough-0123456789';
-const as = async (sub: string) => ({
-  authorization: `Bearer ${await new SignJWT({ sub })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuedAt()
-    .setExpirationTime('10m')
-    .sign(new TextEncoder().encode(SECRET))}`,
-});
 
 describe("PUT /api/notifications/devices of another user's device", () => {
   let service: Service;
   let ana: Record<string, string>;
   let ben: Record<string, string>;
   before(async () => {
-    service = await startService({ auth: { secret: SECRET } });
-    [ana, ben] = [await as('ana'), await as('ben')];
+    ({ service, ana, ben } = await startTwoUserService());
   });
   after(async () => {
     await service.close();

@@ -1,20 +1,12 @@
 import { expect } from 'chai';
-import { SignJWT } from 'jose';
 import { call } from '../helpers/client.js';
 import { aDevice } from '../helpers/factories.js';
-import { startService, type Service } from '../helpers/service.js';
+import type { Service } from '../helpers/service.js';
+import { startTwoUserService } from '../helpers/two-users.js';
 
 // A device's tag is reachable: GET of one device answers it with its ETag, and a new registration's 201 names it
 // in Location, so a client can read, then write or delete with If-Match.
 
-const SECRET = 'a-device-read-secret-long-enough-0123456789';
-const as = async (sub: string) => ({
-  authorization: `Bearer ${await new SignJWT({ sub })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuedAt()
-    .setExpirationTime('10m')
-    .sign(new TextEncoder().encode(SECRET))}`,
-});
 const pathOf = (appId: string, installationId: string) =>
   `/api/notifications/devices/${encodeURIComponent(appId)}/${encodeURIComponent(installationId)}`;
 
@@ -23,8 +15,7 @@ describe('GET /api/notifications/devices/{appId}/{installationId}', () => {
   let ana: Record<string, string>;
   let ben: Record<string, string>;
   before(async () => {
-    service = await startService({ auth: { secret: SECRET } });
-    [ana, ben] = [await as('ana'), await as('ben')];
+    ({ service, ana, ben } = await startTwoUserService());
   });
   after(async () => {
     await service.close();
