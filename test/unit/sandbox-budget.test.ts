@@ -41,7 +41,7 @@ const refusal = (promise: Promise<unknown>) =>
   );
 const entry = (path: string): KeptRequest => ({ at: 'now', requestId: 'r', method: 'GET', path, status: 200 });
 
-describe("the sandbox's sessions and their budget (src/sandbox/sessions.ts)", () => {
+describe("the sandbox's sessions and their budget (src/sandbox/sessions.ts, held-sessions.ts)", () => {
   it('when requests for a new name arrive together, then one session is made and all of them are served from it', async () => {
     const opened: string[] = [];
     const sessions = sessionsOf({}, opened);

@@ -13,9 +13,7 @@ const LINE_LIMIT = 150;
  * Files over the limit not split yet, each with the lines it has now: it may shrink, never grow, and its line here goes
  * once it is within the limit (the test says so), so the list only gets shorter.
  */
-const WAITING: Record<string, number> = {
-  'src/sandbox/sessions.ts': 198,
-};
+const WAITING: Record<string, number> = {};
 
 const linesOf = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
