@@ -67,7 +67,9 @@ export interface Page {
  * throwing changes nothing. When the store cannot keep the change, `update`
  * rejects and the change is not readable afterwards. A store opened with
  * quotas counts each record against its `owner` and rejects, keeping nothing,
- * a change that would pass one (QuotaExceededError).
+ * a change that would pass one (QuotaExceededError). A store may call `change` more than once for one
+ * update (PostgreSQL runs a batch again when another instance moved its owners' usage); only the last
+ * call's result is kept, so a change sets what it tells its caller rather than adding to it.
  *
  * A record may be filed under a `group` (the user's devices, a user's read
  * markers in one stream); `list` pages through one group in key order, at a

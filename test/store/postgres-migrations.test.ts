@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Logger } from 'pino';
-import { MIGRATIONS } from '../../src/store/postgres/migrations.js';
+import { MIGRATIONS } from '../../src/store/postgres/schema-steps.js';
 import { openPostgresStore, PostgresStartError } from '../../src/store/postgres/postgres-store.js';
 import { admin, freshSchema, postgresUnavailable, type Schema } from '../helpers/postgres.js';
 

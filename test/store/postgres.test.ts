@@ -5,7 +5,7 @@ import { commitOutcome } from '../../src/store/postgres/commit-outcome.js';
 import { connectionOf } from '../../src/store/postgres/connection.js';
 import { storeErrorOf } from '../../src/store/postgres/errors.js';
 import { keyToText, textToKey } from '../../src/store/postgres/key-text.js';
-import { MIGRATIONS } from '../../src/store/postgres/migrations.js';
+import { MIGRATIONS } from '../../src/store/postgres/schema-steps.js';
 import { openPostgresStore, PostgresStartError } from '../../src/store/postgres/postgres-store.js';
 import { StoreUnavailableError } from '../../src/store/store.js';
 import { admin, freshSchema, postgresUnavailable, type Schema } from '../helpers/postgres.js';

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { DUMP_FORMAT, headerLine, RECORDS_SCHEMA_VERSION } from '../../src/dump/dump-format.js';
 import { DATA_FORMAT_VERSION, FORMAT_NAMES, OLDEST_UPGRADED } from '../../src/store/lowdb/engine/data-format.js';
 import { manifestText, SHARDS } from '../../src/store/lowdb/engine/manifest.js';
-import { MIGRATIONS } from '../../src/store/postgres/migrations.js';
+import { MIGRATIONS } from '../../src/store/postgres/schema-steps.js';
 import { COLLECTIONS } from '../../src/store/store.js';
 
 // What the operators' documents state about what the code writes, read from the code: a format, a version or a

@@ -12,7 +12,8 @@ import {
   type StoreQuotas,
   type StoredRecord,
 } from '../store.js';
-import { chargedBytes, Usage, type Footprint } from '../usage.js';
+import { chargedBytes, type Footprint } from '../quota-checks.js';
+import { Usage } from '../usage.js';
 
 /** A record as held: its value's JSON (parsed when read, so it costs its length whatever its shape), and its filing. */
 interface Held {

@@ -1,32 +1,39 @@
 import type { Collection, StoreQuotas } from '../store.js';
-import { checkQuotas, type Footprint } from '../usage.js';
+import { checkQuotas, type Footprint } from '../quota-checks.js';
+import { usageBounds, type UsageBounds } from './usage-bounds.js';
+import { addUsage, lockRows, setTotals, type Held, type UsageRow } from './usage-statements.js';
 import type { Run } from './transaction.js';
 
-interface UsageRow {
-  owner: string;
-  bytes: string; // bigint, as node-postgres reads it
-  counts: Record<string, number>;
-}
-
 /**
- * What the owners of one batch keep, locked for the batch's transaction: their
- * usage rows (in owner order, so instances never deadlock), and the records of
- * the groups with a quota the batch's records join (runBatch has locked those
- * groups, so no other batch adds to them until COMMIT). Each change is checked against
- * it and counted in turn, so a batch obeys the quotas exactly as its changes
- * one at a time would; the rows are written back once, before COMMIT. Owners,
- * keys and groups are in keyToText's form.
+ * What the owners of one batch keep, as the batch counts it: each owner's usage as read (`read`: without a lock;
+ * `lock`: locked for the transaction), plus what the batch's changes added, and the records of the groups with a
+ * quota the batch's records join (runBatch has locked those groups, so no other batch adds to them until COMMIT).
+ * Each change is checked against it and counted in turn, so a batch obeys the quotas exactly as its changes one at a
+ * time would, and write sends it back before COMMIT. Read without a lock, what another instance commits meanwhile is
+ * unseen: write then adds the batch's changes to the rows as they are by then, and fails with UsageMovedError, keeping
+ * nothing, when a check would have decided otherwise on them (see usage-bounds.ts); the batch then runs again with
+ * `lock`. Owners, keys and groups are in keyToText's form.
  */
 export class BatchUsage {
-  private readonly owners = new Map<string, { bytes: number; counts: Record<string, number> }>();
+  private readonly read = new Map<string, Held>();
+  private readonly added = new Map<string, Held>();
   private readonly groups = new Map<string, number>();
+  private readonly bounds: UsageBounds = usageBounds();
 
-  private constructor(private readonly quotas: StoreQuotas) {}
+  private constructor(
+    private readonly quotas: StoreQuotas,
+    private readonly locked: boolean,
+  ) {}
+
+  /** The usage read_batch_v1 read of the batch's owners, as last committed, unlocked. */
+  static unlocked(quotas: StoreQuotas, rows: UsageRow[]): BatchUsage {
+    return new BatchUsage(quotas, false).with(rows);
+  }
 
   /**
    * Locks the usage of `owners` and of the owners of the records `keys` name in `collections` (read by PostgreSQL
    * after the batch's key locks, so sent with them: no answer awaited in between; every key of every collection
-   * named, a superset, as any of them). One statement, all in owner order.
+   * named, a superset, as any of them). One statement, all in owner order, so instances never deadlock.
    */
   static async lock(
     run: Run,
@@ -34,17 +41,13 @@ export class BatchUsage {
     owners: string[],
     { collections, keys }: { collections: string[]; keys: string[] },
   ): Promise<BatchUsage> {
-    const usage = new BatchUsage(quotas);
-    // DISTINCT: each owner once, as INSERT … ON CONFLICT may touch a row once a statement.
-    const rows = await run<UsageRow>(
-      `INSERT INTO quota_usage (owner) SELECT DISTINCT o FROM unnest($1::text[] || ARRAY(
-         SELECT owner FROM records WHERE collection = ANY($2::text[]) AND key = ANY($3::text[]) AND owner IS NOT NULL)) AS o
-       ORDER BY 1
-       ON CONFLICT (owner) DO UPDATE SET owner = EXCLUDED.owner RETURNING owner, bytes, counts`,
-      [owners, [...new Set(collections)], keys],
-    );
-    for (const row of rows) usage.owners.set(row.owner, { bytes: Number(row.bytes), counts: row.counts });
-    return usage;
+    const rows = await lockRows(run, owners, { collections, keys });
+    return new BatchUsage(quotas, true).with(rows);
+  }
+
+  private with(rows: UsageRow[]): this {
+    for (const row of rows) this.read.set(row.owner, { bytes: Number(row.bytes), counts: row.counts });
+    return this;
   }
 
   /** Counts the records of the limited groups the batch's records join (a round trip of its own: only when some do). */
@@ -63,13 +66,25 @@ export class BatchUsage {
 
   /** Throws QuotaExceededError when replacing `before` by `after` would pass a quota; else counts the change. */
   change(collection: Collection, before: Footprint | undefined, after: Footprint | undefined): void {
-    if (after?.owner !== undefined) {
-      const held = this.owners.get(after.owner) ?? { bytes: 0, counts: {} };
-      const inGroup = after.group === undefined ? 0 : (this.groups.get(groupKey(collection, after.group)) ?? 0);
-      checkQuotas(this.quotas, collection, before, after, {
-        records: held.counts[collection] ?? 0,
-        bytes: held.bytes,
-        inGroup,
+    const owner = after?.owner;
+    if (after && owner !== undefined) {
+      const [read, added] = [this.read.get(owner), this.added.get(owner)];
+      const records = (held?: Held) => held?.counts[collection] ?? 0;
+      const held = {
+        records: records(read) + records(added),
+        bytes: (read?.bytes ?? 0) + (added?.bytes ?? 0),
+        inGroup: after.group === undefined ? 0 : (this.groups.get(groupKey(collection, after.group)) ?? 0),
+      };
+      checkQuotas(this.quotas, collection, before, after, held, (test, _used, refused) => {
+        // The groups are locked; an owner's usage is not when read unlocked: what decided is kept, to be checked again.
+        if (this.locked || test.kind === 'group') return;
+        const addedHere = test.kind === 'records' ? records(added) : (added?.bytes ?? 0);
+        this.bounds.decided(
+          owner,
+          test.kind === 'records' ? collection : '',
+          test.limit - test.growth - addedHere,
+          refused,
+        );
       });
     }
     for (const [footprint, sign] of [
@@ -77,10 +92,11 @@ export class BatchUsage {
       [after, 1],
     ] as const) {
       if (!footprint) continue;
-      const owned = footprint.owner === undefined ? undefined : this.owners.get(footprint.owner);
-      if (owned) {
-        owned.bytes += sign * footprint.bytes;
-        owned.counts = { ...owned.counts, [collection]: (owned.counts[collection] ?? 0) + sign };
+      if (footprint.owner !== undefined) {
+        const added = this.added.get(footprint.owner) ?? { bytes: 0, counts: {} };
+        added.bytes += sign * footprint.bytes;
+        added.counts[collection] = (added.counts[collection] ?? 0) + sign;
+        this.added.set(footprint.owner, added);
       }
       if (footprint.group !== undefined && this.quotas.recordsPerGroup[collection] !== undefined) {
         const key = groupKey(collection, footprint.group);
@@ -89,18 +105,31 @@ export class BatchUsage {
     }
   }
 
-  /** Writes the owners' usage back (sent at once: see together). */
+  /** Writes the owners' usage back (sent at once: see together): the totals of the locked rows, or what the batch added. */
   write(run: Run): Promise<unknown> {
-    if (this.owners.size === 0) return Promise.resolve();
-    return run(
-      `UPDATE quota_usage AS u SET bytes = v.bytes, counts = v.counts
-       FROM unnest($1::text[], $2::bigint[], $3::jsonb[]) AS v(owner, bytes, counts) WHERE u.owner = v.owner`,
-      [
-        [...this.owners.keys()],
-        [...this.owners.values()].map((owned) => owned.bytes),
-        [...this.owners.values()].map((owned) => JSON.stringify(owned.counts)),
-      ],
+    if (this.locked) {
+      const owners = [...this.read.keys()]; // every owner the batch changes was locked, so read
+      return setTotals(
+        run,
+        owners,
+        owners.map((owner) => this.total(owner)),
+      );
+    }
+    const owners = [...new Set([...this.added.keys(), ...this.bounds.owners()])];
+    return addUsage(
+      run,
+      owners,
+      owners.map((owner) => this.added.get(owner) ?? { bytes: 0, counts: {} }),
+      this.bounds.list(),
     );
+  }
+
+  private total(owner: string): Held {
+    const [read, added] = [this.read.get(owner), this.added.get(owner)];
+    const counts = { ...read?.counts };
+    for (const [collection, count] of Object.entries(added?.counts ?? {}))
+      counts[collection] = (counts[collection] ?? 0) + count;
+    return { bytes: (read?.bytes ?? 0) + (added?.bytes ?? 0), counts };
   }
 }
 

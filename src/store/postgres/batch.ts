@@ -1,75 +1,70 @@
-import type { Change, Collection, StoreQuotas } from '../store.js';
-import { chargedBytes, type Footprint } from '../usage.js';
+import type { Change, StoreQuotas } from '../store.js';
+import { chargedBytes, type Footprint } from '../quota-checks.js';
 import { BatchUsage } from './batch-usage.js';
 import { writeRecords, type Written } from './batch-write.js';
+import { distinctIds, idOf, joiningGroups, type Pending, type Row, type State } from './pending.js';
 import { together, type Run } from './transaction.js';
+import type { UsageRow } from './usage-statements.js';
 
-/** One update waiting for its batch: its record (key, group and owner in keyToText's form), its change, its caller. */
-export interface Pending {
-  collection: Collection;
-  key: string;
-  group: string | null;
-  owner: string | null;
-  change: (previous: unknown) => unknown;
-  resolve(change: Change<unknown>): void;
-  reject(error: unknown): void;
+/** What read_batch_v1 answers (batch-functions.ts): the transaction's id, the records found (i: the key's place), the usage read unlocked. */
+interface ReadBatch {
+  xid: string;
+  records: (Row & { i: number })[];
+  usage: UsageRow[] | null;
 }
 
-interface Row {
-  value: unknown;
-  grp: string | null;
-  owner: string | null;
-  bytes: number;
-  /** The value as JSON, once a change of the batch made it. */
-  text?: string;
+/** A batch run: its transaction id (for a COMMIT in doubt), the outcomes to settle once COMMIT has returned, and commit. */
+export interface BatchRun {
+  xid: string;
+  succeeded: [Pending, Change<unknown>][];
+  /** The changes that threw (an HttpProblem) or passed a quota: each fails alone, its record left as it was. */
+  refused: [Pending, unknown][];
+  commit(): Promise<unknown>;
 }
-
-/** A record as the batch has it: read, or as an earlier change of the batch left it; undefined when there is none. */
-type State = Row | undefined;
-
-const idOf = (collection: string, key: string) => `${collection}\u0000${key}`;
 
 /**
  * Runs one batch in two round trips, each a pipeline of statements (see together). The first
  * begins the transaction (`begin`), locks every key, and every group with a size quota it
  * writes to, in a fixed order (the hashes ascending, as on every instance, so batches on
- * different instances never deadlock), reads the keys, and locks and reads the owners' usage
- * (a record joining a limited group takes one more, to count the group: new records only).
- * Then each change is applied in arrival order (a change that throws, or passes a quota,
- * fails alone and leaves its record as it was). The second, `commit`, writes the last state
- * of every changed key, the usage, and COMMIT. Returns the transaction id (for a COMMIT in
- * doubt), the outcomes to settle once COMMIT has returned, and commit.
+ * different instances never deadlock), reads the keys, and reads the owners' usage: unlocked,
+ * or with `lockUsage` locked (see BatchUsage); a record joining a limited group takes one more
+ * round trip, to count the group (new records only). Then each change is applied in arrival
+ * order. The second, `commit`, writes the last state of every changed key, the usage, and COMMIT.
+ * A change may run again in a later run of the same batch: only the last run's result is kept.
  */
 export async function runBatch(
   run: Run,
   begin: string,
   batch: Pending[],
   quotas: StoreQuotas | undefined,
-): Promise<{ xid: string; succeeded: [Pending, Change<unknown>][]; commit(): Promise<unknown> }> {
+  lockUsage: boolean,
+): Promise<BatchRun> {
   const ids = distinctIds(batch);
   // A limited group is locked too: its records may have other owners, whose usage rows would not hold its joiners back.
   const grouped = batch.filter(
     (pending) => pending.group !== null && quotas?.recordsPerGroup[pending.collection] !== undefined,
   );
-  const begun = run(begin);
-  const locked = run<{ xid: string }>(
-    `SELECT txid_current()::text AS xid, (SELECT count(pg_advisory_xact_lock(h)) FROM (
-       SELECT hashtextextended(c || '/' || k, 0) AS h FROM unnest($1::text[], $2::text[]) AS t(c, k)
-       UNION SELECT hashtextextended(c || '/' || g, 1) FROM unnest($3::text[], $4::text[]) AS t(c, g) ORDER BY 1) AS ordered) AS locked`,
-    [ids.collections, ids.keys, grouped.map((pending) => pending.collection), grouped.map((pending) => pending.group)],
-  );
-  const read = run<Row & { i: number }>(
-    `SELECT t.i::int AS i, r.value, r.grp, r.owner, octet_length(r.value::text) AS bytes
-     FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(c, k, i) JOIN records r ON r.collection = t.c AND r.key = t.k`,
-    [ids.collections, ids.keys],
-  );
   const owners = batch.map((pending) => pending.owner).filter((owner) => owner !== null);
-  const counted = quotas && BatchUsage.lock(run, quotas, owners, ids);
-  const [, [{ xid = '' } = {}], rows, usage] = await together(begun, locked, read, counted);
+  const begun = run(begin);
+  const read = run<{ batch: ReadBatch }>(
+    'SELECT read_batch_v1($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS batch',
+    [
+      ids.collections,
+      ids.keys,
+      grouped.map((pending) => pending.collection),
+      grouped.map((pending) => pending.group),
+      quotas && !lockUsage ? [...new Set(owners)] : null,
+    ],
+  );
+  const locked = quotas && lockUsage ? BatchUsage.lock(run, quotas, owners, ids) : undefined;
+  const [, [answer], lockedUsage] = await together(begun, read, locked);
+  const { xid, records: rows, usage: unlocked } = answer?.batch ?? { xid: '', records: [], usage: null };
+  const usage = quotas && (lockedUsage ?? BatchUsage.unlocked(quotas, unlocked ?? []));
   const states = new Map<string, State>(rows.map(({ i, ...row }) => [ids.order[i - 1] ?? '', row]));
   if (quotas) await usage?.countGroups(run, joiningGroups(batch, states, quotas));
   const changed = new Map<string, Written>();
   const succeeded: [Pending, Change<unknown>][] = [];
+  const refused: [Pending, unknown][] = [];
   for (const pending of batch) {
     const id = idOf(pending.collection, pending.key);
     const before = states.get(id);
@@ -86,50 +81,16 @@ export async function runBatch(
       states.set(id, after);
       succeeded.push([pending, { previous: before?.value, current }]);
     } catch (error) {
-      pending.reject(error); // the change refused it (an HttpProblem) or a quota did: it fails alone
+      refused.push([pending, error]); // the change refused it (an HttpProblem) or a quota did: it fails alone
     }
   }
   const writes = [...changed.values()];
-  return { xid, succeeded, commit: () => together(...writeRecords(run, writes), usage?.write(run), run('COMMIT')) };
-}
-
-/** The batch's records, each once: their collections and keys as statements take them, and their ids in that order. */
-function distinctIds(batch: Pending[]): { collections: string[]; keys: string[]; order: string[] } {
-  const seen = new Set<string>();
-  const collections: string[] = [];
-  const keys: string[] = [];
-  const order: string[] = [];
-  for (const { collection, key } of batch) {
-    const id = idOf(collection, key);
-    if (seen.has(id)) continue;
-    seen.add(id);
-    collections.push(collection);
-    keys.push(key);
-    order.push(id);
-  }
-  return { collections, keys, order };
-}
-
-/**
- * The limited groups the batch's records may join, whose sizes the quotas need: a record's group when it is not
- * already in it, and for a key written twice in the batch (an earlier change may take it out of its group).
- */
-function joiningGroups(batch: Pending[], states: Map<string, State>, quotas: StoreQuotas): [Collection, string][] {
-  const counts = new Map<string, number>();
-  for (const pending of batch) {
-    const id = idOf(pending.collection, pending.key);
-    counts.set(id, (counts.get(id) ?? 0) + 1);
-  }
-  return batch
-    .filter((pending) => {
-      const id = idOf(pending.collection, pending.key);
-      return (
-        pending.group !== null &&
-        quotas.recordsPerGroup[pending.collection] !== undefined &&
-        (states.get(id)?.grp !== pending.group || (counts.get(id) ?? 0) > 1)
-      );
-    })
-    .map((pending): [Collection, string] => [pending.collection, pending.group as string]);
+  return {
+    xid,
+    succeeded,
+    refused,
+    commit: () => together(writeRecords(run, writes), usage?.write(run), run('COMMIT')),
+  };
 }
 
 function footprint({ collection, key }: Pending, state: State): Footprint | undefined {

@@ -2,10 +2,12 @@ import type { Pool, PoolClient } from 'pg';
 import { Batcher } from '../../lib/batcher.js';
 import type { Change, StoreQuotas } from '../store.js';
 import type { StoreHooks } from '../store-hooks.js';
-import { runBatch, type Pending } from './batch.js';
+import { runBatch, type BatchRun } from './batch.js';
+import type { Pending } from './pending.js';
 import { commitOutcome } from './commit-outcome.js';
 import { isUnavailable, storeErrorOf } from './errors.js';
 import { TIMEOUT_MS } from './timeouts.js';
+import { isUsageMoved } from './usage-bounds.js';
 import { beginSql, runOn } from './transaction.js';
 
 /** The most updates one transaction takes; the rest wait for the next. */
@@ -54,19 +56,34 @@ export class GroupCommit {
     return this.batcher.idle();
   }
 
+  /**
+   * Runs the batch with its owners' usage read unlocked; when another instance moved it so that a quota check would
+   * decide otherwise (add_usage_v1 refused: nothing kept, the transaction over), runs it again with the usage locked.
+   */
   private async commit(client: PoolClient, batch: Pending[]): Promise<void> {
-    let xid: string | undefined;
-    let succeeded: Awaited<ReturnType<typeof runBatch>>['succeeded'] = [];
+    let run: BatchRun | undefined;
     let committing = false;
     try {
-      let commit: () => Promise<unknown>;
-      ({ xid, succeeded, commit } = await runBatch(runOn(client), this.begin, batch, this.quotas));
-      const started = performance.now();
-      committing = true; // the writes and COMMIT go together: once sent, any of them may have been committed
-      await commit();
-      this.hooks.commit((performance.now() - started) / 1000, succeeded.length);
+      for (const lockUsage of [false, true]) {
+        committing = false;
+        run = undefined;
+        run = await runBatch(runOn(client), this.begin, batch, this.quotas, lockUsage);
+        const started = performance.now();
+        committing = true; // the writes and COMMIT go together: once sent, any of them may have been committed
+        const moved = await run.commit().then(
+          () => false,
+          (error: unknown) => {
+            if (lockUsage || !isUsageMoved(error)) throw error;
+            return true;
+          },
+        );
+        if (moved) continue;
+        this.hooks.commit((performance.now() - started) / 1000, run.succeeded.length);
+        break;
+      }
       client.release();
     } catch (error) {
+      for (const [pending, refusal] of run?.refused ?? []) pending.reject(refusal);
       if (!committing || !isUnavailable(error)) {
         // A statement failed, or the server refused it: the connection is fine, and nothing of the batch is kept
         // (a COMMIT sent behind a failed statement ends its transaction as a ROLLBACK; this one then only warns).
@@ -78,9 +95,10 @@ export class GroupCommit {
       }
       client.release(error instanceof Error ? error : true); // in an unknown state: closing it rolls back what was not committed
       // The connection broke during COMMIT: if the database says the batch was kept, it is acknowledged.
-      if (xid === undefined || (await commitOutcome(this.pool, xid, TIMEOUT_MS)) !== 'committed')
+      if (run === undefined || (await commitOutcome(this.pool, run.xid, TIMEOUT_MS)) !== 'committed')
         throw storeErrorOf(error);
     }
-    for (const [pending, change] of succeeded) pending.resolve(change);
+    for (const [pending, refusal] of run?.refused ?? []) pending.reject(refusal);
+    for (const [pending, change] of run?.succeeded ?? []) pending.resolve(change);
   }
 }

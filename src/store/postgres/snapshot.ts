@@ -4,7 +4,7 @@ import { COLLECTIONS, type Collection, type StoredRecord } from '../store.js';
 import { connectClient } from './connect.js';
 import { connectionOf } from './connection.js';
 import { textToKey } from './key-text.js';
-import { MIGRATIONS } from './migrations.js';
+import { MIGRATIONS } from './schema-steps.js';
 import { beginSql } from './transaction.js';
 
 /** Rows fetched at once: memory stays flat however many records there are. */

@@ -1,5 +1,6 @@
 import type { Collection } from '../../store.js';
-import { chargedBytes, type Footprint, type Usage } from '../../usage.js';
+import { chargedBytes, type Footprint } from '../../quota-checks.js';
+import type { Usage } from '../../usage.js';
 import type { Stored } from './record-text.js';
 import { valueBytes, type Serialized } from './record-text.js';
 import type { Sizes } from './sizes.js';
