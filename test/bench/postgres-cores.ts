@@ -40,15 +40,16 @@ function titleOf(pid: number): string {
 }
 
 /**
- * CPU seconds PostgreSQL has used so far for `database`: its own processes (WAL writer, checkpointer, …) and the
- * backends serving that database, not those of another (tests running meanwhile); those that exited not counted.
+ * CPU seconds PostgreSQL has used so far for `database`: its own processes (WAL writer, checkpointer, …), the
+ * backends serving that database, not those of another (tests running meanwhile), and the backends that have
+ * exited (the postmaster's reaped children: a pool closes a connection idle for 10 s, within a round too, and its
+ * backend's CPU would leave the sum; those of another database that exit meanwhile are counted with them).
  */
 export function postgresCpuSeconds(database = 'collab_pg_bench'): number {
-  return postgresPids()
-    .filter((pid) => {
-      const title = titleOf(pid);
-      const backend = /\(\d+\)|\[local\]/.test(title); // "postgres: 15/main: user database host(port) state"
-      return !backend || title.split(' ').includes(database);
-    })
-    .reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
+  return postgresPids().reduce((sum, pid) => {
+    const title = titleOf(pid);
+    if (!title.startsWith('postgres:')) return sum + (cpuSeconds(pid, { children: true }) ?? 0); // the postmaster
+    const backend = /\(\d+\)|\[local\]/.test(title); // "postgres: 15/main: user database host(port) state"
+    return !backend || title.split(' ').includes(database) ? sum + (cpuSeconds(pid) ?? 0) : sum;
+  }, 0);
 }

@@ -1,6 +1,6 @@
 // npm run bench:profile -- <serve.ts mode and arguments>: one bench server (test/bench/serve.ts, compiled) under
 // --cpu-prof, pinned as the bench pins it, loaded with the device PUT (BENCH_PROFILE_WORKLOAD=new-device: a new
-// device each) for BENCH_SECONDS; then where its CPU went, by function and by part (Node's own code, each package,
+// device each; read-marker: the PostgreSQL rows' read-marker PUT, to compare `durable RECORDS` with them) for BENCH_SECONDS; then where its CPU went, by function and by part (Node's own code, each package,
 // each folder of src/), as shares of the time not idle. The profile is kept in .bench/profiles/ for DevTools.
 // `postgres RECORDS` seeds a schema of RECORDS read markers, loads read-marker PUTs, pins PostgreSQL to the
 // server's core as run.ts does, and prints PostgreSQL's CPU a request and its transactions a request too.
@@ -22,11 +22,12 @@ const folder = join('.bench', 'profiles', args.join('-'));
 
 const onPostgres = args[0] === 'postgres';
 const records = Number(args[1] ?? 100_000);
-const request = onPostgres
-  ? readMarkerRequest(records)
-  : process.env.BENCH_PROFILE_WORKLOAD === 'new-device'
-    ? newDevicePut
-    : devicePut;
+const request =
+  onPostgres || process.env.BENCH_PROFILE_WORKLOAD === 'read-marker'
+    ? readMarkerRequest(records)
+    : process.env.BENCH_PROFILE_WORKLOAD === 'new-device'
+      ? newDevicePut
+      : devicePut;
 
 prepare();
 await rm(folder, { recursive: true, force: true });
