@@ -115,4 +115,33 @@ describe('PostgreSQL store: usage that moves between a batch reading it and writ
     expect(refusal).to.include({ kind: 'records', limit: 3, used: 3 });
     expect(await usageAndRecords()).to.deep.equal({ usage: 3, records: 3 });
   });
+
+  it('when another instance adds bytes after a batch read them, then its refusal tells what was used once they were added', async () => {
+    const stream = (id: string, bytes: number) =>
+      store.update('streams', `${owner}-${id}`, () => sized(bytes), { group: owner, owner });
+    await stream('a', 100);
+    await stream('b', 400); // 500 of 1,000 bytes
+    const [passed, refused] = await between(
+      () =>
+        Promise.all(
+          [stream('c', 200), stream('d', 400)].map((write) =>
+            write.then(
+              () => 'kept',
+              (error: unknown) => error,
+            ),
+          ),
+        ),
+      [
+        [
+          "INSERT INTO records (collection, key, grp, owner, value) VALUES ('streams', $1, $2, $2, $3)",
+          [`${owner}-other`, owner, JSON.stringify(sized(300))],
+        ],
+        ['UPDATE quota_usage SET bytes = bytes + 300 WHERE owner = $1', [owner]],
+      ],
+    );
+    // One batch, read at 500: 'c' fits, 'd' does not. Serially after the other instance's 300: 'c' takes 800 to
+    // 1,000, and 'd' is refused with 1,000 used, not the 700 the batch saw.
+    expect(passed).to.equal('kept');
+    expect(refused).to.include({ kind: 'bytes', limit: 1000, used: 1000 });
+  });
 });

@@ -7,7 +7,8 @@
  */
 export const BATCH_FUNCTIONS = `
       -- A batch's usage, read unlocked (read_batch_v1): adds each owner's bytes and counts under the row's lock (the
-      -- row as last committed, whoever wrote it), in owner order, and refuses with serialization_failure (USAGE_MOVED,
+      -- row as last committed, whoever wrote it), in owner order as the owner column sorts (COLLATE "C", as lockRows
+      -- and earlier builds lock them, whatever the database's default collation), and refuses with serialization_failure (USAGE_MOVED,
       -- usage-bounds.ts), keeping nothing, when an owner's usage before the addition is outside the bounds the batch's
       -- quota checks were decided in (null: unbounded; dimension '' is bytes, else a collection's records).
       CREATE OR REPLACE FUNCTION add_usage_v1(owners_in text[], bytes_in bigint[], counts_in jsonb[],
@@ -18,7 +19,7 @@ export const BATCH_FUNCTIONS = `
       BEGIN
         WITH added AS (
           INSERT INTO quota_usage AS u (owner, bytes, counts)
-            SELECT o, b, c FROM unnest(owners_in, bytes_in, counts_in) AS t(o, b, c) ORDER BY o
+            SELECT o, b, c FROM unnest(owners_in, bytes_in, counts_in) AS t(o, b, c) ORDER BY o COLLATE "C"
           ON CONFLICT (owner) DO UPDATE SET bytes = u.bytes + EXCLUDED.bytes, counts = (
             SELECT coalesce(jsonb_object_agg(key, total), '{}') FROM (
               SELECT key, sum(value::bigint) AS total

@@ -75,16 +75,16 @@ export class BatchUsage {
         bytes: (read?.bytes ?? 0) + (added?.bytes ?? 0),
         inGroup: after.group === undefined ? 0 : (this.groups.get(groupKey(collection, after.group)) ?? 0),
       };
-      checkQuotas(this.quotas, collection, before, after, held, (test, _used, refused) => {
+      checkQuotas(this.quotas, collection, before, after, held, (test, used, refused) => {
         // The groups are locked; an owner's usage is not when read unlocked: what decided is kept, to be checked again.
         if (this.locked || test.kind === 'group') return;
         const addedHere = test.kind === 'records' ? records(added) : (added?.bytes ?? 0);
-        this.bounds.decided(
-          owner,
-          test.kind === 'records' ? collection : '',
-          test.limit - test.growth - addedHere,
+        const dimension = test.kind === 'records' ? collection : '';
+        this.bounds.decided(owner, dimension, {
+          threshold: test.limit - test.growth - addedHere,
           refused,
-        );
+          read: used - addedHere,
+        });
       });
     }
     for (const [footprint, sign] of [

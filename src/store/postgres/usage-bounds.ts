@@ -3,10 +3,11 @@ import { DatabaseError } from 'pg';
 /**
  * A batch that read its owners' usage without a lock decided each quota check on what it read. Each check refuses
  * when what was read passes a threshold (used + growth > limit, used being what was read plus what the batch's
- * earlier changes added), so its decision holds for any value on the same side: a passed check for every value at
- * most the threshold, a refused one for every value above it. Per owner and dimension ('' for bytes, else a
- * collection's records), the values under which every check decides as it did: above `above` and at most `atMost`
- * (null: no bound). add_usage_v1 checks them against the rows as they are when the batch writes.
+ * earlier changes added), so a passed check holds for any value at most the threshold. A refused one holds for any
+ * value above it, but its refusal tells what was used, so it holds only for the value read. Per owner and dimension
+ * ('' for bytes, else a collection's records), the values under which every check decides, and tells, as it did:
+ * above `above` and at most `atMost` (null: no bound). add_usage_v1 checks them against the rows as they are when the
+ * batch writes.
  */
 export interface UsageBound {
   owner: string;
@@ -16,8 +17,8 @@ export interface UsageBound {
 }
 
 export interface UsageBounds {
-  /** A check of `owner`'s `dimension` refused (or passed) because the value read was above (or at most) `threshold`. */
-  decided(owner: string, dimension: string, threshold: number, refused: boolean): void;
+  /** A check of `owner`'s `dimension` passed (or refused) on `read`, at most (or above) `threshold`. */
+  decided(owner: string, dimension: string, check: { threshold: number; refused: boolean; read: number }): void;
   owners(): string[];
   list(): UsageBound[];
 }
@@ -25,11 +26,12 @@ export interface UsageBounds {
 export function usageBounds(): UsageBounds {
   const bounds = new Map<string, UsageBound>();
   return {
-    decided(owner, dimension, threshold, refused) {
+    decided(owner, dimension, { threshold, refused, read }) {
       const key = `${owner}\u0000${dimension}`;
       const bound = bounds.get(key) ?? { owner, dimension, above: null, atMost: null };
-      if (refused) bound.above = Math.max(bound.above ?? -Infinity, threshold);
-      else bound.atMost = Math.min(bound.atMost ?? Infinity, threshold);
+      // A refusal holds for the value read only (usage is whole bytes and records); a pass up to the threshold.
+      if (refused) bound.above = Math.max(bound.above ?? -Infinity, read - 1);
+      bound.atMost = Math.min(bound.atMost ?? Infinity, refused ? read : threshold);
       bounds.set(key, bound);
     },
     owners: () => [...new Set([...bounds.values()].map((bound) => bound.owner))],
