@@ -42,3 +42,8 @@ export function isConnectionLost(error: unknown): boolean {
   const { code } = error as NodeJS.ErrnoException;
   return code === 'ECONNRESET' || code === 'EPIPE' || /^Connection terminated/.test(error.message);
 }
+
+/** Whether PostgreSQL ended the statement's transaction as a deadlock's victim (40P01): nothing of it was kept. */
+export function isDeadlock(error: unknown): boolean {
+  return error instanceof DatabaseError && error.code === '40P01';
+}

@@ -5,10 +5,13 @@ import type { StoreHooks } from '../store-hooks.js';
 import { runBatch, type BatchRun } from './batch.js';
 import type { Pending } from './pending.js';
 import { commitOutcome } from './commit-outcome.js';
-import { isUnavailable, storeErrorOf } from './errors.js';
+import { isDeadlock, isUnavailable, storeErrorOf } from './errors.js';
 import { TIMEOUT_MS } from './timeouts.js';
 import { isUsageMoved } from './usage-bounds.js';
 import { beginSql, runOn } from './transaction.js';
+
+/** Whether each run of a batch locks its owners' usage from the start (see commit). */
+const ATTEMPTS = [false, true, true];
 
 /** The most updates one transaction takes; the rest wait for the next. */
 const MAX_BATCH = 100;
@@ -58,28 +61,28 @@ export class GroupCommit {
 
   /**
    * Runs the batch with its owners' usage read unlocked; when another instance moved it so that a quota check would
-   * decide otherwise (add_usage_v1 refused: nothing kept, the transaction over), runs it again with the usage locked.
+   * decide otherwise (add_usage_v1 refused), runs it again with the usage locked, and once more if PostgreSQL chose
+   * it as a deadlock's victim (beside a build that orders owners otherwise, or an import): each time nothing was kept.
    */
   private async commit(client: PoolClient, batch: Pending[]): Promise<void> {
     let run: BatchRun | undefined;
     let committing = false;
     try {
-      for (const lockUsage of [false, true]) {
+      for (const [attempt, lockUsage] of ATTEMPTS.entries()) {
         committing = false;
         run = undefined;
-        run = await runBatch(runOn(client), this.begin, batch, this.quotas, lockUsage);
-        const started = performance.now();
-        committing = true; // the writes and COMMIT go together: once sent, any of them may have been committed
-        const moved = await run.commit().then(
-          () => false,
-          (error: unknown) => {
-            if (lockUsage || !isUsageMoved(error)) throw error;
-            return true;
-          },
-        );
-        if (moved) continue;
-        this.hooks.commit((performance.now() - started) / 1000, run.succeeded.length);
-        break;
+        try {
+          run = await runBatch(runOn(client), this.begin, batch, this.quotas, lockUsage);
+          const started = performance.now();
+          committing = true; // the writes and COMMIT go together: once sent, any of them may have been committed
+          await run.commit();
+          this.hooks.commit((performance.now() - started) / 1000, run.succeeded.length);
+          break;
+        } catch (error) {
+          if (attempt === ATTEMPTS.length - 1 || !(isUsageMoved(error) || isDeadlock(error))) throw error;
+          // A COMMIT sent behind the failure ended the transaction; a failure of the first round trip leaves it open.
+          if (!committing) await client.query('ROLLBACK');
+        }
       }
       client.release();
     } catch (error) {

@@ -41,13 +41,23 @@ export async function migrate(client: ClientBase, schema: string | undefined): P
         migration.compatibleFrom,
       ]);
     }
-    await client.query(BATCH_FUNCTIONS);
+    await makeFunctions(client);
     await client.query('COMMIT');
     return note;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {}); // a broken connection rolls back by itself
     throw error;
   }
+}
+
+/** Makes each of BATCH_FUNCTIONS the schema has none of (current_schema: where CREATE puts it). */
+async function makeFunctions(client: ClientBase): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(
+    'SELECT proname AS name FROM pg_proc WHERE pronamespace = current_schema()::regnamespace AND proname = ANY($1)',
+    [BATCH_FUNCTIONS.map((made) => made.name)],
+  );
+  const there = new Set(rows.map((row) => row.name));
+  for (const made of BATCH_FUNCTIONS) if (!there.has(made.name)) await client.query(made.sql);
 }
 
 interface Applied {

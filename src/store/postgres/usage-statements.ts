@@ -17,7 +17,9 @@ export interface UsageRow {
 /**
  * Locks the usage rows of `owners` and of the owners of the records `keys` name in `collections`, made when missing
  * (read by PostgreSQL after the batch's key locks, so sent with them: no answer awaited in between; every key of
- * every collection named, a superset, as any of them). One statement, all in owner order, so instances never deadlock.
+ * every collection named, a superset, as any of them). One statement, all in owner order, so instances never deadlock:
+ * by the database's default collation, as add_usage_v1 and earlier builds order them (the records' owner column is
+ * COLLATE "C", which the concatenation would take).
  */
 export function lockRows(
   run: Run,
@@ -26,7 +28,7 @@ export function lockRows(
 ): Promise<UsageRow[]> {
   // DISTINCT: each owner once, as INSERT … ON CONFLICT may touch a row once a statement.
   return run<UsageRow>(
-    `INSERT INTO quota_usage (owner) SELECT DISTINCT o FROM unnest($1::text[] || ARRAY(
+    `INSERT INTO quota_usage (owner) SELECT DISTINCT o COLLATE "default" FROM unnest($1::text[] || ARRAY(
        SELECT owner FROM records WHERE collection = ANY($2::text[]) AND key = ANY($3::text[]) AND owner IS NOT NULL)) AS o
      ORDER BY 1
      ON CONFLICT (owner) DO UPDATE SET owner = EXCLUDED.owner RETURNING owner, bytes, counts`,
