@@ -1,3 +1,5 @@
+import { USAGE_MOVED } from './usage-bounds.js';
+
 /**
  * The functions a batch calls (runBatch), in PL/pgSQL: their plans are kept per server connection, which a
  * transaction pooler allows (a named prepared statement it would lose). They are not schema steps: a step raises
@@ -12,9 +14,10 @@ export const BATCH_FUNCTIONS: readonly { name: string; sql: string }[] = [
     sql: `
       -- A batch's usage, read unlocked (read_batch_v1): adds each owner's bytes and counts under the row's lock (the
       -- row as last committed, whoever wrote it), in owner order by the database's default collation (as lockRows and
-      -- earlier builds lock them: batches of any build never wait on each other's rows in a circle), and refuses with serialization_failure (USAGE_MOVED,
-      -- usage-bounds.ts), keeping nothing, when an owner's usage before the addition is outside the bounds the batch's
-      -- quota checks were decided in (null: unbounded; dimension '' is bytes, else a collection's records).
+      -- earlier builds lock them: batches of any build never wait on each other's rows in a circle), and refuses with
+      -- serialization_failure (USAGE_MOVED, usage-bounds.ts), keeping nothing, when an owner's usage before the
+      -- addition is outside the bounds the batch's quota checks were decided in (null: unbounded; dimension '' is
+      -- bytes, else a collection's records).
       CREATE FUNCTION add_usage_v1(owners_in text[], bytes_in bigint[], counts_in jsonb[],
                                 bounded_in text[], dimensions_in text[], above_in float8[], at_most_in float8[]) RETURNS void
       LANGUAGE plpgsql AS $$
@@ -38,7 +41,7 @@ export const BATCH_FUNCTIONS: readonly { name: string; sql: string }[] = [
             ELSE coalesce((a.counts->>k.dimension)::bigint, 0) - coalesce((t.c->>k.dimension)::bigint, 0) END AS before) AS was
         WHERE was.before <= k.above OR was.before > k.at_most;
         IF outside > 0 THEN
-          RAISE EXCEPTION 'quota usage moved' USING ERRCODE = 'serialization_failure';
+          RAISE EXCEPTION '${USAGE_MOVED}' USING ERRCODE = 'serialization_failure';
         END IF;
       END $$;`,
   },

@@ -1,22 +1,22 @@
 import type { Collection, StoreQuotas } from '../store.js';
 import { checkQuotas, type Footprint } from '../quota-checks.js';
 import { usageBounds, type UsageBounds } from './usage-bounds.js';
-import { addUsage, lockRows, setTotals, type Held, type UsageRow } from './usage-statements.js';
+import { addUsage, lockRows, setTotals, type OwnerUsage, type UsageRow } from './usage-statements.js';
 import type { Run } from './transaction.js';
 
 /**
- * What the owners of one batch keep, as the batch counts it: each owner's usage as read (`read`: without a lock;
- * `lock`: locked for the transaction), plus what the batch's changes added, and the records of the groups with a
- * quota the batch's records join (runBatch has locked those groups, so no other batch adds to them until COMMIT).
+ * What the owners of one batch keep, as the batch counts it: each owner's usage as read (`unlocked`, as read_batch_v1
+ * read it; `lock`: locked for the transaction), plus what the batch's changes added, and the records of the groups with
+ * a quota the batch's records join (runBatch has locked those groups, so no other batch adds to them until COMMIT).
  * Each change is checked against it and counted in turn, so a batch obeys the quotas exactly as its changes one at a
  * time would, and write sends it back before COMMIT. Read without a lock, what another instance commits meanwhile is
- * unseen: write then adds the batch's changes to the rows as they are by then, and fails with UsageMovedError, keeping
- * nothing, when a check would have decided otherwise on them (see usage-bounds.ts); the batch then runs again with
- * `lock`. Owners, keys and groups are in keyToText's form.
+ * unseen: write then adds the batch's changes to the rows as they are by then, and add_usage_v1 refuses (isUsageMoved),
+ * keeping nothing, when a check would have decided otherwise on them (see usage-bounds.ts); the batch then runs again
+ * with `lock`. Owners, keys and groups are in keyToText's form.
  */
 export class BatchUsage {
-  private readonly read = new Map<string, Held>();
-  private readonly added = new Map<string, Held>();
+  private readonly read = new Map<string, OwnerUsage>();
+  private readonly added = new Map<string, OwnerUsage>();
   private readonly groups = new Map<string, number>();
   private readonly bounds: UsageBounds = usageBounds();
 
@@ -69,7 +69,7 @@ export class BatchUsage {
     const owner = after?.owner;
     if (after && owner !== undefined) {
       const [read, added] = [this.read.get(owner), this.added.get(owner)];
-      const records = (held?: Held) => held?.counts[collection] ?? 0;
+      const records = (held?: OwnerUsage) => held?.counts[collection] ?? 0;
       const held = {
         records: records(read) + records(added),
         bytes: (read?.bytes ?? 0) + (added?.bytes ?? 0),
@@ -124,7 +124,7 @@ export class BatchUsage {
     );
   }
 
-  private total(owner: string): Held {
+  private total(owner: string): OwnerUsage {
     const [read, added] = [this.read.get(owner), this.added.get(owner)];
     const counts = { ...read?.counts };
     for (const [collection, count] of Object.entries(added?.counts ?? {}))

@@ -2,7 +2,7 @@ import type { Run } from './transaction.js';
 import type { UsageBound } from './usage-bounds.js';
 
 /** What an owner keeps: bytes, and records by collection. */
-export interface Held {
+export interface OwnerUsage {
   bytes: number;
   counts: Record<string, number>;
 }
@@ -37,7 +37,7 @@ export function lockRows(
 }
 
 /** Sets the locked rows of `owners` to `totals`. */
-export function setTotals(run: Run, owners: string[], totals: Held[]): Promise<unknown> {
+export function setTotals(run: Run, owners: string[], totals: OwnerUsage[]): Promise<unknown> {
   if (owners.length === 0) return Promise.resolve();
   return run(
     `UPDATE quota_usage AS u SET bytes = v.bytes, counts = v.counts
@@ -50,7 +50,7 @@ export function setTotals(run: Run, owners: string[], totals: Held[]): Promise<u
  * Adds `added` to the rows of `owners` under each row's lock (add_usage_v1, batch-functions.ts), which refuses with
  * serialization_failure (isUsageMoved) when a row, before the addition, is outside one of `bounds`: nothing is kept.
  */
-export function addUsage(run: Run, owners: string[], added: Held[], bounds: UsageBound[]): Promise<unknown> {
+export function addUsage(run: Run, owners: string[], added: OwnerUsage[], bounds: UsageBound[]): Promise<unknown> {
   if (owners.length === 0) return Promise.resolve();
   return run(
     'SELECT add_usage_v1($1::text[], $2::bigint[], $3::jsonb[], $4::text[], $5::text[], $6::float8[], $7::float8[])',
